@@ -1,0 +1,103 @@
+import type { DatasetManifest, DatasetTableName } from '@marketlens/shared';
+
+/**
+ * The warehouse seen by the rest of the server. DuckDB implements it now (duckdb/), ClickHouse
+ * later; everything engine-specific stays behind this interface and the SQL dialect objects.
+ */
+
+/** A result row: numbers as JS numbers (never bigint), dates as 'YYYY-MM-DD' strings. */
+export type Row = Record<string, string | number | boolean | null>;
+
+/** Bound parameters: positional ($1, $2 …) as an array. Values are never pasted into SQL. */
+export type QueryParams = readonly (string | number | boolean | null | readonly (string | number)[])[];
+
+export interface QueryOptions {
+  /** Aborting it interrupts the running query (a closed HTTP request aborts it). */
+  signal?: AbortSignal;
+  /** Time limit; the query is interrupted and fails with WarehouseTimeoutError when reached. */
+  timeoutMs?: number;
+}
+
+export interface ImportProgress {
+  phase: string;
+  rows: number;
+  total?: number;
+}
+
+export interface ImportOptions {
+  /** Overrides the name in dataset.json. */
+  name?: string;
+  onProgress?: (p: ImportProgress) => void;
+  signal?: AbortSignal;
+}
+
+export interface LoadedDataset {
+  manifest: DatasetManifest;
+  /** Changes on every successful import; part of every cache key. */
+  version: string;
+  loadedAt: string;
+  /** Row counts per table (including rollups and sku_keyword). */
+  rows: Record<string, number>;
+  /** farthest and latest period in fact_sales ('YYYY-MM-DD'). */
+  farthestDate: string;
+  latestDate: string;
+}
+
+export interface ImportResult {
+  dataset: LoadedDataset;
+  elapsedMs: number;
+}
+
+/** Tables that exist in every loaded dataset: the import tables plus what the importer derives. */
+export type WarehouseTable = DatasetTableName | 'sku_keyword' | `rollup_${string}`;
+
+export interface WarehouseEngine {
+  readonly engine: 'duckdb' | 'clickhouse';
+  /** Runs one read-only statement with bound parameters. */
+  query<T extends Row = Row>(sql: string, params?: QueryParams, options?: QueryOptions): Promise<T[]>;
+  /** Fully qualified, quoted name of a table of a loaded dataset, for SQL built from catalogues. */
+  tableName(dataset: string, table: WarehouseTable): string;
+  /** The datasets currently visible to queries. */
+  datasets(): LoadedDataset[];
+  /** Validates and loads a dataset folder; on success it replaces the dataset atomically, on failure nothing changes. */
+  importDataset(folder: string, options?: ImportOptions): Promise<ImportResult>;
+  /** Re-reads the catalogue (another process may have imported); cheap when nothing changed. */
+  refresh(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class WarehouseTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`query exceeded its time limit of ${timeoutMs} ms`);
+    this.name = 'WarehouseTimeoutError';
+  }
+}
+
+export class WarehouseCancelledError extends Error {
+  constructor() {
+    super('query cancelled');
+    this.name = 'WarehouseCancelledError';
+  }
+}
+
+/** A problem in an imported file: which file, row and column, and what was expected. */
+export interface ImportIssue {
+  file: string;
+  /** 1-based data row (the header is not counted); absent for whole-file problems. */
+  row?: number;
+  column?: string;
+  /** Stable code, e.g. 'negative', 'unknown_reference', 'period_not_month_start'. */
+  code: string;
+  /** English message naming file, row, column and what was expected. */
+  message: string;
+  /** Chinese message with the same content. */
+  message_zh: string;
+}
+
+export class ImportValidationError extends Error {
+  constructor(readonly issues: ImportIssue[]) {
+    super(issues.map((i) => i.message).join('\n'));
+    this.name = 'ImportValidationError';
+  }
+}

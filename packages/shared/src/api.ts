@@ -1,0 +1,31 @@
+/** The response envelope of DESIGN.md §5. */
+export interface ApiSuccess<T> {
+  ok: true;
+  data: T;
+}
+export interface ApiFailure {
+  ok: false;
+  code: number | string;
+  msg: string;
+}
+export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
+
+/** Code 10002: the account is not valid (spec §7). */
+export const CODE_ACCOUNT_NOT_VALID = 10002;
+
+/** Request locale as sent on the wire (spec §7). */
+export type WireLocale = 'zh_cn' | 'en_us';
+
+/** Spec §7: en, EN, en-us, en_us become en_us; everything else zh_cn. */
+export function normalizeLocale(value: unknown): WireLocale {
+  if (typeof value !== 'string') return 'zh_cn';
+  const v = value.trim().toLowerCase().replace('-', '_');
+  return v === 'en' || v === 'en_us' ? 'en_us' : 'zh_cn';
+}
+
+export interface HealthStatus {
+  status: 'ok' | 'degraded';
+  version: string;
+  metadata: { ok: boolean; dialect: string; error?: string };
+  warehouse: { ok: boolean; engine: string; datasets: string[]; error?: string };
+}

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+// Packages resolve each other's TypeScript sources through the "source" export condition,
+// so tests never depend on a previous build.
+const conditions = ['source', 'module', 'node', 'import', 'default'];
+const node = (name: string, extra: Record<string, unknown> = {}) => ({
+  extends: false as const,
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['source'] } },
+  test: { name, root: `./${name === 'e2e' ? 'e2e' : `packages/${name}`}`, environment: 'node', ...extra },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      node('shared'),
+      node('datagen', { testTimeout: 120_000 }),
+      node('server', { testTimeout: 60_000, hookTimeout: 180_000 }),
+      node('e2e', { testTimeout: 120_000, hookTimeout: 300_000, fileParallelism: false }),
+    ],
+  },
+});

@@ -24,3 +24,61 @@ export function formatElapsed(ms: number): string {
 function groupThousands(n: number): string {
   return Math.round(n).toLocaleString('en-US');
 }
+
+export interface ProgressUpdate {
+  phase: string;
+  rows: number;
+  total?: number;
+}
+
+export interface ProgressReporter {
+  update(p: ProgressUpdate): void;
+  /** Ends the current line (on a TTY) and prints `message` when given. */
+  done(message?: string): void;
+}
+
+/**
+ * Renders progress updates for a terminal. On a TTY one line is rewritten in place (at most every
+ * `intervalMs`); elsewhere (CI logs, pipes) one line is printed per finished phase, so logs stay short.
+ * The writer and clock are injected so this stays isomorphic and testable.
+ */
+export function createProgressReporter(opts: {
+  write: (text: string) => void;
+  isTTY: boolean;
+  now?: () => number;
+  intervalMs?: number;
+}): ProgressReporter {
+  const now = opts.now ?? (() => Date.now());
+  const interval = opts.intervalMs ?? 100;
+  const started = now();
+  let phaseStarted = started;
+  let last: ProgressUpdate | undefined;
+  let lastDrawn = 0;
+  const line = (p: ProgressUpdate, since: number) =>
+    formatProgressLine({ phase: p.phase, rows: p.rows, total: p.total, elapsedMs: now() - since });
+
+  const finishPhase = () => {
+    if (!last) return;
+    if (opts.isTTY) opts.write(`\r${line(last, phaseStarted)}\n`);
+    else opts.write(`${line(last, phaseStarted)}\n`);
+  };
+
+  return {
+    update(p) {
+      if (last && last.phase !== p.phase) {
+        finishPhase();
+        phaseStarted = now();
+      }
+      last = p;
+      if (opts.isTTY && now() - lastDrawn >= interval) {
+        lastDrawn = now();
+        opts.write(`\r${line(p, phaseStarted)}`);
+      }
+    },
+    done(message) {
+      finishPhase();
+      last = undefined;
+      if (message) opts.write(`${message}\n`);
+    },
+  };
+}

@@ -16,6 +16,7 @@ export default defineConfig({
       node('shared'),
       node('datagen', { testTimeout: 120_000 }),
       node('server', { testTimeout: 60_000, hookTimeout: 180_000 }),
+      node('web'),
       node('e2e', { testTimeout: 120_000, hookTimeout: 300_000, fileParallelism: false }),
     ],
   },

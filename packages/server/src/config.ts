@@ -1,0 +1,152 @@
+import path from 'node:path';
+
+/**
+ * Server configuration, read once from the environment and validated at start. Every bad value
+ * produces one clear line naming the variable, the value and what is expected; all of them are
+ * reported together so an operator fixes them in one go.
+ */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** SQLite file path or postgres:// URL. */
+  metadataUrl: string;
+  /** Warehouse directory (DuckDB files) or, later, an http:// ClickHouse URL. */
+  warehouseUrl: string;
+  redisUrl: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Token signing key given by the operator; otherwise one is generated into the data folder. */
+  tokenSigningKey: string | undefined;
+  /** Password for the root account created on first start; otherwise one is generated. */
+  rootPassword: string | undefined;
+  /** Scale of the demo data generated when the warehouse is empty; 'none' skips it. */
+  demoScale: 'tiny' | 'demo' | 'none';
+  demoSeed: number;
+  /** Where the built web app is; absent (not built) means the API runs alone. */
+  webDistDir: string;
+  requestTimeoutMs: number;
+  queryTimeoutMs: number;
+  /** Who may embed the app in a frame (CSP frame-ancestors), e.g. the parent portal. */
+  frameAncestors: string[];
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const DEMO_SCALES = ['tiny', 'demo', 'none'] as const;
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
+  const problems: string[] = [];
+  const str = (name: string): string | undefined => {
+    const v = env[name]?.trim();
+    return v === '' ? undefined : v;
+  };
+  const int = (name: string, def: number, min: number, max: number): number => {
+    const raw = str(name);
+    if (raw === undefined) return def;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name}="${raw}" is not valid: expected a whole number from ${min} to ${max}`);
+      return def;
+    }
+    return n;
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], def: T): T => {
+    const raw = str(name);
+    if (raw === undefined) return def;
+    if (!(allowed as readonly string[]).includes(raw)) {
+      problems.push(`${name}="${raw}" is not valid: expected one of ${allowed.join(', ')}`);
+      return def;
+    }
+    return raw as T;
+  };
+  const bool = (name: string, def: boolean): boolean => {
+    const raw = str(name)?.toLowerCase();
+    if (raw === undefined) return def;
+    if (['1', 'true', 'yes'].includes(raw)) return true;
+    if (['0', 'false', 'no'].includes(raw)) return false;
+    problems.push(`${name}="${raw}" is not valid: expected true or false`);
+    return def;
+  };
+
+  const dataDir = path.resolve(cwd, str('DATA_DIR') ?? 'data');
+
+  const host = str('HOST') ?? '0.0.0.0';
+  if (!/^[A-Za-z0-9.:_-]+$/.test(host))
+    problems.push(`HOST="${host}" is not valid: expected a host name or IP address`);
+
+  let metadataUrl = str('METADATA_URL') ?? path.join(dataDir, 'metadata.sqlite');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(metadataUrl)) {
+    if (!/^postgres(ql)?:\/\//i.test(metadataUrl)) {
+      problems.push(
+        `METADATA_URL="${redactUrl(metadataUrl)}" is not valid: expected a SQLite file path or a postgres:// URL`,
+      );
+    }
+  } else if (metadataUrl !== ':memory:') {
+    metadataUrl = path.resolve(cwd, metadataUrl.replace(/^sqlite:/, ''));
+  }
+
+  let warehouseUrl = str('WAREHOUSE_URL') ?? path.join(dataDir, 'warehouse');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(warehouseUrl)) {
+    if (!/^https?:\/\//i.test(warehouseUrl)) {
+      problems.push(
+        `WAREHOUSE_URL="${redactUrl(warehouseUrl)}" is not valid: expected a directory for DuckDB files or an http(s):// ClickHouse URL`,
+      );
+    }
+  } else {
+    warehouseUrl = path.resolve(cwd, warehouseUrl.replace(/^duckdb:/, ''));
+  }
+
+  const redisUrl = str('REDIS_URL');
+  if (redisUrl !== undefined && !/^rediss?:\/\//i.test(redisUrl)) {
+    problems.push(`REDIS_URL="${redactUrl(redisUrl)}" is not valid: expected redis://host:port`);
+  }
+
+  const tokenSigningKey = str('TOKEN_SIGNING_KEY');
+  if (tokenSigningKey !== undefined && tokenSigningKey.length < 32) {
+    problems.push('TOKEN_SIGNING_KEY is too short: expected at least 32 characters');
+  }
+
+  const frameAncestors = (str('FRAME_ANCESTORS') ?? "'self'").split(/\s+/).filter(Boolean);
+  for (const a of frameAncestors) {
+    if (!/^('self'|'none'|https?:\/\/[^\s;,'"]+)$/.test(a)) {
+      problems.push(
+        `FRAME_ANCESTORS contains "${a}": expected 'self', 'none' or http(s):// origins separated by spaces`,
+      );
+    }
+  }
+
+  const config: ServerConfig = {
+    port: int('PORT', 8080, 0, 65535),
+    host,
+    dataDir,
+    metadataUrl,
+    warehouseUrl,
+    redisUrl,
+    logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    tokenSigningKey,
+    rootPassword: str('ROOT_PASSWORD'),
+    demoScale: oneOf('DEMO_SCALE', DEMO_SCALES, 'demo'),
+    demoSeed: int('DEMO_SEED', 20170101, 0, 2 ** 31 - 1),
+    webDistDir: path.resolve(cwd, str('WEB_DIST_DIR') ?? 'packages/web/dist'),
+    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+    queryTimeoutMs: int('QUERY_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    frameAncestors,
+    trustProxy: bool('TRUST_PROXY', false),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** Hides credentials in a URL so configuration errors and logs never print them. */
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]+):([^@/]+)@/, '//$1:***@');
+}

@@ -96,7 +96,11 @@ export interface ImportIssue {
 }
 
 export class ImportValidationError extends Error {
-  constructor(readonly issues: ImportIssue[]) {
+  /** `truncated`: more problems exist than the report lists (the first few of each rule are shown). */
+  constructor(
+    readonly issues: ImportIssue[],
+    readonly truncated = false,
+  ) {
     super(issues.map((i) => i.message).join('\n'));
     this.name = 'ImportValidationError';
   }

@@ -1,0 +1,881 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import {
+  type ColumnDef,
+  DATASET_NAME_PATTERN,
+  DATASET_TABLES,
+  type DatasetManifest,
+  type DatasetTableName,
+  PLATFORM_CODES,
+  SHOP_TYPES,
+  type TableDef,
+} from '@marketlens/shared';
+import {
+  type ImportOptions,
+  type ImportProgress,
+  type ImportResult,
+  ImportValidationError,
+  type LoadedDataset,
+} from '../engine.js';
+import { KeywordExtractor } from '../keywords.js';
+import { ROLLUPS } from '../rollups.js';
+import {
+  datasetFile,
+  newVersion,
+  readCatalog,
+  removeStaleTmpFiles,
+  removeSupersededFiles,
+  tmpFile,
+  withCatalogLock,
+  writeCatalog,
+} from './catalog.js';
+import { ident, sqlString } from './sql.js';
+import {
+  badValueSql,
+  duckType,
+  fileIssue,
+  IssueCollector,
+  presentSql,
+  rowIssue,
+  type SourceFile,
+  sourceKind,
+  type Text,
+  texts,
+  typedValueSql,
+} from './validation.js';
+
+/**
+ * The importer (`npm run import`, WarehouseEngine.importDataset): validates a dataset folder and
+ * builds a new, immutable DuckDB file for it, then swaps the catalogue entry. Everything is
+ * set-based SQL: files are staged in an in-memory DuckDB (spilling to disk when large), every rule
+ * is an anti-join or a filtered scan with a LIMIT, and the warehouse tables are written with
+ * INSERT … SELECT … ORDER BY into the attached new file. Nothing is visible until the final rename
+ * and catalogue swap, so a failed or interrupted import leaves the previous dataset as it was.
+ */
+
+export interface ImportDatasetOptions extends ImportOptions {
+  /** DuckDB worker threads for the build; default: all cores. */
+  threads?: number;
+  /** DuckDB memory limit for the build, e.g. '8GB'; default: DuckDB's (80% of RAM). */
+  memoryLimit?: string;
+}
+
+/** Staged relations: raw_<t> (as read, plus __row) and v_<t> (typed, plus __row). */
+const raw = (t: string) => ident(`raw_${t}`);
+const typed = (t: string) => ident(`v_${t}`);
+
+interface StagedTable {
+  def: TableDef;
+  file: SourceFile;
+  /** DuckDB type of each column as read (all VARCHAR for CSV). */
+  sourceTypes: Map<string, string>;
+  rows: number;
+}
+
+class Cancelled extends Error {}
+
+export async function importDataset(
+  warehouseDir: string,
+  folder: string,
+  options: ImportDatasetOptions = {},
+): Promise<ImportResult> {
+  const started = performance.now();
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const progress = (p: ImportProgress) => options.onProgress?.(p);
+  const issues = new IssueCollector();
+  const fail = (): never => {
+    throw new ImportValidationError(issues.issues, issues.truncated);
+  };
+
+  const manifest = await readManifest(folder, options.name, issues);
+  if (!manifest) fail();
+  const name = manifest!.name;
+
+  await fs.mkdir(path.join(warehouseDir, name), { recursive: true });
+  await removeStaleTmpFiles(warehouseDir);
+  const version = newVersion();
+  const tmpPath = path.join(warehouseDir, tmpFile(name, version));
+  const spillDir = path.join(warehouseDir, `.spill-${process.pid}-${randomBytes(3).toString('hex')}`);
+
+  const instance = await DuckDBInstance.create(':memory:', {
+    temp_directory: spillDir,
+    ...(options.threads ? { threads: String(options.threads) } : {}),
+    ...(options.memoryLimit ? { memory_limit: options.memoryLimit } : {}),
+  });
+  const conn = await instance.connect();
+  const onAbort = () => conn.interrupt();
+  signal?.addEventListener('abort', onAbort);
+  let published = false;
+  try {
+    const run = async (sql: string): Promise<void> => {
+      if (signal?.aborted) throw new Cancelled();
+      try {
+        await conn.run(sql);
+      } catch (err) {
+        if (signal?.aborted) throw new Cancelled();
+        throw err;
+      }
+    };
+    const all = async (sql: string): Promise<Record<string, unknown>[]> => {
+      if (signal?.aborted) throw new Cancelled();
+      try {
+        return (await conn.runAndReadAll(sql)).getRowObjectsJS();
+      } catch (err) {
+        if (signal?.aborted) throw new Cancelled();
+        throw err;
+      }
+    };
+
+    // 1. Files and columns: nothing else can be checked while these are wrong.
+    const files = await findTableFiles(folder, issues);
+    if (issues.issues.length > 0) fail();
+    const staged = new Map<DatasetTableName, StagedTable>();
+    for (const def of DATASET_TABLES) {
+      const file = files.get(def.name)!;
+      const sourceTypes = await describeFile(all, file, def, issues);
+      if (sourceTypes) staged.set(def.name, { def, file, sourceTypes, rows: 0 });
+    }
+    if (issues.issues.length > 0) fail();
+
+    // 2. Stage every table and check its own rules.
+    for (const t of staged.values()) {
+      const total = t.file.format === 'parquet' ? await parquetRowCount(all, t.file) : undefined;
+      progress({ phase: `read ${t.def.name}`, rows: 0, ...(total !== undefined ? { total } : {}) });
+      const ok = await stageTable(run, t, issues);
+      if (!ok) continue;
+      t.rows = num((await all(`SELECT count(*) AS n FROM ${raw(t.def.name)}`))[0]?.n);
+      progress({ phase: `read ${t.def.name}`, rows: t.rows, total: t.rows });
+      progress({ phase: `validate ${t.def.name}`, rows: 0, total: t.rows });
+      await checkTable(all, t, manifest!, issues);
+      progress({ phase: `validate ${t.def.name}`, rows: t.rows, total: t.rows });
+      if (issues.full) break;
+    }
+    if (issues.issues.length > 0) fail();
+
+    // 3. Rules across tables.
+    const factRows = staged.get('fact_sales')!.rows;
+    progress({ phase: 'validate references', rows: 0 });
+    await checkAcrossTables(all, staged, issues);
+    progress({ phase: 'validate references', rows: factRows });
+    if (issues.issues.length > 0) fail();
+
+    // 4. Build the new file.
+    await run(`ATTACH ${sqlString(tmpPath)} AS out`);
+    const rows: Record<string, number> = {};
+    for (const t of staged.values()) {
+      if (t.def.name === 'fact_sales') continue;
+      progress({ phase: `write ${t.def.name}`, rows: 0, total: t.rows });
+      await writeTable(run, t.def, 'ORDER BY __row');
+      rows[t.def.name] = t.rows;
+      progress({ phase: `write ${t.def.name}`, rows: t.rows, total: t.rows });
+    }
+    progress({ phase: 'load + sort fact_sales', rows: 0, total: factRows });
+    // Category-first order: category-filtered panels read a few contiguous row groups (5-10× faster).
+    await writeTable(run, staged.get('fact_sales')!.def, 'ORDER BY category_id, period');
+    rows.fact_sales = factRows;
+    progress({ phase: 'load + sort fact_sales', rows: factRows, total: factRows });
+    await dropStaged(run, staged.get('fact_sales')!);
+
+    for (const r of ROLLUPS) {
+      progress({ phase: `rollup ${r.name}`, rows: 0, total: factRows });
+      const dims = r.dims.map(ident).join(', ');
+      await run(
+        `CREATE TABLE out.main.${ident(r.name)} AS SELECT ${dims},
+           CAST(sum(sales) AS DECIMAL(18,2)) AS sales,
+           CAST(sum(sales_discount) AS DECIMAL(18,2)) AS sales_discount,
+           CAST(sum(count) AS BIGINT) AS count,
+           CAST(count(*) AS BIGINT) AS fact_rows
+         FROM out.main.fact_sales GROUP BY ${dims} ORDER BY ${dims}`,
+      );
+      rows[r.name] = num((await all(`SELECT count(*) AS n FROM out.main.${ident(r.name)}`))[0]?.n);
+      progress({ phase: `rollup ${r.name}`, rows: factRows, total: factRows });
+    }
+
+    const skuRows = staged.get('dim_sku')!.rows;
+    progress({ phase: 'keywords', rows: 0, total: skuRows });
+    rows.sku_keyword = await buildKeywords(conn, signal, (n) =>
+      progress({ phase: 'keywords', rows: n, total: skuRows }),
+    );
+    progress({ phase: 'keywords', rows: skuRows, total: skuRows });
+
+    const dates = (
+      await all(
+        'SELECT CAST(min(period) AS VARCHAR) AS lo, CAST(max(period) AS VARCHAR) AS hi FROM out.main.fact_sales',
+      )
+    )[0];
+    const dataset: LoadedDataset = {
+      manifest: manifest!,
+      version,
+      loadedAt: new Date().toISOString(),
+      rows,
+      farthestDate: String(dates?.lo),
+      latestDate: String(dates?.hi),
+    };
+    // The file describes itself too, so a lost catalogue can be rebuilt from the files.
+    await run('CREATE TABLE out.main._dataset (key VARCHAR, value VARCHAR)');
+    await run(`INSERT INTO out.main._dataset VALUES ('dataset', ${sqlString(JSON.stringify(dataset))})`);
+
+    // 5. Publish: finish the file, then swap it in under the catalogue lock.
+    progress({ phase: 'publish', rows: 0 });
+    await run('DETACH out');
+    signal?.throwIfAborted();
+    signal?.removeEventListener('abort', onAbort);
+    conn.closeSync();
+    instance.closeSync();
+    await fsyncFile(tmpPath);
+    const file = datasetFile(name, version);
+    await withCatalogLock(warehouseDir, async () => {
+      const { catalog } = await readCatalog(warehouseDir);
+      await fs.rename(tmpPath, path.join(warehouseDir, file));
+      catalog.datasets[name] = { ...dataset, file };
+      await writeCatalog(warehouseDir, catalog);
+      published = true;
+      await removeSupersededFiles(warehouseDir, name, catalog);
+    });
+    progress({ phase: 'publish', rows: 1, total: 1 });
+    return { dataset, elapsedMs: Math.round(performance.now() - started) };
+  } catch (err) {
+    if (err instanceof Cancelled || (signal?.aborted && !published)) throw abortReason(signal);
+    throw err;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    if (!published) {
+      try {
+        conn.closeSync();
+        instance.closeSync();
+      } catch {
+        // already closed
+      }
+      await fs.rm(tmpPath, { force: true });
+      await fs.rm(`${tmpPath}.wal`, { force: true });
+    }
+    await fs.rm(spillDir, { recursive: true, force: true });
+  }
+}
+
+function abortReason(signal: AbortSignal | undefined): unknown {
+  const reason: unknown = signal?.reason;
+  if (reason instanceof Error) return reason;
+  const err = new Error('import cancelled; the warehouse is unchanged');
+  err.name = 'AbortError';
+  return err;
+}
+
+function num(v: unknown): number {
+  return typeof v === 'bigint' ? Number(v) : Number(v ?? 0);
+}
+
+function str(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  return String(v);
+}
+
+async function fsyncFile(file: string): Promise<void> {
+  const handle = await fs.open(file, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+type All = (sql: string) => Promise<Record<string, unknown>[]>;
+type Run = (sql: string) => Promise<void>;
+
+// ---------------------------------------------------------------------------------------------
+// Manifest and files
+
+const MANIFEST = 'dataset.json';
+
+async function readManifest(folder: string, override: string | undefined, issues: IssueCollector) {
+  let text: string;
+  try {
+    text = await fs.readFile(path.join(folder, MANIFEST), 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    issues.add(
+      code === 'ENOENT'
+        ? fileIssue(MANIFEST, 'manifest_missing', {
+            en: `not found in ${folder}; every dataset folder needs a dataset.json`,
+            zh: `在 ${folder} 中不存在；每个数据集文件夹都需要 dataset.json`,
+          })
+        : fileIssue(MANIFEST, 'manifest_unreadable', { en: `cannot be read: ${code}`, zh: `无法读取：${code}` }),
+    );
+    return undefined;
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    issues.add(
+      fileIssue(MANIFEST, 'manifest_invalid', {
+        en: `is not valid JSON: ${(err as Error).message}`,
+        zh: `不是有效的 JSON：${(err as Error).message}`,
+      }),
+    );
+    return undefined;
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    issues.add(fileIssue(MANIFEST, 'manifest_invalid', { en: 'must be a JSON object', zh: '必须是 JSON 对象' }));
+    return undefined;
+  }
+  const m = data as Record<string, unknown>;
+  const bad = (field: string, en: string, zh: string) =>
+    issues.add(
+      fileIssue(
+        MANIFEST,
+        'manifest_invalid',
+        {
+          en: `expected ${en}, found ${JSON.stringify(m[field]) ?? 'nothing'}`,
+          zh: `应为${zh}，实际为 ${JSON.stringify(m[field]) ?? '空'}`,
+        },
+        field,
+      ),
+    );
+  const text_ = (field: string) => typeof m[field] === 'string' && (m[field] as string).trim() !== '';
+  if (override !== undefined) {
+    if (!DATASET_NAME_PATTERN.test(override)) {
+      issues.add(
+        fileIssue('--dataset', 'manifest_invalid', {
+          en: `expected a dataset name of lower-case letters, digits and _ starting with a letter (at most 48), found ${JSON.stringify(override)}`,
+          zh: `数据集名称应由小写字母、数字和下划线组成且以字母开头（最多 48 个字符），实际为 ${JSON.stringify(override)}`,
+        }),
+      );
+    }
+  } else if (typeof m.name !== 'string' || !DATASET_NAME_PATTERN.test(m.name)) {
+    bad(
+      'name',
+      'lower-case letters, digits and _ starting with a letter (at most 48)',
+      '由小写字母、数字和下划线组成且以字母开头的名称（最多 48 个字符）',
+    );
+  }
+  if (!text_('title_zh')) bad('title_zh', 'a non-empty Chinese title', '非空的中文标题');
+  if (!text_('title_en')) bad('title_en', 'a non-empty English title', '非空的英文标题');
+  if (m.date_field !== 'month' && m.date_field !== 'week') bad('date_field', '"month" or "week"', '"month" 或 "week"');
+  if (typeof m.currency_unit !== 'string' || !/^[A-Z]{3}$/.test(m.currency_unit)) {
+    bad('currency_unit', 'a three-letter ISO 4217 code such as "CNY"', '三个大写字母的 ISO 4217 货币代码，例如 "CNY"');
+  }
+  if (!text_('cur_symbol') || (m.cur_symbol as string).length > 8) {
+    bad('cur_symbol', 'a currency symbol such as "¥" (1-8 characters)', '货币符号，例如 "¥"（1-8 个字符）');
+  }
+  if (typeof m.has_series !== 'boolean') bad('has_series', 'true or false', 'true 或 false');
+  if (typeof m.discount_price !== 'boolean') bad('discount_price', 'true or false', 'true 或 false');
+  for (const f of ['series_name', 'series_name_en'] as const) {
+    if (m[f] !== undefined && typeof m[f] !== 'string') bad(f, 'text', '文本');
+  }
+  if (issues.issues.length > 0) return undefined;
+  // Copy the known fields only: the manifest ends up in the catalogue and the API.
+  const manifest: DatasetManifest = {
+    name: override ?? (m.name as string),
+    title_zh: (m.title_zh as string).trim(),
+    title_en: (m.title_en as string).trim(),
+    date_field: m.date_field as DatasetManifest['date_field'],
+    currency_unit: m.currency_unit as string,
+    cur_symbol: m.cur_symbol as string,
+    has_series: m.has_series as boolean,
+    ...(typeof m.series_name === 'string' ? { series_name: m.series_name } : {}),
+    ...(typeof m.series_name_en === 'string' ? { series_name_en: m.series_name_en } : {}),
+    discount_price: m.discount_price as boolean,
+  };
+  return manifest;
+}
+
+async function findTableFiles(folder: string, issues: IssueCollector): Promise<Map<DatasetTableName, SourceFile>> {
+  const present = new Set(await fs.readdir(folder));
+  const files = new Map<DatasetTableName, SourceFile>();
+  for (const def of DATASET_TABLES) {
+    const candidates = (['parquet', 'csv'] as const).filter((ext) => present.has(`${def.name}.${ext}`));
+    if (candidates.length === 0) {
+      issues.add(
+        fileIssue(`${def.name}.parquet`, 'table_file_missing', {
+          en: `missing: the folder needs ${def.name}.parquet or ${def.name}.csv`,
+          zh: `缺失：文件夹中需要 ${def.name}.parquet 或 ${def.name}.csv`,
+        }),
+      );
+    } else if (candidates.length > 1) {
+      issues.add(
+        fileIssue(`${def.name}.csv`, 'table_file_ambiguous', {
+          en: `both ${def.name}.parquet and ${def.name}.csv exist; keep one of them`,
+          zh: `${def.name}.parquet 与 ${def.name}.csv 同时存在；请只保留一个`,
+        }),
+      );
+    } else {
+      const format = candidates[0]!;
+      files.set(def.name, { name: `${def.name}.${format}`, path: path.join(folder, `${def.name}.${format}`), format });
+    }
+  }
+  return files;
+}
+
+function readFunction(file: SourceFile, withRowNumber = false): string {
+  if (file.format === 'parquet') {
+    return `read_parquet(${sqlString(file.path)}${withRowNumber ? ', file_row_number = true' : ''})`;
+  }
+  // Everything as text: we cast ourselves to report bad values with their row.
+  return `read_csv(${sqlString(file.path)}, header = true, all_varchar = true, delim = ',', quote = '"', escape = '"', encoding = 'utf-8')`;
+}
+
+function firstLine(err: unknown): string {
+  const msg = err instanceof Error ? err.message : String(err);
+  return msg.split('\n')[0] ?? msg;
+}
+
+async function describeFile(
+  all: All,
+  file: SourceFile,
+  def: TableDef,
+  issues: IssueCollector,
+): Promise<Map<string, string> | undefined> {
+  let described: Record<string, unknown>[];
+  try {
+    described = await all(`DESCRIBE SELECT * FROM ${readFunction(file)}`);
+  } catch (err) {
+    if (err instanceof Cancelled) throw err;
+    issues.add(
+      fileIssue(file.name, 'file_unreadable', {
+        en: `cannot be read as ${file.format === 'csv' ? 'UTF-8 CSV with a header row' : 'Parquet'}: ${firstLine(err)}`,
+        zh: `无法按${file.format === 'csv' ? '带表头的 UTF-8 CSV' : ' Parquet '}读取：${firstLine(err)}`,
+      }),
+    );
+    return undefined;
+  }
+  const types = new Map<string, string>();
+  for (const r of described) types.set(String(r.column_name), String(r.column_type));
+  const expected = def.columns.map((c) => c.name);
+  for (const c of expected) {
+    if (!types.has(c)) {
+      issues.add(
+        fileIssue(
+          file.name,
+          'column_missing',
+          {
+            en: `is missing; ${def.name} needs the columns ${expected.join(', ')}`,
+            zh: `缺失；${def.name} 需要以下列：${expected.join(', ')}`,
+          },
+          c,
+        ),
+      );
+    }
+  }
+  for (const c of types.keys()) {
+    if (!expected.includes(c)) {
+      issues.add(
+        fileIssue(
+          file.name,
+          'column_unknown',
+          {
+            en: `is not a column of ${def.name}; expected only ${expected.join(', ')}`,
+            zh: `不是 ${def.name} 的列；只允许 ${expected.join(', ')}`,
+          },
+          c,
+        ),
+      );
+    }
+  }
+  return types;
+}
+
+async function parquetRowCount(all: All, file: SourceFile): Promise<number | undefined> {
+  try {
+    const r = await all(`SELECT sum(num_rows) AS n FROM parquet_file_metadata(${sqlString(file.path)})`);
+    return num(r[0]?.n);
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staging and per-table rules
+
+async function stageTable(run: Run, t: StagedTable, issues: IssueCollector): Promise<boolean> {
+  const name = t.def.name;
+  const cols = t.def.columns.map((c) => ident(c.name)).join(', ');
+  try {
+    if (t.file.format === 'parquet') {
+      await run(
+        `CREATE TABLE ${raw(name)} AS SELECT file_row_number + 1 AS __row, ${cols} FROM ${readFunction(t.file, true)}`,
+      );
+    } else {
+      // Insertion order is preserved, so rowid + 1 is the data row (line = row + 1).
+      await run(`CREATE TABLE ${ident(`csv_${name}`)} AS SELECT ${cols} FROM ${readFunction(t.file)}`);
+      await run(`CREATE VIEW ${raw(name)} AS SELECT rowid + 1 AS __row, * FROM ${ident(`csv_${name}`)}`);
+    }
+  } catch (err) {
+    if (err instanceof Cancelled) throw err;
+    issues.add(
+      fileIssue(t.file.name, 'file_unreadable', {
+        en: `cannot be read: ${firstLine(err)}`,
+        zh: `无法读取：${firstLine(err)}`,
+      }),
+    );
+    return false;
+  }
+  const typedCols = t.def.columns
+    .map((c) => `${typedValueSql(ident(c.name), c.type, t.sourceTypes.get(c.name)!)} AS ${ident(c.name)}`)
+    .join(', ');
+  await run(`CREATE VIEW ${typed(name)} AS SELECT __row, ${typedCols} FROM ${raw(name)}`);
+  return true;
+}
+
+/** Frees the staged copy of a table once it is written (the fact table is most of the memory). */
+async function dropStaged(run: Run, t: StagedTable) {
+  await run(`DROP VIEW ${typed(t.def.name)}`);
+  if (t.file.format === 'parquet') {
+    await run(`DROP TABLE ${raw(t.def.name)}`);
+  } else {
+    await run(`DROP VIEW ${raw(t.def.name)}`);
+    await run(`DROP TABLE ${ident(`csv_${t.def.name}`)}`);
+  }
+}
+
+/** One rule over one relation: rows where `where` holds are reported. */
+interface RowRule {
+  code: string;
+  column?: string;
+  /** SQL boolean: the row breaks the rule. */
+  where: string;
+  /** SQL for the offending value, shown in the message. */
+  found: string;
+  /** SQL for extra detail the message needs (joined with '|'). */
+  detail?: string;
+  text: (found: string | null, detail: string | null) => Text;
+}
+
+/**
+ * Runs rules that share one FROM clause: one counting pass finds which rules are broken, then one
+ * small top-N query per broken rule fetches the first offending rows. `a.__row` is the row.
+ */
+async function runRules(all: All, from: string, file: SourceFile, rules: RowRule[], issues: IssueCollector) {
+  if (rules.length === 0 || issues.full) return;
+  let broken = rules;
+  if (rules.length > 1) {
+    const counts =
+      (
+        await all(
+          `SELECT ${rules.map((r, i) => `count(*) FILTER (WHERE ${r.where}) AS c${i}`).join(', ')} FROM ${from}`,
+        )
+      )[0] ?? {};
+    broken = rules.filter((_, i) => num(counts[`c${i}`]) > 0);
+  }
+  for (const r of broken) {
+    const limit = issues.room(r.code, file.name, r.column);
+    if (limit === 0) {
+      issues.truncated = true;
+      continue;
+    }
+    const rows = await all(
+      `SELECT a.__row AS row, CAST(${r.found} AS VARCHAR) AS found, ${r.detail ? `CAST(${r.detail} AS VARCHAR)` : 'NULL'} AS detail
+       FROM ${from} WHERE ${r.where} ORDER BY a.__row LIMIT ${limit + 1}`,
+    );
+    if (rows.length > limit) issues.truncated = true;
+    for (const row of rows.slice(0, limit)) {
+      issues.add(rowIssue(file, num(row.row), r.column, r.code, r.text(str(row.found), str(row.detail))));
+    }
+  }
+}
+
+async function checkTable(all: All, t: StagedTable, manifest: DatasetManifest, issues: IssueCollector) {
+  const name = t.def.name;
+  const a = (c: string) => `a.${ident(c)}`;
+
+  // Raw values: type and presence.
+  const rawRules: RowRule[] = [];
+  for (const c of t.def.columns) {
+    const src = t.sourceTypes.get(c.name)!;
+    const kind = sourceKind(src);
+    const present = presentSql(a(c.name), kind);
+    if (!c.nullable) {
+      rawRules.push({ code: 'required', column: c.name, where: `NOT ${present}`, found: 'NULL', text: texts.required });
+    }
+    const bad = badValueSql(a(c.name), c.type, src);
+    if (bad) {
+      rawRules.push({
+        code: 'bad_type',
+        column: c.name,
+        where: `${present} AND ${bad}`,
+        found: a(c.name),
+        text: (found) => texts.badType(c.type, found),
+      });
+    }
+  }
+  await runRules(all, `${raw(name)} a`, t.file, rawRules, issues);
+
+  // Typed values: ranges, codes, periods.
+  const rules: RowRule[] = [];
+  for (const c of t.def.columns) {
+    if (c.nonNegative) {
+      rules.push({
+        code: 'negative',
+        column: c.name,
+        where: `${a(c.name)} < 0`,
+        found: a(c.name),
+        text: texts.negative,
+      });
+    }
+  }
+  const oneOf = (column: string, allowed: readonly string[], code: string) =>
+    rules.push({
+      code,
+      column,
+      where: `${a(column)} NOT IN (${allowed.map(sqlString).join(', ')})`,
+      found: a(column),
+      text: (found) => texts.oneOf(allowed, found),
+    });
+  if (name === 'dim_platform') oneOf('code', PLATFORM_CODES, 'unknown_platform_code');
+  if (name === 'dim_channel') oneOf('shop_type', SHOP_TYPES, 'unknown_shop_type');
+  if (name === 'dim_category') {
+    rules.push({
+      code: 'category_level',
+      column: 'level',
+      where: 'a.level NOT IN (1, 2, 3)',
+      found: 'a.level',
+      text: (found) => ({ en: `expected 1, 2 or 3, found ${found}`, zh: `应为 1、2 或 3，实际为 ${found}` }),
+    });
+    rules.push({
+      code: 'category_root_parent',
+      column: 'parent_id',
+      where: 'a.level = 1 AND a.parent_id IS NOT NULL',
+      found: 'a.parent_id',
+      text: texts.categoryRootParent,
+    });
+    rules.push({
+      code: 'category_parent_missing',
+      column: 'parent_id',
+      where: 'a.level IN (2, 3) AND a.parent_id IS NULL',
+      found: 'a.level',
+      text: texts.categoryParentMissing,
+    });
+  }
+  if (name === 'fact_sales') {
+    if (manifest.date_field === 'month') {
+      rules.push({
+        code: 'period_not_month_start',
+        column: 'period',
+        where: 'dayofmonth(a.period) <> 1',
+        found: 'a.period',
+        text: texts.periodMonth,
+      });
+    } else {
+      rules.push({
+        code: 'period_not_monday',
+        column: 'period',
+        where: 'isodow(a.period) <> 1',
+        found: 'a.period',
+        detail: 'dayname(a.period)',
+        text: texts.periodWeek,
+      });
+    }
+  }
+  await runRules(all, `${typed(name)} a`, t.file, rules, issues);
+
+  if (name === 'fact_sales' && t.rows === 0) {
+    issues.add(
+      fileIssue(t.file.name, 'empty_table', {
+        en: 'has no rows; a dataset needs at least one sales row',
+        zh: '没有数据行；数据集至少需要一行销售数据',
+      }),
+    );
+  }
+  await checkDuplicateKeys(all, t, issues);
+}
+
+async function checkDuplicateKeys(all: All, t: StagedTable, issues: IssueCollector) {
+  const keys = t.def.key;
+  const column = keys.join(', ');
+  const limit = issues.room('duplicate_key', t.file.name, column);
+  if (limit === 0) return;
+  const k = keys.map(ident).join(', ');
+  const rows = await all(
+    `SELECT max(__row) AS row, min(__row) AS first, ${keys.map((c) => `CAST(${ident(c)} AS VARCHAR) AS ${ident(`k_${c}`)}`).join(', ')}
+     FROM ${typed(t.def.name)} WHERE ${keys.map((c) => `${ident(c)} IS NOT NULL`).join(' AND ')}
+     GROUP BY ${k} HAVING count(*) > 1 ORDER BY row LIMIT ${limit + 1}`,
+  );
+  if (rows.length > limit) issues.truncated = true;
+  for (const r of rows.slice(0, limit)) {
+    const key = keys.map((c) => `${c}=${str(r[`k_${c}`])}`).join(', ');
+    issues.add(rowIssue(t.file, num(r.row), column, 'duplicate_key', texts.duplicateKey(key, str(r.first))));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules across tables
+
+async function checkAcrossTables(all: All, staged: Map<DatasetTableName, StagedTable>, issues: IssueCollector) {
+  const file = (t: DatasetTableName) => staged.get(t)!.file;
+  const a = (c: string) => `a.${ident(c)}`;
+
+  // Every `references` column of the format: anti-joins against the referenced key.
+  for (const t of staged.values()) {
+    for (const c of t.def.columns.filter((x): x is ColumnDef & { references: string } => Boolean(x.references))) {
+      if (issues.full) return;
+      const [refTable, refColumn] = c.references.split('.') as [DatasetTableName, string];
+      await runRules(
+        all,
+        `${typed(t.def.name)} a`,
+        t.file,
+        [
+          {
+            code: 'unknown_reference',
+            column: c.name,
+            where: `${a(c.name)} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${typed(refTable)} b WHERE b.${ident(refColumn)} = ${a(c.name)})`,
+            found: a(c.name),
+            text: (found) => texts.unknownReference(found, `${staged.get(refTable)!.file.name} (${refColumn})`),
+          },
+        ],
+        issues,
+      );
+    }
+  }
+  if (issues.full) return;
+
+  await runRules(
+    all,
+    `${typed('dim_category')} a JOIN ${typed('dim_category')} p ON p.category_id = a.parent_id`,
+    file('dim_category'),
+    [
+      {
+        code: 'category_parent_level',
+        column: 'parent_id',
+        where: 'a.level IN (2, 3) AND p.level <> a.level - 1',
+        found: 'a.parent_id',
+        detail: `a.level || '|' || p.level`,
+        text: texts.categoryParentLevel,
+      },
+    ],
+    issues,
+  );
+
+  for (const t of ['dim_sku', 'fact_sales'] as const) {
+    await runRules(
+      all,
+      `${typed(t)} a JOIN ${typed('dim_category')} c ON c.category_id = a.category_id`,
+      file(t),
+      [
+        {
+          code: 'category_not_leaf',
+          column: 'category_id',
+          where: 'c.level <> 3',
+          found: 'a.category_id',
+          detail: 'c.level',
+          text: texts.categoryNotLeaf,
+        },
+      ],
+      issues,
+    );
+  }
+
+  await runRules(
+    all,
+    `${typed('dim_shop')} a`,
+    file('dim_shop'),
+    [
+      {
+        code: 'unknown_channel',
+        column: 'shop_type',
+        where: `a.platform_id IS NOT NULL AND a.shop_type IS NOT NULL AND NOT EXISTS (
+          SELECT 1 FROM ${typed('dim_channel')} ch WHERE ch.platform_id = a.platform_id AND ch.shop_type = a.shop_type)`,
+        found: 'a.shop_type',
+        detail: 'a.platform_id',
+        text: texts.unknownChannel,
+      },
+    ],
+    issues,
+  );
+
+  await runRules(
+    all,
+    `${typed('dim_sku')} a JOIN ${typed('dim_shop')} sh ON sh.shop_id = a.shop_id`,
+    file('dim_sku'),
+    [
+      {
+        code: 'sku_shop_mismatch',
+        column: 'platform_id',
+        where: 'a.platform_id <> sh.platform_id',
+        found: 'a.platform_id',
+        detail: `a.shop_id || '|' || sh.platform_id`,
+        text: texts.skuShopMismatch,
+      },
+    ],
+    issues,
+  );
+
+  // The fact repeats the SKU's dimensions; one join pass checks all of them.
+  const factRules: RowRule[] = (['platform_id', 'shop_id', 'brand_id', 'category_id'] as const).map((c) => ({
+    code: 'fact_sku_mismatch',
+    column: c,
+    where: `${a(c)} <> s.${ident(c)}`,
+    found: a(c),
+    detail: `a.sku_id || '|' || s.${ident(c)}`,
+    text: (found: string | null, detail: string | null) => texts.factMismatch(c, found, detail),
+  }));
+  factRules.push({
+    code: 'fact_sku_mismatch',
+    column: 'shop_type',
+    where: 'a.shop_type <> sh.shop_type',
+    found: 'a.shop_type',
+    detail: `a.sku_id || '|' || sh.shop_type || '|' || sh.shop_id`,
+    text: (found, detail) => texts.factMismatch('shop_type', found, detail),
+  });
+  await runRules(
+    all,
+    `${typed('fact_sales')} a JOIN ${typed('dim_sku')} s ON s.sku_id = a.sku_id JOIN ${typed('dim_shop')} sh ON sh.shop_id = s.shop_id`,
+    file('fact_sales'),
+    factRules,
+    issues,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing the warehouse file
+
+async function writeTable(run: Run, def: TableDef, orderBy: string) {
+  const cols = def.columns.map((c) => `${ident(c.name)} ${duckType(c.type)}${c.nullable ? '' : ' NOT NULL'}`);
+  await run(`CREATE TABLE out.main.${ident(def.name)} (${cols.join(', ')})`);
+  const names = def.columns.map((c) => ident(c.name)).join(', ');
+  await run(`INSERT INTO out.main.${ident(def.name)} SELECT ${names} FROM ${typed(def.name)} ${orderBy}`);
+}
+
+async function buildKeywords(
+  conn: DuckDBConnection,
+  signal: AbortSignal | undefined,
+  onRows: (n: number) => void,
+): Promise<number> {
+  await conn.run(
+    'CREATE TABLE out.main.sku_keyword (sku_id BIGINT NOT NULL, lang VARCHAR NOT NULL, keyword VARCHAR NOT NULL)',
+  );
+  const extractor = new KeywordExtractor();
+  const appender = await conn.createAppender('sku_keyword', 'main', 'out');
+  let written = 0;
+  let skus = 0;
+  try {
+    const result = await conn.stream(`SELECT sku_id, title_zh, title_en FROM ${typed('dim_sku')} ORDER BY sku_id`);
+    for await (const rows of result.yieldRows()) {
+      if (signal?.aborted) throw new Cancelled();
+      for (const [sku, zh, en] of rows) {
+        const id = typeof sku === 'bigint' ? sku : BigInt(Number(sku));
+        for (const [lang, words] of [
+          ['zh', extractor.zh(String(zh ?? ''))],
+          ['en', extractor.en(String(en ?? ''))],
+        ] as const) {
+          for (const w of words) {
+            appender.appendBigInt(id);
+            appender.appendVarchar(lang);
+            appender.appendVarchar(w);
+            appender.endRow();
+            written++;
+          }
+        }
+      }
+      skus += rows.length;
+      onRows(skus);
+    }
+    appender.flushSync();
+  } finally {
+    appender.closeSync();
+  }
+  return written;
+}

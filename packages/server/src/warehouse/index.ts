@@ -1,0 +1,47 @@
+import { openDuckDBWarehouse } from './duckdb/engine.js';
+import type { WarehouseEngine } from './engine.js';
+import { parseWarehouseUrl } from './url.js';
+
+export {
+  DuckDBEngine,
+  type DuckDBWarehouseOptions,
+  datasetAlias,
+  openDuckDBWarehouse,
+  WAREHOUSE_TABLES,
+} from './duckdb/engine.js';
+export { type ImportDatasetOptions, importDataset } from './duckdb/importer.js';
+export * from './engine.js';
+export { KeywordExtractor, type KeywordLang } from './keywords.js';
+export {
+  chooseRollup,
+  ROLLUP_MEASURES,
+  ROLLUPS,
+  type RollupDef,
+  type RollupDimension,
+  type RollupName,
+} from './rollups.js';
+export { defaultWarehouseDir, parseWarehouseUrl, type WarehouseLocation } from './url.js';
+
+export interface OpenWarehouseConfig {
+  /** A directory, duckdb:<dir>, or (later) an http(s):// ClickHouse URL. */
+  warehouseUrl: string;
+  /** Default time limit of a query in ms; 0 = none. */
+  queryTimeoutMs?: number;
+  /** Query connections (DuckDB). */
+  warehousePoolSize?: number;
+  onWarning?: (message: string) => void;
+}
+
+/** Opens the warehouse the configuration names. */
+export async function openWarehouse(config: OpenWarehouseConfig): Promise<WarehouseEngine> {
+  const location = parseWarehouseUrl(config.warehouseUrl);
+  if (location.engine === 'clickhouse') {
+    throw new Error('the ClickHouse warehouse is not available yet; use a directory for DuckDB');
+  }
+  return openDuckDBWarehouse({
+    dir: location.dir,
+    ...(config.queryTimeoutMs !== undefined ? { defaultTimeoutMs: config.queryTimeoutMs } : {}),
+    ...(config.warehousePoolSize !== undefined ? { poolSize: config.warehousePoolSize } : {}),
+    ...(config.onWarning ? { onWarning: config.onWarning } : {}),
+  });
+}

@@ -1,0 +1,197 @@
+/**
+ * Canonical user-facing texts in both languages (spec §5, §8, §9).
+ *
+ * Validators and parsers in this package return message KEYS, never text, so the server (error
+ * envelopes in the request's locale) and the web (react-i18next resources) render the very same
+ * words. `en` defines the key set; `zh-CN` is typed against it, so a key missing from — or extra
+ * in — either language is a compile error.
+ *
+ * Placeholders are written `{name}` and filled by {@link translate}.
+ */
+
+/** UI languages (spec §1); zh-CN is the default. */
+export const LOCALES = ['zh-CN', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'zh-CN';
+
+const en = {
+  'app.name': 'MarketLens',
+
+  // Spec §5 validation messages (quoted texts kept verbatim).
+  'validation.password.required': 'Please enter password.',
+  'validation.password.weak':
+    'The password must have at least {min} characters, including a number, a lowercase letter and an uppercase letter.',
+  'validation.password.repeatRequired': 'Please enter the password again.',
+  'validation.password.mismatch': 'Passwords do not match.',
+  'validation.email.required': 'Please enter email.',
+  'validation.email.invalid': 'Email format error.',
+  'validation.username.required': 'Please enter username.',
+  'validation.enterprise.required': 'Please enter enterprise.',
+  'validation.telephone.required': 'Please enter telephone.',
+  'validation.float.invalid': 'Please enter a valid number.',
+  'validation.range.required': 'Please enter a value.',
+  'validation.range.notNumber': 'Please enter a non-negative number.',
+  'validation.range.negative': 'Do not input negative numbers',
+  'validation.range.order': 'The first value cannot be greater than the second.',
+  'validation.period.invalid': 'The start date cannot be later than the end date.',
+  'validation.period.benchmarkNotEarlier': 'The benchmark period must be earlier than the target period.',
+  'validation.keyword.required': 'Please enter a keyword.',
+  'validation.keyword.duplicate': 'This keyword already exists!',
+  'validation.attributeValues.tooMany': 'Select at most {max} attribute values.',
+
+  // Spec §5 super query.
+  'superQuery.invalidFormat': 'The format of the super query clause is incorrect.',
+  'superQuery.invalidFormatAt': 'The format of the super query clause is incorrect (near character {position}).',
+
+  // Spec §5 server strings, verbatim: clients and API tests may compare them literally.
+  'server.incorrectCurrentPassword': 'incorrect current password',
+  'server.invalidLoginOrPassword': 'invalid login or password',
+  'server.nameExists': 'name already exists',
+  'server.usernameExists': 'username already exists',
+  'server.emailExists': 'email already exists',
+  'server.invalidArgument': 'invalid argument',
+  'server.notFound': 'not found',
+  'server.projectExists': 'the project already exists',
+  'server.projectNotFound': 'the project does not exist',
+
+  // Spec §9 percent display at or above 10 000 %.
+  'format.timesHigher': '{value} times higher',
+  'format.timesLower': '{value} times lower',
+
+  // Spec §2 route names (page title = product name + route name).
+  'route.hot': 'Trend Overview',
+  'route.explore': 'Concept Explore',
+  'route.potential': 'Potential Brand',
+  'route.discover': 'Category Insight',
+  'route.brand': 'Brand Detail',
+  'route.analysis': 'Product Analysis',
+  'route.contrast': 'Brand Comparison',
+  'route.favoriteBrand': 'Favorite Brands',
+  'route.shop': 'Store Analysis',
+  'route.login': 'Login',
+  'route.price': 'Price Enquiry',
+  'route.priceGoods': 'Choose Categories',
+  'route.pricePayment': 'Quotation',
+  'route.personalCenter': 'Personal Center',
+  'route.changePassword': 'Change Password',
+  'route.favorites': 'Favorites',
+  'route.projects': 'Projects',
+  'route.projectInfo': 'Project Info',
+  'route.categoryManagement': 'Category Management',
+  'route.attributeManagement': 'Attribute Management',
+  'route.userManagement': 'User Management',
+  'route.accounts': 'Accounts',
+  'route.accountList': 'Account List',
+  'route.accountCreate': 'Open Account',
+  'route.accountEdit': 'Edit Account',
+  'route.accountBatchCreate': 'Batch Create Accounts',
+  'route.accountBatchUpdate': 'Batch Update Accounts',
+  'route.icons': 'Icons',
+  'route.forbidden': 'Unauthorized',
+} as const satisfies Record<string, string>;
+
+export type MessageKey = keyof typeof en;
+
+const zhCN: Record<MessageKey, string> = {
+  'app.name': '市场透镜',
+
+  'validation.password.required': '请输入密码',
+  'validation.password.weak': '密码至少 {min} 位，且须同时包含数字、小写字母和大写字母',
+  'validation.password.repeatRequired': '请再次输入密码',
+  'validation.password.mismatch': '两次输入的密码不一致',
+  'validation.email.required': '请输入邮箱',
+  'validation.email.invalid': '邮箱格式不正确',
+  'validation.username.required': '请输入用户名',
+  'validation.enterprise.required': '请输入企业名称',
+  'validation.telephone.required': '请输入联系电话',
+  'validation.float.invalid': '请输入有效的数字',
+  'validation.range.required': '请输入数值',
+  'validation.range.notNumber': '请输入非负数',
+  'validation.range.negative': '请勿输入负数',
+  'validation.range.order': '最小值不能大于最大值',
+  'validation.period.invalid': '开始时间不能晚于结束时间',
+  'validation.period.benchmarkNotEarlier': '对比周期必须早于目标周期',
+  'validation.keyword.required': '请输入关键词',
+  'validation.keyword.duplicate': '该关键词已存在！',
+  'validation.attributeValues.tooMany': '属性值最多可选择 {max} 个',
+
+  'superQuery.invalidFormat': '超级查询语句格式不正确',
+  'superQuery.invalidFormatAt': '超级查询语句格式不正确（第 {position} 个字符附近）',
+
+  'server.incorrectCurrentPassword': '当前密码不正确',
+  'server.invalidLoginOrPassword': '用户名或密码错误',
+  'server.nameExists': '名称已存在',
+  'server.usernameExists': '用户名已存在',
+  'server.emailExists': '邮箱已存在',
+  'server.invalidArgument': '参数无效',
+  'server.notFound': '资源不存在',
+  'server.projectExists': '该项目已存在',
+  'server.projectNotFound': '该项目不存在',
+
+  'format.timesHigher': '高{value}倍',
+  'format.timesLower': '低{value}倍',
+
+  'route.hot': '趋势总览',
+  'route.explore': '概念探索',
+  'route.potential': '潜力品牌',
+  'route.discover': '品类洞察',
+  'route.brand': '品牌详情',
+  'route.analysis': '商品分析',
+  'route.contrast': '品牌对比',
+  'route.favoriteBrand': '关注品牌',
+  'route.shop': '店铺分析',
+  'route.login': '登录',
+  'route.price': '价格查询',
+  'route.priceGoods': '选择品类',
+  'route.pricePayment': '报价单',
+  'route.personalCenter': '个人中心',
+  'route.changePassword': '修改密码',
+  'route.favorites': '收藏夹',
+  'route.projects': '项目管理',
+  'route.projectInfo': '项目信息',
+  'route.categoryManagement': '品类管理',
+  'route.attributeManagement': '属性管理',
+  'route.userManagement': '成员管理',
+  'route.accounts': '账号管理',
+  'route.accountList': '账号列表',
+  'route.accountCreate': '开通账号',
+  'route.accountEdit': '编辑账号',
+  'route.accountBatchCreate': '批量开通账号',
+  'route.accountBatchUpdate': '批量修改账号',
+  'route.icons': '图标',
+  'route.forbidden': '无权访问',
+};
+
+/** Both dictionaries; the mapped type forces every locale to carry exactly the same keys. */
+export const MESSAGES: { readonly [L in Locale]: Readonly<Record<MessageKey, string>> } = {
+  'zh-CN': zhCN,
+  en,
+};
+
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.hasOwn(en, value);
+}
+
+/**
+ * The text of `key` in `locale`, with `{name}` placeholders filled from `params`.
+ * A placeholder without a param stays visible as `{name}` so a missing argument is noticed, not hidden.
+ */
+export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
+  const text = MESSAGES[locale][key];
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/**
+ * Maps any locale spelling seen in the product (UI 'zh-CN'/'en', wire 'zh_cn'/'en_us', browser
+ * 'en-GB', 'zh-TW' …) to a UI locale: anything English becomes en, everything else zh-CN (spec §4, §7).
+ */
+export function toLocale(value: unknown): Locale {
+  if (typeof value !== 'string') return DEFAULT_LOCALE;
+  const v = value.trim().toLowerCase();
+  return v === 'en' || v.startsWith('en-') || v.startsWith('en_') ? 'en' : DEFAULT_LOCALE;
+}

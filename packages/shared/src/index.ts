@@ -4,3 +4,4 @@ export * from './format.js';
 export * from './messages.js';
 export * from './platforms.js';
 export * from './progress.js';
+export * from './text.js';

@@ -6,5 +6,6 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './platforms.js';
 export * from './progress.js';
+export * from './super-query.js';
 export * from './text.js';
 export * from './validation.js';

@@ -4,6 +4,7 @@ export * from './dates.js';
 export * from './format.js';
 export * from './limits.js';
 export * from './messages.js';
+export * from './metrics.js';
 export * from './platforms.js';
 export * from './progress.js';
 export * from './super-query.js';

@@ -177,8 +177,14 @@ export function isMessageKey(value: unknown): value is MessageKey {
 /**
  * The text of `key` in `locale`, with `{name}` placeholders filled from `params`.
  * A placeholder without a param stays visible as `{name}` so a missing argument is noticed, not hidden.
+ *
+ * A plain string key is accepted too (the server translates keys carried by errors at run time);
+ * a string that is not a message key comes back unchanged rather than throwing inside an error handler.
  */
-export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
+export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string;
+export function translate(locale: Locale, key: string, params?: MessageParams): string;
+export function translate(locale: Locale, key: string, params?: MessageParams): string {
+  if (!isMessageKey(key)) return key;
   const text = MESSAGES[locale][key];
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>

@@ -58,6 +58,14 @@ describe('translate', () => {
     expect(translate('en', 'validation.password.weak')).toContain('{min}');
   });
 
+  it('returns an unknown run-time key unchanged instead of throwing', () => {
+    const key: string = 'server.somethingNew';
+    expect(translate('en', key)).toBe('server.somethingNew');
+    expect(translate('zh-CN', 'toString')).toBe('toString');
+    const known: string = 'server.notFound';
+    expect(translate('zh-CN', known)).toBe('资源不存在');
+  });
+
   it('does not read inherited properties as params', () => {
     expect(translate('en', 'format.timesHigher', Object.create({ value: 'x' }))).toBe('{value} times higher');
   });

@@ -1,0 +1,16 @@
+/**
+ * The metadata store: users, projects, memberships, grants, settings, audit trail and the rest of
+ * the product's relational state, on SQLite (default) or PostgreSQL through one Kysely code path.
+ */
+export * from './codec.js';
+export type { MetadataDialect, RepoContext } from './db.js';
+export * from './errors.js';
+export { metadataMigrations } from './migrations/index.js';
+export * from './open.js';
+export * from './repositories/audit.js';
+export * from './repositories/grants.js';
+export * from './repositories/members.js';
+export * from './repositories/projects.js';
+export * from './repositories/settings.js';
+export * from './repositories/users.js';
+export * from './schema.js';

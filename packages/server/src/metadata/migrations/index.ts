@@ -1,0 +1,18 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { MetadataDialect } from '../db.js';
+import { initialMigration } from './0001_initial.js';
+
+/**
+ * Migrations live in code (not read from a folder at run time) so the built dist/ needs no extra
+ * files. Add new ones here with the next number; names sort as strings, so keep the 4-digit prefix.
+ * Never edit a migration that has shipped: write a new one.
+ */
+export function metadataMigrations(dialect: MetadataDialect): Record<string, Migration> {
+  return {
+    '0001_initial': initialMigration(dialect),
+  };
+}
+
+export function migrationProvider(dialect: MetadataDialect): MigrationProvider {
+  return { getMigrations: async () => metadataMigrations(dialect) };
+}

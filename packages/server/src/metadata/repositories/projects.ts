@@ -1,0 +1,209 @@
+import type { Kysely } from 'kysely';
+import {
+  containsIgnoreCase,
+  fromBool,
+  type Page,
+  type PageQuery,
+  pageBounds,
+  parseJson,
+  toBool,
+  toCount,
+  toJson,
+} from '../codec.js';
+import { inTransaction, type RepoContext } from '../db.js';
+import { rethrowConflict } from '../errors.js';
+import type { DateField, MetadataDatabase, ProjectRow, ProjectRowUpdate, ProjectStatus } from '../schema.js';
+import { settingsScope } from './settings.js';
+
+/** A project (data scope) as the rest of the server sees it. */
+export interface Project {
+  id: number;
+  name: string;
+  ownerId: number | null;
+  /** Warehouse dataset name. */
+  dataset: string;
+  currencyUnit: string;
+  curSymbol: string;
+  dateField: DateField;
+  hasSeries: boolean;
+  seriesName: string;
+  seriesNameEn: string;
+  hideKeywords: boolean;
+  discountPrice: boolean;
+  limitBrands: boolean;
+  limitShops: boolean;
+  /** Route ids (1..9) the project offers. */
+  pages: number[];
+  status: ProjectStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewProject {
+  name: string;
+  dataset: string;
+  ownerId?: number | null;
+  currencyUnit?: string;
+  curSymbol?: string;
+  dateField?: DateField;
+  hasSeries?: boolean;
+  seriesName?: string;
+  seriesNameEn?: string;
+  hideKeywords?: boolean;
+  discountPrice?: boolean;
+  limitBrands?: boolean;
+  limitShops?: boolean;
+  /** Default: no pages (deny by default); the administrator picks them. */
+  pages?: readonly number[];
+  status?: ProjectStatus;
+}
+
+export type ProjectPatch = Partial<Omit<NewProject, 'pages'>> & { pages?: readonly number[] };
+
+export interface ProjectListQuery extends PageQuery {
+  /** Contains, ignoring case, in the name. */
+  search?: string;
+  status?: ProjectStatus;
+  ownerId?: number;
+  ids?: readonly number[];
+}
+
+/** Sorted, de-duplicated route ids, so stored page lists compare equal. */
+export function normalizePages(pages: readonly number[]): number[] {
+  return [...new Set(pages)].sort((a, b) => a - b);
+}
+
+function toProject(row: ProjectRow): Project {
+  return {
+    id: row.id,
+    name: row.name,
+    ownerId: row.owner_id,
+    dataset: row.dataset,
+    currencyUnit: row.currency_unit,
+    curSymbol: row.cur_symbol,
+    dateField: row.date_field,
+    hasSeries: toBool(row.has_series),
+    seriesName: row.series_name,
+    seriesNameEn: row.series_name_en,
+    hideKeywords: toBool(row.hide_keywords),
+    discountPrice: toBool(row.discount_price),
+    limitBrands: toBool(row.limit_brands),
+    limitShops: toBool(row.limit_shops),
+    pages: parseJson<number[]>(row.pages, []),
+    status: row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toRowUpdate(patch: ProjectPatch): ProjectRowUpdate {
+  const row: ProjectRowUpdate = {};
+  if (patch.name !== undefined) row.name = patch.name;
+  if (patch.dataset !== undefined) row.dataset = patch.dataset;
+  if (patch.ownerId !== undefined) row.owner_id = patch.ownerId;
+  if (patch.currencyUnit !== undefined) row.currency_unit = patch.currencyUnit;
+  if (patch.curSymbol !== undefined) row.cur_symbol = patch.curSymbol;
+  if (patch.dateField !== undefined) row.date_field = patch.dateField;
+  if (patch.hasSeries !== undefined) row.has_series = fromBool(patch.hasSeries);
+  if (patch.seriesName !== undefined) row.series_name = patch.seriesName;
+  if (patch.seriesNameEn !== undefined) row.series_name_en = patch.seriesNameEn;
+  if (patch.hideKeywords !== undefined) row.hide_keywords = fromBool(patch.hideKeywords);
+  if (patch.discountPrice !== undefined) row.discount_price = fromBool(patch.discountPrice);
+  if (patch.limitBrands !== undefined) row.limit_brands = fromBool(patch.limitBrands);
+  if (patch.limitShops !== undefined) row.limit_shops = fromBool(patch.limitShops);
+  if (patch.pages !== undefined) row.pages = toJson(normalizePages(patch.pages));
+  if (patch.status !== undefined) row.status = patch.status;
+  return row;
+}
+
+export class ProjectsRepository {
+  constructor(private readonly ctx: RepoContext) {}
+
+  private get db(): Kysely<MetadataDatabase> {
+    return this.ctx.db;
+  }
+
+  /** @throws ConflictError with field 'name' ('the project already exists') */
+  async create(input: NewProject): Promise<Project> {
+    const now = this.ctx.now();
+    try {
+      const row = await this.db
+        .insertInto('projects')
+        .values({
+          ...toRowUpdate(input),
+          name: input.name,
+          dataset: input.dataset,
+          pages: toJson(normalizePages(input.pages ?? [])),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toProject(row);
+    } catch (err) {
+      rethrowConflict(err, 'project', { name: 'name' });
+    }
+  }
+
+  async getById(id: number): Promise<Project | undefined> {
+    const row = await this.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toProject(row);
+  }
+
+  async getByName(name: string): Promise<Project | undefined> {
+    const row = await this.db.selectFrom('projects').selectAll().where('name', '=', name).executeTakeFirst();
+    return row && toProject(row);
+  }
+
+  async list(query: ProjectListQuery = {}): Promise<Page<Project>> {
+    const { page, pageSize, limit, offset } = pageBounds(query);
+    let q = this.db.selectFrom('projects');
+    if (query.search) {
+      const search = query.search.trim();
+      q = q.where((eb) => containsIgnoreCase(eb.ref('name'), search));
+    }
+    if (query.status !== undefined) q = q.where('status', '=', query.status);
+    if (query.ownerId !== undefined) q = q.where('owner_id', '=', query.ownerId);
+    if (query.ids !== undefined) {
+      if (query.ids.length === 0) return { items: [], total: 0, page, pageSize };
+      q = q.where('id', 'in', [...query.ids]);
+    }
+    const [count, rows] = await Promise.all([
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      q.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
+    ]);
+    return { items: rows.map(toProject), total: toCount(count.n), page, pageSize };
+  }
+
+  /** @throws ConflictError with field 'name' */
+  async update(id: number, patch: ProjectPatch): Promise<Project | undefined> {
+    try {
+      const row = await this.db
+        .updateTable('projects')
+        .set({ ...toRowUpdate(patch), updated_at: this.ctx.now() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toProject(row);
+    } catch (err) {
+      rethrowConflict(err, 'project', { name: 'name' });
+    }
+  }
+
+  async setStatus(id: number, status: ProjectStatus): Promise<Project | undefined> {
+    return this.update(id, { status });
+  }
+
+  /**
+   * Deletes the project with everything hanging off it: members, grants, categories, attributes,
+   * bands, favourites and collections cascade; its settings scope has no foreign key, so it is
+   * removed here in the same transaction.
+   */
+  async delete(id: number): Promise<boolean> {
+    return inTransaction(this.db, async (trx) => {
+      await trx.deleteFrom('settings').where('scope', '=', settingsScope.project(id)).execute();
+      const result = await trx.deleteFrom('projects').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    });
+  }
+}

@@ -1,0 +1,315 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Metadata schema: the row types exactly as stored, identical on SQLite and PostgreSQL.
+ *
+ * Storage conventions (one set for both databases, so one query code serves both):
+ * - Timestamps: TEXT holding ISO-8601 UTC from Date#toISOString() ('2026-01-02T03:04:05.678Z').
+ *   Always the same width and zone, so text comparison and ORDER BY are chronological.
+ * - Booleans: INTEGER 0/1 (SQLite has no boolean type; PG stores the same integers).
+ * - JSON: TEXT holding JSON.stringify output; the repositories parse it. Nothing queries inside it.
+ * - Ids: INTEGER PRIMARY KEY AUTOINCREMENT on SQLite (ids are never reused, so a token for a
+ *   deleted user cannot match a later one); INTEGER identity on PG, BIGINT identity for the event
+ *   tables (audit, tracking), read back as JS numbers.
+ * - Enumerations are TEXT checked in TypeScript, not by CHECK constraints: SQLite cannot alter a
+ *   constraint without rebuilding the table, and the lists may grow.
+ *
+ * Repositories map rows to domain objects (camelCase, real booleans, parsed JSON), so callers never
+ * see these conventions. Columns with a database default are `Generated` (optional on insert).
+ */
+
+/** Roles of spec §6, including the empty role. */
+export const USER_ROLES = ['root', 'admin', 'enterprise', 'general', 'community', ''] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** Account states of spec §4; 'pending' = awaiting review. Locked and expired are derived from columns. */
+export const USER_STATUSES = ['active', 'pending', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const WECHAT_STATES = ['unbound', 'bound', 'unbind_pending'] as const;
+export type WechatState = (typeof WECHAT_STATES)[number];
+
+export const PROJECT_STATUSES = ['in_service', 'stopped'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const DATE_FIELDS = ['month', 'week'] as const;
+export type DateField = (typeof DATE_FIELDS)[number];
+
+export const GRANT_KINDS = ['category', 'brand', 'shop'] as const;
+export type GrantKind = (typeof GRANT_KINDS)[number];
+
+export const CATEGORY_STATUSES = ['ready', 'not_ready'] as const;
+export type CategoryStatus = (typeof CATEGORY_STATUSES)[number];
+
+export const BAND_KINDS = ['price', 'weight'] as const;
+export type BandKind = (typeof BAND_KINDS)[number];
+
+export const APPLICATION_KINDS = ['account_opening', 'wechat_unbind'] as const;
+export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
+
+export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** ISO-8601 UTC text. */
+type Timestamp = string;
+/** 0 or 1. */
+type Bool = number;
+/** JSON.stringify output. */
+type JsonText = string;
+/** Has a database default: optional on insert, present on select. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** Stored lower-cased (the repository normalises), so uniqueness ignores case. */
+  email: string;
+  password_hash: string;
+  role: Defaulted<UserRole>;
+  enterprise: Defaulted<string>;
+  group_name: Defaulted<string>;
+  telephone: Defaulted<string>;
+  status: Defaulted<UserStatus>;
+  failed_attempts: Defaulted<number>;
+  locked_until: Timestamp | null;
+  valid_from: Timestamp | null;
+  valid_to: Timestamp | null;
+  must_change_password: Defaulted<Bool>;
+  wechat_openid: string | null;
+  wechat_state: Defaulted<WechatState>;
+  /** Bumped to revoke every token issued before. */
+  token_version: Defaulted<number>;
+  last_login_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  name: string;
+  owner_id: number | null;
+  /** Warehouse dataset name. */
+  dataset: string;
+  currency_unit: Defaulted<string>;
+  cur_symbol: Defaulted<string>;
+  date_field: Defaulted<DateField>;
+  has_series: Defaulted<Bool>;
+  series_name: Defaulted<string>;
+  series_name_en: Defaulted<string>;
+  hide_keywords: Defaulted<Bool>;
+  discount_price: Defaulted<Bool>;
+  limit_brands: Defaulted<Bool>;
+  limit_shops: Defaulted<Bool>;
+  /** JSON array of route ids 1..9. */
+  pages: Defaulted<JsonText>;
+  status: Defaulted<ProjectStatus>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProjectMembersTable {
+  project_id: number;
+  user_id: number;
+  /** Role within the project (spec §6: project root/admin manage it). */
+  role: Defaulted<UserRole>;
+  /** JSON array of route ids. */
+  pages: Defaulted<JsonText>;
+  discount_price_on: Defaulted<Bool>;
+  /** JSON object: the member's per-project UI config (potential config, …). */
+  config: Defaulted<JsonText>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GrantsTable {
+  project_id: number;
+  user_id: number;
+  kind: GrantKind;
+  /** category id, brand id, or 'platform,shop_id' for shops. */
+  value: string;
+}
+
+export interface ProjectCategoriesTable {
+  project_id: number;
+  category_id: number;
+  status: Defaulted<CategoryStatus>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProjectAttributesTable {
+  project_id: number;
+  attr_name: string;
+  title: Defaulted<string>;
+  title_en: Defaulted<string>;
+  sort_order: Defaulted<number>;
+  /** JSON object: value mapping, visibility, … */
+  config: Defaulted<JsonText>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CategoryBandsTable {
+  project_id: number;
+  category_id: number;
+  kind: BandKind;
+  /** JSON array of [min, max] pairs. */
+  bands: JsonText;
+  updated_at: Timestamp;
+}
+
+export interface CustomAttributesTable {
+  id: Generated<number>;
+  project_id: number;
+  /** Owner when the attribute is personal; null for project-wide ones. */
+  user_id: number | null;
+  category_id: number | null;
+  name: string;
+  name_en: Defaulted<string>;
+  /** JSON: the keyword rules that define the attribute's values. */
+  rules: Defaulted<JsonText>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FavoriteBrandsTable {
+  project_id: number;
+  user_id: number;
+  brand_id: number;
+  created_at: Timestamp;
+}
+
+export interface CollectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  project_id: number | null;
+  kind: string;
+  ref: Defaulted<string>;
+  title: Defaulted<string>;
+  payload: Defaulted<JsonText>;
+  created_at: Timestamp;
+}
+
+export interface SettingsTable {
+  /** 'global', 'project:<id>', 'user:<id>' … (see settingsScope). */
+  scope: string;
+  key: string;
+  value: JsonText;
+  updated_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  /** id of the token that replaced this one on rotation. */
+  replaced_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface OauthStatesTable {
+  state: string;
+  purpose: string;
+  user_id: number | null;
+  /** JSON: whatever the flow must carry across the redirect. */
+  payload: JsonText | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+export interface ApplicationsTable {
+  id: Generated<number>;
+  kind: ApplicationKind;
+  user_id: number | null;
+  payload: Defaulted<JsonText>;
+  status: Defaulted<ApplicationStatus>;
+  reviewer_id: number | null;
+  created_at: Timestamp;
+  reviewed_at: Timestamp | null;
+}
+
+/** Append-only history: no foreign keys, so deleting a user keeps the trail (username is copied). */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: Timestamp;
+  user_id: number | null;
+  username: Defaulted<string>;
+  ip: Defaulted<string>;
+  action: string;
+  target: Defaulted<string>;
+  outcome: AuditOutcome;
+  detail: JsonText | null;
+}
+
+/** Front-end tracking (POST /api/logs/logs); append-only like the audit trail. */
+export interface TrackingEventsTable {
+  id: Generated<number>;
+  track_id: string;
+  last_track_id: Defaulted<string>;
+  user_id: number | null;
+  route: Defaulted<string>;
+  placement: Defaulted<string>;
+  event_start: string | null;
+  event_end: string | null;
+  full_url: Defaulted<string>;
+  response_status: number | null;
+  request_params: JsonText | null;
+  type: Defaulted<string>;
+  method: Defaulted<string>;
+  created_at: Timestamp;
+}
+
+export interface MetadataDatabase {
+  users: UsersTable;
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
+  grants: GrantsTable;
+  project_categories: ProjectCategoriesTable;
+  project_attributes: ProjectAttributesTable;
+  category_bands: CategoryBandsTable;
+  custom_attributes: CustomAttributesTable;
+  favorite_brands: FavoriteBrandsTable;
+  collections: CollectionsTable;
+  settings: SettingsTable;
+  refresh_tokens: RefreshTokensTable;
+  password_resets: PasswordResetsTable;
+  oauth_states: OauthStatesTable;
+  mail_outbox: MailOutboxTable;
+  applications: ApplicationsTable;
+  audit_events: AuditEventsTable;
+  tracking_events: TrackingEventsTable;
+}
+
+export type MetadataTable = keyof MetadataDatabase;
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserRowUpdate = Updateable<UsersTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type ProjectRowUpdate = Updateable<ProjectsTable>;
+export type ProjectMemberRow = Selectable<ProjectMembersTable>;
+export type AuditEventRow = Selectable<AuditEventsTable>;

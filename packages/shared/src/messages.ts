@@ -54,6 +54,15 @@ const en = {
   'server.projectExists': 'the project already exists',
   'server.projectNotFound': 'the project does not exist',
 
+  // Generic API failures (DESIGN.md §5 error mapping).
+  'server.invalidArgumentDetail': 'invalid argument: {field}',
+  'server.unauthorized': 'Please sign in again.',
+  'server.forbidden': 'You do not have permission for this.',
+  'server.queryTimeout': 'The query took too long and was stopped. Narrow the filter and try again.',
+  'server.cancelled': 'The request was cancelled.',
+  'server.payloadTooLarge': 'The request is too large.',
+  'server.internalError': 'Something went wrong on the server. Please try again later.',
+
   // Spec §9 percent display at or above 10 000 %.
   'format.timesHigher': '{value} times higher',
   'format.timesLower': '{value} times lower',
@@ -127,6 +136,14 @@ const zhCN: Record<MessageKey, string> = {
   'server.notFound': '资源不存在',
   'server.projectExists': '该项目已存在',
   'server.projectNotFound': '该项目不存在',
+
+  'server.invalidArgumentDetail': '参数无效：{field}',
+  'server.unauthorized': '请重新登录',
+  'server.forbidden': '您没有此操作的权限',
+  'server.queryTimeout': '查询耗时过长已被终止，请缩小筛选范围后重试',
+  'server.cancelled': '请求已取消',
+  'server.payloadTooLarge': '请求内容过大',
+  'server.internalError': '服务器出错，请稍后重试',
 
   'format.timesHigher': '高{value}倍',
   'format.timesLower': '低{value}倍',

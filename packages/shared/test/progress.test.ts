@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { formatElapsed, formatProgressLine, normalizeLocale } from '@marketlens/shared';
+import { describe, expect, it } from 'vitest';
 
 describe('progress line', () => {
   it('shows phase, grouped rows, percentage, rate and elapsed time', () => {

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Packages resolve each other's TypeScript sources through the "source" export condition,
 // so tests never depend on a previous build.
-const conditions = ['source', 'module', 'node', 'import', 'default'];
+const conditions = ['source', 'module', 'node', 'development|production'];
 const node = (name: string, extra: Record<string, unknown> = {}) => ({
   extends: false as const,
   resolve: { conditions },

@@ -1,0 +1,13 @@
+import type { ServerConfig } from './config.js';
+import type { MetadataStore } from './metadata/index.js';
+import type { WarehouseEngine } from './warehouse/engine.js';
+
+/** What every route can use: built once in main (or a test helper) and handed to the app factory. */
+export interface AppContext {
+  config: ServerConfig;
+  metadata: MetadataStore;
+  warehouse: WarehouseEngine;
+  version: string;
+  /** Signs access tokens; from TOKEN_SIGNING_KEY or generated into the data folder. */
+  signingKey: string;
+}

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app, if there is one. Hashed assets are cached for a year; index.html
+ * never, so a new deployment is picked up on the next navigation. Returns whether the app is
+ * served, so the caller can answer unknown non-API paths with index.html (history-mode routing).
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    app.log.warn({ distDir }, 'web app not built; serving the API only');
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: ['index.html'],
+    // One route per built file (the build does not change while running), so unknown paths reach
+    // the not-found handlers: /api/* gets the JSON 404, everything else index.html.
+    wildcard: false,
+    // Cache-Control is ours (setHeaders), not the plugin's default max-age=0.
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}

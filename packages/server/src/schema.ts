@@ -1,0 +1,14 @@
+import { type TSchema, Type } from 'typebox';
+
+/** Success envelope of DESIGN.md §5 around a data schema; the same shape is documented in OpenAPI. */
+export const Envelope = <T extends TSchema>(data: T) =>
+  Type.Object({ ok: Type.Literal(true), data }, { additionalProperties: false });
+
+export const ok = <T>(data: T) => ({ ok: true as const, data });
+
+/** Every request may carry `locale` (spec §7). */
+export const LocaleField = { locale: Type.Optional(Type.String({ maxLength: 10 })) };
+
+/** A query-string schema: the given fields plus `locale`; anything else is rejected. */
+export const Query = <P extends Record<string, TSchema>>(props: P = {} as P) =>
+  Type.Object({ ...LocaleField, ...props }, { additionalProperties: false });

@@ -1,0 +1,138 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badRequest } from '../src/errors.js';
+import { buildTestApp, type TestApp } from './support/app.js';
+
+describe('app: envelope, errors and headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Routes that exist only in this test, to exercise the error mapping.
+    t = await buildTestApp({
+      routes(app) {
+        app.get('/api/test/app-error', async () => {
+          throw badRequest('server.usernameExists');
+        });
+        app.get('/api/test/crash', async () => {
+          throw new Error('database password is hunter2');
+        });
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/health reports both stores and the version', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      ok: true,
+      data: {
+        status: 'ok',
+        version: 'test',
+        metadata: { ok: true, dialect: 'sqlite' },
+        warehouse: { ok: true, engine: 'duckdb', datasets: [] },
+      },
+    });
+  });
+
+  it('answers unknown API paths with the 404 envelope in the request locale', async () => {
+    const zh = await t.app.inject('/api/nothing/here');
+    expect(zh.statusCode).toBe(404);
+    expect(zh.json()).toEqual({ ok: false, code: 404, msg: '资源不存在' });
+    const en = await t.app.inject('/api/nothing/here?locale=en');
+    expect(en.json()).toEqual({ ok: false, code: 404, msg: 'not found' });
+  });
+
+  it('rejects unknown query fields instead of dropping them', async () => {
+    const res = await t.app.inject('/api/health?locale=en_us&surprise=1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ ok: false, code: 400, msg: 'invalid argument: querystring.surprise' });
+  });
+
+  it('maps an AppError to its status and translated message', async () => {
+    const res = await t.app.inject('/api/test/app-error?locale=en');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ ok: false, code: 400, msg: 'username already exists' });
+    const zh = await t.app.inject('/api/test/app-error');
+    expect(zh.json().msg).toBe('用户名已存在');
+  });
+
+  it('answers an unexpected error with a generic 500 that leaks nothing', async () => {
+    const res = await t.app.inject('/api/test/crash?locale=en');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ ok: false, code: 500, msg: expect.stringContaining('Something went wrong') });
+    expect(res.body).not.toContain('hunter2');
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad json',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().ok).toBe(false);
+  });
+
+  it('sends a strict Content-Security-Policy with the configured frame ancestors', async () => {
+    const res = await t.app.inject('/api/health');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('publishes the OpenAPI document at /api/docs', async () => {
+    const res = await t.app.inject('/api/docs');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths).toHaveProperty('/api/health');
+  });
+});
+
+describe('app: serving the web app', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'marketlens-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    t = await buildTestApp({ env: { WEB_DIST_DIR: dist, FRAME_ANCESTORS: "'self' https://portal.example.com" } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for client-side routes (history mode), never cached', async () => {
+    for (const url of ['/', '/brand', '/projects/3/info?x=1']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const res = await t.app.inject('/assets/app-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('does not answer API paths or non-GET requests with the web app', async () => {
+    expect((await t.app.inject('/api/unknown')).json().code).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/brand' })).statusCode).toBe(404);
+  });
+
+  it('lets the configured parent portal embed the app', async () => {
+    const res = await t.app.inject('/');
+    expect(String(res.headers['content-security-policy'])).toContain(
+      "frame-ancestors 'self' https://portal.example.com",
+    );
+    expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+});

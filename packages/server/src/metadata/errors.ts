@@ -68,7 +68,9 @@ export function isCheckViolation(err: unknown): boolean {
 /**
  * A write collided with an existing row. `field` names what the API reports: 'username' →
  * 'username already exists', 'email' → 'email already exists', 'name' → 'the project already
- * exists' / 'name already exists', 'member' → already a member.
+ * exists' / 'name already exists', 'member' → already a member. When a row collides on two keys at
+ * once, the databases report only the first they check (not the same one on SQLite and PG), so an
+ * API that must name both checks them before writing.
  */
 export class ConflictError extends Error {
   override readonly name = 'ConflictError';

@@ -1,3 +1,4 @@
+import { ROLES, type Role } from '@marketlens/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
@@ -18,9 +19,9 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  * see these conventions. Columns with a database default are `Generated` (optional on insert).
  */
 
-/** Roles of spec §6, including the empty role. */
-export const USER_ROLES = ['root', 'admin', 'enterprise', 'general', 'community', ''] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+/** Roles of spec §6, including the empty role (the one list lives in @marketlens/shared). */
+export const USER_ROLES = ROLES;
+export type UserRole = Role;
 
 /** Account states of spec §4; 'pending' = awaiting review. Locked and expired are derived from columns. */
 export const USER_STATUSES = ['active', 'pending', 'disabled'] as const;

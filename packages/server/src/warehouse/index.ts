@@ -29,6 +29,8 @@ export interface OpenWarehouseConfig {
   queryTimeoutMs?: number;
   /** Query connections (DuckDB). */
   warehousePoolSize?: number;
+  /** How often to pick up imports made by other processes; 0 = never. */
+  warehouseRefreshMs?: number;
   onWarning?: (message: string) => void;
 }
 
@@ -42,6 +44,7 @@ export async function openWarehouse(config: OpenWarehouseConfig): Promise<Wareho
     dir: location.dir,
     ...(config.queryTimeoutMs !== undefined ? { defaultTimeoutMs: config.queryTimeoutMs } : {}),
     ...(config.warehousePoolSize !== undefined ? { poolSize: config.warehousePoolSize } : {}),
+    ...(config.warehouseRefreshMs !== undefined ? { refreshIntervalMs: config.warehouseRefreshMs } : {}),
     ...(config.onWarning ? { onWarning: config.onWarning } : {}),
   });
 }

@@ -258,6 +258,9 @@ export async function writeFixture(
       writeFileSync(tmp, csv);
       const typeOf = (c: string) => {
         const t = def.columns.find((x) => x.name === c)?.type;
+        // Text in a numeric column makes a text Parquet column (to test type checks).
+        if (t !== 'varchar' && rows.some((r) => typeof r[c] === 'string' && Number.isNaN(Number(r[c]))))
+          return 'VARCHAR';
         const map = {
           integer: 'INTEGER',
           bigint: 'BIGINT',

@@ -31,7 +31,12 @@ export interface DuckDBWarehouseOptions {
   threads?: number;
   /** DuckDB memory limit of the query instance (and of imports run through it), e.g. '4GB'. */
   memoryLimit?: string;
-  /** A dataset file that cannot be attached is skipped and reported here. */
+  /**
+   * How often to look at catalog.json for imports made by another process (`npm run import`);
+   * a stat call when nothing changed. 0 = only on refresh(). Default 2000 ms.
+   */
+  refreshIntervalMs?: number;
+  /** A dataset file that cannot be attached, or a failed background refresh, is reported here. */
   onWarning?: (message: string) => void;
 }
 
@@ -198,12 +203,23 @@ export class DuckDBEngine implements WarehouseEngine {
   readonly engine = 'duckdb' as const;
   private closed = false;
   private refreshing: Promise<void> | undefined;
+  private readonly timer: NodeJS.Timeout | undefined;
 
   private constructor(
     readonly dir: string,
     private current: Generation,
     private readonly options: DuckDBWarehouseOptions,
-  ) {}
+  ) {
+    const every = options.refreshIntervalMs ?? 2000;
+    if (every > 0) {
+      this.timer = setInterval(() => {
+        this.refresh().catch((err: unknown) =>
+          options.onWarning?.(`warehouse catalogue refresh failed: ${(err as Error).message}`),
+        );
+      }, every);
+      this.timer.unref();
+    }
+  }
 
   static async open(options: DuckDBWarehouseOptions): Promise<DuckDBEngine> {
     const dir = path.resolve(options.dir);
@@ -341,6 +357,7 @@ export class DuckDBEngine implements WarehouseEngine {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.timer) clearInterval(this.timer);
     await this.refreshing?.catch(() => undefined);
     await this.current.retire(true);
   }

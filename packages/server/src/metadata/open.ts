@@ -141,7 +141,10 @@ async function openPostgres(
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
   });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it kills the process.
-  pool.on('error', (err) => opts.logger?.error({ err }, 'metadata: idle PostgreSQL connection failed'));
+  pool.on('error', (err) => {
+    if (opts.logger) opts.logger.error({ err }, 'metadata: idle PostgreSQL connection failed');
+    else console.error('metadata: idle PostgreSQL connection failed', err);
+  });
   return new Kysely<MetadataDatabase>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -4,7 +4,6 @@ import { defineConfig } from 'vitest/config';
 // so tests never depend on a previous build.
 const conditions = ['source', 'module', 'node', 'development|production'];
 const node = (name: string, extra: Record<string, unknown> = {}) => ({
-  extends: false as const,
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
   test: { name, root: `./${name === 'e2e' ? 'e2e' : `packages/${name}`}`, environment: 'node', ...extra },

@@ -20,5 +20,6 @@ function step(label, cmd, args) {
 ensureBuilt();
 step('Typecheck web', bin('tsc'), ['-p', 'packages/web', '--noEmit']);
 step('Typecheck e2e', bin('tsc'), ['-p', 'e2e', '--noEmit']);
+step('Typecheck tests', bin('tsc'), ['-p', 'tsconfig.tests.json']);
 step('Lint and format check (biome)', bin('biome'), ['check', '.']);
 step('Tests (vitest: shared, datagen, server, web, e2e)', bin('vitest'), ['run', ...process.argv.slice(2)]);

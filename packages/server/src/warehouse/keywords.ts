@@ -36,8 +36,10 @@ const SIZE_OR_NUMBER =
   /^[+-]?\d+(?:[.,]\d+)*(?:g|kg|mg|ml|l|oz|floz|fl|lb|lbs|cm|mm|m|pcs|pc|ct|x|s|pack|pk|克|毫升|升|片|粒|袋|瓶|支|盒|只|个|件|包|枚|条|斤)?$/i;
 
 const HAN = /\p{Script=Han}/u;
-/** Han runs and Latin/digit words (keeping inner ' - & . + as in L'Oreal, SK-II, 1.5kg). */
-const SEGMENTS = /\p{Script=Han}+|[\p{L}\p{N}]+(?:['’&.+-][\p{L}\p{N}]+)*/gu;
+/** A letter or digit that is not Han (\p{L} includes Han, which jieba handles). */
+const NON_HAN = String.raw`(?:(?!\p{Script=Han})[\p{L}\p{N}])`;
+/** Han runs and other words (keeping inner ' - & . + as in L'Oreal, SK-II, 1.5kg). */
+const SEGMENTS = new RegExp(String.raw`\p{Script=Han}+|${NON_HAN}+(?:['’&.+-]${NON_HAN}+)*`, 'gu');
 const WORDS = /[\p{L}\p{N}]+(?:['’&.+-][\p{L}\p{N}]+)*/gu;
 
 function keepLatin(word: string): string | undefined {
@@ -62,7 +64,8 @@ export class KeywordExtractor {
       const seg = m[0];
       if (HAN.test(seg)) {
         for (const w of this.jieba.cut(seg, true)) {
-          if ([...w].length >= 2 && !ZH_STOP_WORDS.has(w) && !SIZE_OR_NUMBER.test(w)) out.add(w);
+          if (!HAN.test(w)) continue;
+          if ([...w].length >= 2 && !ZH_STOP_WORDS.has(w)) out.add(w);
         }
       } else {
         const w = keepLatin(seg);

@@ -59,6 +59,8 @@ export interface ImportDatasetOptions extends ImportOptions {
   threads?: number;
   /** DuckDB memory limit for the build, e.g. '8GB'; default: DuckDB's (80% of RAM). */
   memoryLimit?: string;
+  /** Called after each SQL statement with its duration, for profiling. */
+  onStatement?: (sql: string, ms: number) => void;
 }
 
 /** Staged relations: raw_<t> (as read, plus __row) and v_<t> (typed, plus __row). */
@@ -114,10 +116,7 @@ export async function importDataset(
       try {
         const t0 = performance.now();
         await conn.run(sql);
-        if (process.env.ML_TRACE)
-          console.log(
-            `${(performance.now() - t0).toFixed(0).padStart(6)} ms  ${sql.replace(/\s+/g, ' ').slice(0, 220)}`,
-          );
+        options.onStatement?.(sql, performance.now() - t0);
       } catch (err) {
         if (signal?.aborted) throw new Cancelled();
         throw err;
@@ -128,10 +127,7 @@ export async function importDataset(
       try {
         const t0 = performance.now();
         const r = (await conn.runAndReadAll(sql)).getRowObjectsJS();
-        if (process.env.ML_TRACE)
-          console.log(
-            `${(performance.now() - t0).toFixed(0).padStart(6)} ms  ${sql.replace(/\s+/g, ' ').slice(0, 220)}`,
-          );
+        options.onStatement?.(sql, performance.now() - t0);
         return r;
       } catch (err) {
         if (signal?.aborted) throw new Cancelled();

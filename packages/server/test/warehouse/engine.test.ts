@@ -251,12 +251,14 @@ describe('lifecycle', () => {
     }
   });
 
-  test('close interrupts running queries and later calls fail', async () => {
-    const e = await openDuckDBWarehouse({ dir: path.join(root.dir, 'wh'), refreshIntervalMs: 0 });
+  test('close interrupts running queries, fails waiting ones, and later calls fail', async () => {
+    const e = await openDuckDBWarehouse({ dir: path.join(root.dir, 'wh'), poolSize: 1, refreshIntervalMs: 0 });
     const running = e.query(ENDLESS, [], { timeoutMs: 0 }).catch((err: unknown) => err);
+    const waiting = e.query('SELECT 1', [], { timeoutMs: 0 }).catch((err: unknown) => err);
     await new Promise((r) => setTimeout(r, 100));
     await e.close();
     expect(await running).toBeInstanceOf(Error);
+    expect(String(await waiting)).toMatch(/closed/);
     await expect(e.query('SELECT 1')).rejects.toThrow(/closed/);
   });
 });

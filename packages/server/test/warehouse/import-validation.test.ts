@@ -210,6 +210,17 @@ describe('values', () => {
     expectIssue(pq.issues, { code: 'negative', file: 'fact_sales.parquet', row: 5, column: 'count' });
   });
 
+  test('ids too large for JavaScript numbers', async () => {
+    const fx = baseFixture();
+    fx.tables.sku_attribute[0]!.sku_id = '9007199254740993';
+    const { issues } = await issuesOf(fx);
+    expectIssue(
+      issues,
+      { code: 'out_of_range', file: 'sku_attribute.csv', row: 1, column: 'sku_id' },
+      'found 9007199254740993',
+    );
+  });
+
   test('duplicate key', async () => {
     const fx = baseFixture();
     fx.tables.fact_sales.push({ ...fx.tables.fact_sales[0]! });

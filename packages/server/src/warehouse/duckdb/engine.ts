@@ -86,6 +86,11 @@ class ConnectionPool {
     });
   }
 
+  /** Fails every query still waiting for a connection (the warehouse is closing). */
+  rejectWaiters(reason: Error): void {
+    for (const w of this.waiters.splice(0)) w.reject(reason);
+  }
+
   release(conn: DuckDBConnection): void {
     const next = this.waiters.shift();
     if (next) {
@@ -171,7 +176,10 @@ class Generation {
   /** No new queries; closes once in-flight ones are done (or at once, interrupting them, when `now`). */
   retire(now = false): Promise<void> {
     this.retired = true;
-    if (now) for (const c of this.pool.busy) c.interrupt();
+    if (now) {
+      this.pool.rejectWaiters(new Error('the warehouse is closed'));
+      for (const c of this.pool.busy) c.interrupt();
+    }
     if (this.inFlight === 0) this.close();
     return this.closed ? Promise.resolve() : new Promise((resolve) => this.closedWaiters.push(resolve));
   }

@@ -692,6 +692,18 @@ async function checkTable(all: All, t: StagedTable, manifest: DatasetManifest, i
       });
     }
   }
+  for (const c of t.def.columns) {
+    // Results reach the API as JS numbers: ids beyond 2^53 would silently change.
+    if (c.type === 'bigint') {
+      rules.push({
+        code: 'out_of_range',
+        column: c.name,
+        where: `abs(${a(c.name)}) > ${Number.MAX_SAFE_INTEGER}`,
+        found: a(c.name),
+        text: texts.outOfRange,
+      });
+    }
+  }
   const oneOf = (column: string, allowed: readonly string[], code: string) =>
     rules.push({
       code,

@@ -116,6 +116,10 @@ export const texts = {
     en: `expected a value ≥ 0, found ${found}`,
     zh: `应为 ≥ 0 的值，实际为 ${found}`,
   }),
+  outOfRange: (found: string | null): Text => ({
+    en: `expected a whole number from -9007199254740991 to 9007199254740991, found ${found}`,
+    zh: `应为 -9007199254740991 到 9007199254740991 之间的整数，实际为 ${found}`,
+  }),
   duplicateKey: (key: string, firstRow: string | null): Text => ({
     en: `duplicate key (${key}); the same key is first in row ${firstRow}`,
     zh: `键重复（${key}），该键首次出现在第 ${firstRow} 行`,

@@ -259,7 +259,10 @@ describe('staging and swap', () => {
     writeFileSync(dead, 'x');
     writeFileSync(`${dead}.wal`, 'x');
     writeFileSync(live, 'x');
+    const spill = path.join(wh, '.spill-999999999-abcdef');
+    mkdirSync(path.join(spill, 'nested'), { recursive: true });
     await importDataset(wh, await writeFixture(baseFixture('other'), newDir('src')));
+    expect(existsSync(spill)).toBe(false);
     expect(existsSync(dead)).toBe(false);
     expect(existsSync(`${dead}.wal`)).toBe(false);
     expect(existsSync(live)).toBe(true);

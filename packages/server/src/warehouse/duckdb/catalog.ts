@@ -11,6 +11,7 @@ import type { LoadedDataset } from '../engine.js';
  *   <dir>/catalog.lock                    held for the few milliseconds of a catalogue update
  *   <dir>/<dataset>/<version>.duckdb      one immutable DuckDB file per successful import
  *   <dir>/<dataset>/<version>.<pid>.tmp   an import in progress (removed when its process is gone)
+ *   <dir>/.spill-<pid>-<random>/          DuckDB spill space of an import in progress
  */
 
 export const CATALOG_FILE = 'catalog.json';
@@ -188,10 +189,13 @@ export async function removeStaleTmpFiles(dir: string): Promise<string[]> {
       }
     }
   }
-  // Catalogue temp files of a writer that died between write and rename.
+  // Catalogue temp files of a writer that died between write and rename, and import spill folders.
   for (const f of entries) {
-    const m = /^catalog\.json\.(\d+)\.[0-9a-f]+\.tmp$/.exec(f);
-    if (m && !processAlive(Number(m[1]))) await fs.rm(path.join(dir, f), { force: true });
+    const m = /^catalog\.json\.(\d+)\.[0-9a-f]+\.tmp$/.exec(f) ?? /^\.spill-(\d+)-[0-9a-f]+$/.exec(f);
+    if (m && !processAlive(Number(m[1]))) {
+      await fs.rm(path.join(dir, f), { recursive: true, force: true });
+      removed.push(f);
+    }
   }
   return removed;
 }

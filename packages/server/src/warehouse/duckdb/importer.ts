@@ -242,7 +242,13 @@ export async function importDataset(
       const { catalog } = await readCatalog(warehouseDir);
       await fs.rename(tmpPath, path.join(warehouseDir, file));
       catalog.datasets[name] = { ...dataset, file };
-      await writeCatalog(warehouseDir, catalog);
+      try {
+        await writeCatalog(warehouseDir, catalog);
+      } catch (err) {
+        // The old catalogue still stands (e.g. disk full); the new file must not linger.
+        await fs.rm(path.join(warehouseDir, file), { force: true });
+        throw err;
+      }
       published = true;
       await removeSupersededFiles(warehouseDir, name, catalog);
     });

@@ -1,0 +1,37 @@
+/**
+ * @marketlens/datagen — the deterministic synthetic market generator (docs/datagen.md).
+ * `generate` writes the demo datasets in the import format; `buildMarket` gives the same rows in
+ * memory, for tests and correctness oracles.
+ */
+export { formatDay, type Period, type PeriodKind, parseDay } from './calendar.js';
+export { CATEGORY_TREE } from './catalog/index.js';
+export { isRealBrand, REAL_BRANDS } from './catalog/names.js';
+export {
+  type DatasetSummary,
+  defaultDatasets,
+  type GenerateOptions,
+  type GenerateProgress,
+  generate,
+} from './generate.js';
+export {
+  type AttributeRow,
+  type BrandRow,
+  buildMarket,
+  type CategoryRow,
+  type ChannelRow,
+  type DimensionRows,
+  type DimensionTableName,
+  type FactBatch,
+  type FactRow,
+  type Market,
+  type MarketOptions,
+  type PlatformRow,
+  SHOP_TYPE_ORDER,
+  type ShopRow,
+  type SkuAttributeRow,
+  type SkuColumns,
+  type SkuRow,
+} from './market.js';
+export { DEFAULT_SEED, parseArgs, runCli, USAGE } from './run-cli.js';
+export { SCALES, type Scale } from './scales.js';
+export { FILE_FORMATS, type FileFormat } from './writer.js';

@@ -2,11 +2,18 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createAuthServices } from './auth/index.js';
 import type { AppContext } from './context.js';
 import { loggerOptions } from './logging.js';
+import { perm } from './permissions/index.js';
+import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, sendNotFound } from './plugins/errors.js';
 import { localePlugin } from './plugins/locale.js';
 import { registerWebApp } from './plugins/web.js';
+import { authRoutes } from './routes/auth/index.js';
+import { thirdPartyRoutes } from './routes/auth/thirdparty.js';
+import { projectRoutes } from './routes/common/projects.js';
+import { userRoutes } from './routes/common/users.js';
 import { healthRoutes } from './routes/health.js';
 
 export interface BuildAppOptions {
@@ -57,6 +64,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     crossOriginEmbedderPolicy: false,
   });
   await app.register(localePlugin);
+  const auth = await createAuthServices(ctx, app.log);
+  app.addHook('onClose', () => auth.close());
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'MarketLens API', version: ctx.version },
@@ -66,8 +75,31 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
   await app.register(
     async (api) => {
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
-      await api.register(healthRoutes(ctx));
+      // Every route of the API scope is authenticated and authorised here; the root-level locale
+      // hook runs first, so auth errors are already in the request's language.
+      await api.register(authPlugin(ctx, auth));
+      api.get('/docs', { schema: { hide: true }, config: { permission: perm.public } }, async () => app.swagger());
+      // System routes are public; every other route declares its own permission.
+      await api.register(async (system) => {
+        system.addHook('onRoute', (route) => {
+          route.config = { ...route.config, permission: perm.public };
+        });
+        await system.register(healthRoutes(ctx));
+      });
+      await api.register(
+        async (scope) => {
+          await scope.register(authRoutes(ctx, auth));
+          await scope.register(thirdPartyRoutes(ctx, auth));
+        },
+        { prefix: '/auth' },
+      );
+      await api.register(
+        async (scope) => {
+          await scope.register(userRoutes(ctx, auth));
+          await scope.register(projectRoutes(ctx, auth));
+        },
+        { prefix: '/common' },
+      );
       api.setNotFoundHandler(sendNotFound);
     },
     { prefix: '/api' },

@@ -29,6 +29,40 @@ export interface ServerConfig {
   /** Who may embed the app in a frame (CSP frame-ancestors), e.g. the parent portal. */
   frameAncestors: string[];
   trustProxy: boolean;
+  /** Sign-in, tokens and lockout (DESIGN.md §6). */
+  auth: AuthConfig;
+  /** WeChat OAuth2 sign-in; undefined when not configured. */
+  wechat: WechatConfig | undefined;
+}
+
+export interface AuthConfig {
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Consecutive failed sign-ins that lock an account. */
+  maxFailedLogins: number;
+  /** How long a lockout lasts before the account unlocks by itself. */
+  lockoutMinutes: number;
+  passwordResetTtlMinutes: number;
+  /** Requests per window per IP and per username on sign-in, refresh and reset. */
+  rateLimitPerIp: number;
+  rateLimitPerUsername: number;
+  rateLimitWindowSeconds: number;
+  /** Whether third-party (WeChat, parent portal) sign-in is offered (spec §2). */
+  thirdPartyLogin: boolean;
+  /** app_key values accepted on auth calls, besides the web app's own 'marketlens'. */
+  appKeys: string[];
+  /** Public address of the web app, for links in mails (password reset). */
+  publicUrl: string | undefined;
+}
+
+export interface WechatConfig {
+  appId: string;
+  appSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+  /** Where the provider sends the browser back (the web app's login page). */
+  redirectUri: string;
 }
 
 export class ConfigError extends Error {
@@ -124,6 +158,70 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     }
   }
 
+  const httpUrl = (name: string): string | undefined => {
+    const raw = str(name);
+    if (raw === undefined) return undefined;
+    try {
+      const u = new URL(raw);
+      if (u.protocol === 'http:' || u.protocol === 'https:') return raw;
+    } catch {
+      // reported below
+    }
+    problems.push(`${name}="${redactUrl(raw)}" is not valid: expected an http(s):// URL`);
+    return undefined;
+  };
+
+  const auth: AuthConfig = {
+    accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 900, 30, 86_400),
+    refreshTokenTtlSeconds: int('REFRESH_TOKEN_TTL_SECONDS', 7 * 86_400, 300, 90 * 86_400),
+    maxFailedLogins: int('LOGIN_MAX_FAILURES', 5, 1, 100),
+    lockoutMinutes: int('LOGIN_LOCKOUT_MINUTES', 30, 1, 7 * 24 * 60),
+    passwordResetTtlMinutes: int('PASSWORD_RESET_TTL_MINUTES', 30, 5, 24 * 60),
+    rateLimitPerIp: int('RATE_LIMIT_PER_IP', 30, 1, 100_000),
+    rateLimitPerUsername: int('RATE_LIMIT_PER_USERNAME', 10, 1, 100_000),
+    rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+    thirdPartyLogin: bool('THIRD_PARTY_LOGIN', false),
+    appKeys: (str('APP_KEYS') ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+    publicUrl: httpUrl('PUBLIC_URL'),
+  };
+  for (const k of auth.appKeys) {
+    if (!/^[A-Za-z0-9_.-]{1,64}$/.test(k)) problems.push(`APP_KEYS contains "${k}": expected letters, digits, _ . -`);
+  }
+
+  // WeChat is all or nothing: a half-configured provider would fail only when someone tries it.
+  const wechatVars = [
+    'WECHAT_APP_ID',
+    'WECHAT_APP_SECRET',
+    'WECHAT_AUTHORIZE_URL',
+    'WECHAT_TOKEN_URL',
+    'WECHAT_USERINFO_URL',
+    'WECHAT_REDIRECT_URI',
+  ];
+  const wechatSet = wechatVars.filter((v) => str(v) !== undefined);
+  let wechat: WechatConfig | undefined;
+  if (wechatSet.length > 0 && wechatSet.length < wechatVars.length) {
+    const missing = wechatVars.filter((v) => !wechatSet.includes(v));
+    problems.push(`WeChat sign-in is partly configured: also set ${missing.join(', ')}`);
+  } else if (wechatSet.length === wechatVars.length) {
+    const authorizeUrl = httpUrl('WECHAT_AUTHORIZE_URL');
+    const tokenUrl = httpUrl('WECHAT_TOKEN_URL');
+    const userInfoUrl = httpUrl('WECHAT_USERINFO_URL');
+    const redirectUri = httpUrl('WECHAT_REDIRECT_URI');
+    if (authorizeUrl && tokenUrl && userInfoUrl && redirectUri) {
+      wechat = {
+        appId: str('WECHAT_APP_ID')!,
+        appSecret: str('WECHAT_APP_SECRET')!,
+        authorizeUrl,
+        tokenUrl,
+        userInfoUrl,
+        redirectUri,
+      };
+    }
+  }
+
   const config: ServerConfig = {
     port: int('PORT', 8080, 0, 65535),
     host,
@@ -141,6 +239,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     queryTimeoutMs: int('QUERY_TIMEOUT_MS', 60_000, 100, 3_600_000),
     frameAncestors,
     trustProxy: bool('TRUST_PROXY', false),
+    auth,
+    wechat,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

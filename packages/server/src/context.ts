@@ -1,3 +1,5 @@
+import type { Mailer } from './auth/mailer.js';
+import type { CounterStore } from './auth/rate-limit.js';
 import type { ServerConfig } from './config.js';
 import type { MetadataStore } from './metadata/index.js';
 import type { WarehouseEngine } from './warehouse/engine.js';
@@ -10,4 +12,10 @@ export interface AppContext {
   version: string;
   /** Signs access tokens; from TOKEN_SIGNING_KEY or generated into the data folder. */
   signingKey: string;
+  /** Time source for tokens, lockouts and resets (tests move it); default the system clock. */
+  clock?: () => Date;
+  /** Counter store for rate limits; default Redis when REDIS_URL is set, else in-process. */
+  counterStore?: CounterStore;
+  /** Mail delivery; default the outbox table plus a log line. */
+  mailer?: Mailer;
 }

@@ -4,11 +4,20 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction
 import type { MetadataDialect, RepoContext } from './db.js';
 import { isUniqueViolation } from './errors.js';
 import { migrationProvider } from './migrations/index.js';
+import { ApplicationsRepository } from './repositories/applications.js';
 import { AuditRepository } from './repositories/audit.js';
+import {
+  CategoryBandsRepository,
+  CustomAttributesRepository,
+  ProjectAttributesRepository,
+  ProjectCategoriesRepository,
+} from './repositories/catalog.js';
 import { GrantsRepository } from './repositories/grants.js';
 import { MembersRepository } from './repositories/members.js';
+import { MailOutboxRepository } from './repositories/outbox.js';
 import { ProjectsRepository } from './repositories/projects.js';
 import { SettingsRepository } from './repositories/settings.js';
+import { OauthStatesRepository, PasswordResetsRepository, RefreshTokensRepository } from './repositories/tokens.js';
 import { UsersRepository } from './repositories/users.js';
 import type { MetadataDatabase } from './schema.js';
 
@@ -41,6 +50,15 @@ export interface MetadataRepositories {
   readonly grants: GrantsRepository;
   readonly settings: SettingsRepository;
   readonly audit: AuditRepository;
+  readonly refreshTokens: RefreshTokensRepository;
+  readonly passwordResets: PasswordResetsRepository;
+  readonly oauthStates: OauthStatesRepository;
+  readonly outbox: MailOutboxRepository;
+  readonly applications: ApplicationsRepository;
+  readonly projectCategories: ProjectCategoriesRepository;
+  readonly bands: CategoryBandsRepository;
+  readonly projectAttributes: ProjectAttributesRepository;
+  readonly customAttributes: CustomAttributesRepository;
 }
 
 /** The repositories bound to one open transaction, plus its raw handle. */
@@ -156,6 +174,15 @@ function repositories(ctx: RepoContext): MetadataRepositories {
     grants: new GrantsRepository(ctx),
     settings: new SettingsRepository(ctx),
     audit: new AuditRepository(ctx),
+    refreshTokens: new RefreshTokensRepository(ctx),
+    passwordResets: new PasswordResetsRepository(ctx),
+    oauthStates: new OauthStatesRepository(ctx),
+    outbox: new MailOutboxRepository(ctx),
+    applications: new ApplicationsRepository(ctx),
+    projectCategories: new ProjectCategoriesRepository(ctx),
+    bands: new CategoryBandsRepository(ctx),
+    projectAttributes: new ProjectAttributesRepository(ctx),
+    customAttributes: new CustomAttributesRepository(ctx),
   };
 }
 

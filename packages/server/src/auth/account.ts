@@ -1,0 +1,44 @@
+import { CODE_ACCOUNT_NOT_VALID } from '@marketlens/shared';
+import { AppError } from '../errors.js';
+import type { User } from '../metadata/index.js';
+
+/** Why an account cannot be used right now (spec §4), or null when it is active. */
+export type AccountProblem = 'pending' | 'disabled' | 'locked' | 'expired';
+
+export function accountProblem(user: User, now: Date): AccountProblem | null {
+  const iso = now.toISOString();
+  if (user.status === 'pending') return 'pending';
+  if (user.status === 'disabled') return 'disabled';
+  if (user.lockedUntil !== null && user.lockedUntil > iso) return 'locked';
+  if ((user.validFrom !== null && user.validFrom > iso) || (user.validTo !== null && user.validTo < iso)) {
+    return 'expired';
+  }
+  return null;
+}
+
+export function isLocked(user: User, now: Date): boolean {
+  return user.lockedUntil !== null && user.lockedUntil > now.toISOString();
+}
+
+/**
+ * The answer for a signed-in request whose account stopped being usable: 409 for an expired account
+ * (the web shows "account expired" and goes to login, spec §8), otherwise 401 with code 10002.
+ */
+export function accountError(problem: AccountProblem): AppError {
+  if (problem === 'expired') return new AppError(409, 'account_expired', 'auth.expired');
+  return new AppError(401, CODE_ACCOUNT_NOT_VALID, 'auth.accountNotValid');
+}
+
+/** The same, at sign-in: each state has its own message (spec §8). */
+export function signInError(problem: AccountProblem, lockoutMinutes: number): AppError {
+  switch (problem) {
+    case 'expired':
+      return new AppError(409, 'account_expired', 'auth.expired');
+    case 'pending':
+      return new AppError(403, 'account_pending', 'auth.pendingReview');
+    case 'locked':
+      return new AppError(403, 'account_locked', 'auth.locked', { minutes: lockoutMinutes });
+    case 'disabled':
+      return new AppError(403, CODE_ACCOUNT_NOT_VALID, 'auth.accountNotValid');
+  }
+}

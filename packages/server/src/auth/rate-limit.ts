@@ -1,0 +1,117 @@
+import { AppError } from '../errors.js';
+
+/**
+ * Counters in fixed windows, shared by every API process when they live in Redis (REDIS_URL) and
+ * per process otherwise. Used for request rate limits and for the failure count of unknown usernames.
+ */
+export interface CounterStore {
+  readonly kind: 'memory' | 'redis';
+  /** Adds one to `key`; the window starts at the first hit. Returns the count and ms until it resets. */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  /** The current count without adding to it. */
+  peek(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class MemoryCounterStore implements CounterStore {
+  readonly kind = 'memory' as const;
+  private readonly counters = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async hit(key: string, windowMs: number) {
+    const now = this.now();
+    this.sweep(now);
+    const current = this.counters.get(key);
+    if (!current || current.resetAt <= now) {
+      this.counters.set(key, { count: 1, resetAt: now + windowMs });
+      return { count: 1, resetMs: windowMs };
+    }
+    current.count += 1;
+    return { count: current.count, resetMs: current.resetAt - now };
+  }
+
+  async peek(key: string) {
+    const current = this.counters.get(key);
+    return current && current.resetAt > this.now() ? current.count : 0;
+  }
+
+  async reset(key: string) {
+    this.counters.delete(key);
+  }
+
+  async close() {
+    this.counters.clear();
+  }
+
+  // Expired windows are dropped lazily, so the map cannot grow without bound under a spray of keys.
+  private sweep(now: number) {
+    if (this.counters.size < 10_000) return;
+    for (const [k, v] of this.counters) if (v.resetAt <= now) this.counters.delete(k);
+  }
+}
+
+/** The part of an ioredis client used here. */
+export interface RedisLike {
+  eval(script: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>;
+  get(key: string): Promise<string | null>;
+  del(key: string): Promise<number>;
+  quit(): Promise<unknown>;
+}
+
+// INCR and the expiry in one atomic script: two processes can never both start a window.
+const HIT_SCRIPT = `
+local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end
+return {c, ttl}`;
+
+export class RedisCounterStore implements CounterStore {
+  readonly kind = 'redis' as const;
+  constructor(
+    private readonly redis: RedisLike,
+    private readonly prefix = 'marketlens:rl:',
+  ) {}
+
+  async hit(key: string, windowMs: number) {
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, windowMs)) as [number, number];
+    return { count: Number(count), resetMs: Number(ttl) };
+  }
+
+  async peek(key: string) {
+    return Number((await this.redis.get(this.prefix + key)) ?? 0);
+  }
+
+  async reset(key: string) {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async close() {
+    await this.redis.quit();
+  }
+}
+
+/** Redis when a URL is configured, in-process otherwise. */
+export async function createCounterStore(redisUrl: string | undefined, prefix?: string): Promise<CounterStore> {
+  if (!redisUrl) return new MemoryCounterStore();
+  const { Redis } = await import('ioredis');
+  const client = new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  return new RedisCounterStore(client, prefix);
+}
+
+/** Rate limiting over a counter store: throws 429 with the wait in the message when over the limit. */
+export class RateLimiter {
+  constructor(
+    readonly store: CounterStore,
+    private readonly windowMs: number,
+  ) {}
+
+  async check(key: string, max: number): Promise<void> {
+    const { count, resetMs } = await this.store.hit(`rate:${key}`, this.windowMs);
+    if (count > max) {
+      throw new AppError(429, 'rate_limited', 'auth.rateLimited', { seconds: Math.max(1, Math.ceil(resetMs / 1000)) });
+    }
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * THE authorization module (spec §6, DESIGN.md §6). Every API route declares a {@link Permission}
+ * in its route options (`config: { permission }`); the auth plugin checks it before the handler
+ * runs, and a route that declares none is refused. Role rules come from @marketlens/shared's route
+ * table, so the web router and the server agree on who may open what.
+ */
+import {
+  ANALYSIS_AUTH,
+  allowedPages,
+  canEnterRoute,
+  ROUTES,
+  type Role,
+  type RouteDef,
+  roleMatches,
+} from '@marketlens/shared';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import type { MetadataStore, Project, ProjectMember, User } from '../metadata/index.js';
+
+function findRoute(name: string, routes: readonly RouteDef[] = ROUTES): RouteDef | undefined {
+  for (const r of routes) {
+    if (r.name === name) return r;
+    const child = r.children && findRoute(name, r.children);
+    if (child) return child;
+  }
+  return undefined;
+}
+
+function route(name: string): RouteDef {
+  const r = findRoute(name);
+  if (!r?.auth) throw new Error(`route ${name} has no auth list in the shared route table`);
+  return r;
+}
+
+/** The auth lists of spec §6, read from the shared route table. */
+export const AUTH = {
+  /** Project list: enterprise, admin, root. */
+  projects: route('Projects').auth!,
+  /** Project info, categories, attributes: global root or admin. */
+  projectAdmin: route('ProjectInfo').auth!,
+  /** Accounts pages: root or admin. */
+  accounts: route('Accounts').auth!,
+  /** Batch account operations: root only. */
+  batch: route('AccountBatchCreate').auth!,
+  /** Analysis pages: every role including the empty one. */
+  analysis: ANALYSIS_AUTH,
+} as const;
+
+const USER_MANAGEMENT = route('UserManagement');
+
+/**
+ * Project-level access:
+ * - member: the user belongs to the project (global root/admin always do); stopped projects are
+ *   closed to everyone else;
+ * - manage: project info, categories, attributes, bands — global root or admin;
+ * - users: project user management — global root or admin, or the project's own admin.
+ */
+export type ProjectAccess = 'member' | 'manage' | 'users';
+
+/** Where the project id is: a path parameter, a query field or a body field. */
+export type ProjectIdSource = `${'params' | 'query' | 'body'}.${string}`;
+
+export type Permission =
+  | { kind: 'public' }
+  | { kind: 'signedIn' }
+  | { kind: 'roles'; roles: readonly Role[] }
+  | { kind: 'project'; access: ProjectAccess; projectId: ProjectIdSource };
+
+export const perm = {
+  /** No sign-in needed (a valid token, when sent, is still recognised). */
+  public: { kind: 'public' } as Permission,
+  /** Any usable account. */
+  signedIn: { kind: 'signedIn' } as Permission,
+  roles: (roles: readonly Role[]): Permission => ({ kind: 'roles', roles }),
+  project: (access: ProjectAccess, projectId: ProjectIdSource): Permission => ({ kind: 'project', access, projectId }),
+};
+
+/** The signed-in user of a request. */
+export interface AuthUser {
+  id: number;
+  username: string;
+  role: Role;
+  account: User;
+  /** The session (refresh-token family) the access token belongs to. */
+  sessionId: string;
+}
+
+/** A project the request was authorised for, with the user's membership in it. */
+export interface ProjectScope {
+  project: Project;
+  member: ProjectMember | undefined;
+}
+
+export function isAdmin(user: Pick<AuthUser, 'role'>): boolean {
+  return roleMatches(user.role, AUTH.projectAdmin);
+}
+
+export function isRoot(user: Pick<AuthUser, 'role'>): boolean {
+  return roleMatches(user.role, ['root']);
+}
+
+/** Whether a user may take a project action; the membership is passed in (or undefined). */
+export function canAccessProject(
+  user: Pick<AuthUser, 'role'>,
+  project: Project,
+  member: ProjectMember | undefined,
+  access: ProjectAccess,
+): boolean {
+  switch (access) {
+    case 'member':
+      return isAdmin(user) || (member !== undefined && project.status === 'in_service');
+    case 'manage':
+      return roleMatches(user.role, AUTH.projectAdmin);
+    case 'users':
+      return canEnterRoute(USER_MANAGEMENT, user.role, member?.role ?? null);
+  }
+}
+
+/** Reads a positive integer project id from the request part the permission names. */
+export function projectIdFrom(
+  source: ProjectIdSource,
+  req: { params: unknown; query: unknown; body: unknown },
+): number {
+  const dot = source.indexOf('.');
+  const part = source.slice(0, dot) as 'params' | 'query' | 'body';
+  const name = source.slice(dot + 1);
+  const container = req[part];
+  const raw = container && typeof container === 'object' ? (container as Record<string, unknown>)[name] : undefined;
+  const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw badRequest('server.invalidArgumentDetail', { field: name });
+  return id;
+}
+
+/**
+ * Checks project access. A missing project is 404 for administrators (who may see every project)
+ * and 403 for everyone else, so ids of other customers' projects reveal nothing.
+ */
+export async function authorizeProject(
+  metadata: MetadataStore,
+  user: AuthUser,
+  projectId: number,
+  access: ProjectAccess,
+): Promise<ProjectScope> {
+  const [project, member] = await Promise.all([
+    metadata.projects.getById(projectId),
+    metadata.members.get(projectId, user.id),
+  ]);
+  if (!project) throw isAdmin(user) ? notFound('server.projectNotFound') : forbidden();
+  if (!canAccessProject(user, project, member, access)) throw forbidden();
+  return { project, member };
+}
+
+/** Pages a user may open in a project: root the project's list, others the intersection (spec §6). */
+export function projectPages(
+  user: Pick<AuthUser, 'role'>,
+  project: Project,
+  member: ProjectMember | undefined,
+): number[] {
+  if (!isRoot(user) && (!member || project.status !== 'in_service')) return [];
+  return allowedPages(user.role, project.pages, member?.pages ?? []);
+}
+
+/**
+ * What data of a project a user may see, to be applied by the analytics layer to every query.
+ * Deny by default: no membership means empty lists, never "everything". `null` brands / shops mean
+ * the project does not limit them (the category list still applies).
+ */
+export interface DataGrant {
+  projectId: number;
+  dataset: string;
+  categories: number[];
+  brands: string[] | null;
+  shops: string[] | null;
+}
+
+export async function resolveDataGrant(metadata: MetadataStore, user: AuthUser, project: Project): Promise<DataGrant> {
+  const base = { projectId: project.id, dataset: project.dataset };
+  const projectCategories = await metadata.projectCategories.ids(project.id);
+  if (isAdmin(user)) return { ...base, categories: projectCategories, brands: null, shops: null };
+  const member = await metadata.members.get(project.id, user.id);
+  if (!member || project.status !== 'in_service') return { ...base, categories: [], brands: [], shops: [] };
+  const grants = await metadata.grants.list(project.id, user.id);
+  const inProject = new Set(projectCategories);
+  return {
+    ...base,
+    categories: grants.category.map(Number).filter((id) => inProject.has(id)),
+    brands: project.limitBrands ? grants.brand : null,
+    shops: project.limitShops ? grants.shop : null,
+  };
+}

@@ -1,0 +1,221 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { PASSWORD_MIN_LENGTH } from '@marketlens/shared';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { accountError, accountProblem } from '../../auth/account.js';
+import type { AuthServices } from '../../auth/index.js';
+import { sessionEnded, type TokenPair } from '../../auth/tokens.js';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { translateFor } from '../../i18n.js';
+import type { User } from '../../metadata/index.js';
+import { perm } from '../../permissions/index.js';
+import { Envelope, LocaleField, ok } from '../../schema.js';
+import { SessionUserSchema, sessionUser } from '../common/session.js';
+import { Done } from '../common/views.js';
+
+/** Spec §7: auth calls may carry randNum (cache buster) and app_key. */
+export const AuthCallFields = {
+  ...LocaleField,
+  randNum: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Number()])),
+  app_key: Type.Optional(Type.String({ maxLength: 64 })),
+};
+
+export const LoginResultSchema = Type.Object({
+  access_token: Type.String(),
+  refresh_token: Type.String(),
+  auth_key: Type.String(),
+  prompt_bind_wechat: Type.Boolean(),
+  expires_in: Type.Integer(),
+});
+
+export function checkAppKey(services: AuthServices, appKey: string | undefined): void {
+  if (appKey !== undefined && !services.appKeys.has(appKey)) {
+    throw new AppError(403, 'no_app_permission', 'auth.noAppPermission');
+  }
+}
+
+export function loginResult(services: AuthServices, user: User, pair: TokenPair) {
+  return {
+    access_token: pair.accessToken,
+    refresh_token: pair.refreshToken,
+    // An opaque session id the client may quote (tracking, support); it grants nothing by itself.
+    auth_key: pair.sessionId,
+    prompt_bind_wechat: services.wechat !== undefined && user.wechatState === 'unbound',
+    expires_in: pair.expiresIn,
+  };
+}
+
+/** /api/auth: sign-in, refresh, logout, current user, client settings, password recovery. */
+export function authRoutes(ctx: AppContext, services: AuthServices): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.post(
+      '/login',
+      {
+        config: { permission: perm.public },
+        schema: {
+          tags: ['auth'],
+          body: Type.Object(
+            {
+              ...AuthCallFields,
+              username: Type.String({ minLength: 1, maxLength: 128 }),
+              password: Type.String({ minLength: 1, maxLength: 256 }),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: Envelope(LoginResultSchema) },
+        },
+      },
+      async (req) => {
+        checkAppKey(services, req.body.app_key);
+        const { user, pair } = await services.signIn.signIn(req, req.body.username.trim(), req.body.password);
+        return ok(loginResult(services, user, pair));
+      },
+    );
+
+    app.get(
+      '/refresh',
+      {
+        config: { permission: perm.public },
+        schema: {
+          tags: ['auth'],
+          querystring: Type.Object(
+            { ...AuthCallFields, refresh_token: Type.String({ minLength: 1, maxLength: 512 }) },
+            { additionalProperties: false },
+          ),
+          response: { 200: Envelope(LoginResultSchema) },
+        },
+      },
+      async (req) => {
+        checkAppKey(services, req.query.app_key);
+        await services.limiter.check(`refresh-ip:${req.ip}`, ctx.config.auth.rateLimitPerIp * 4);
+        const outcome = await services.tokens.refresh(req.query.refresh_token);
+        if (outcome.kind === 'reused') {
+          await services.audit.record(req, {
+            action: 'auth.token_reuse',
+            outcome: 'denied',
+            userId: outcome.userId,
+            target: `session:${outcome.familyId}`,
+          });
+          throw sessionEnded();
+        }
+        if (outcome.kind === 'invalid') throw sessionEnded();
+        const problem = accountProblem(outcome.user, services.clock());
+        if (problem) {
+          await services.tokens.revokeSession(outcome.pair.sessionId);
+          throw accountError(problem);
+        }
+        return ok(loginResult(services, outcome.user, outcome.pair));
+      },
+    );
+
+    app.post(
+      '/logout',
+      {
+        config: { permission: perm.signedIn },
+        schema: {
+          tags: ['auth'],
+          body: Type.Optional(Type.Object({ ...AuthCallFields }, { additionalProperties: false })),
+          response: { 200: Envelope(Done) },
+        },
+      },
+      async (req) => {
+        const user = req.user!;
+        await services.tokens.revokeSession(user.sessionId);
+        await services.audit.record(req, { action: 'auth.logout', outcome: 'success' });
+        return ok({ message: 'ok' });
+      },
+    );
+
+    const currentUser = async (req: FastifyRequest) =>
+      ok({ user: await sessionUser(ctx, req.user!, services.clock()) });
+    app.get(
+      '/user',
+      {
+        config: { permission: perm.signedIn },
+        schema: {
+          tags: ['auth'],
+          querystring: Type.Object({ ...AuthCallFields }, { additionalProperties: false }),
+          response: { 200: Envelope(Type.Object({ user: SessionUserSchema })) },
+        },
+      },
+      currentUser,
+    );
+
+    app.get(
+      '/applications/settings',
+      {
+        config: { permission: perm.public },
+        schema: {
+          tags: ['auth'],
+          querystring: Type.Object({ ...AuthCallFields }, { additionalProperties: false }),
+          response: {
+            200: Envelope(
+              Type.Object({
+                third_party_login: Type.Boolean(),
+                wechat: Type.Boolean(),
+                password_min_length: Type.Integer(),
+                max_failed_logins: Type.Integer(),
+                lockout_minutes: Type.Integer(),
+                access_token_ttl_seconds: Type.Integer(),
+              }),
+            ),
+          },
+        },
+      },
+      async () =>
+        ok({
+          third_party_login: ctx.config.auth.thirdPartyLogin,
+          wechat: services.wechat !== undefined,
+          password_min_length: PASSWORD_MIN_LENGTH,
+          max_failed_logins: ctx.config.auth.maxFailedLogins,
+          lockout_minutes: ctx.config.auth.lockoutMinutes,
+          access_token_ttl_seconds: ctx.config.auth.accessTokenTtlSeconds,
+        }),
+    );
+
+    app.post(
+      '/password/forgot',
+      {
+        config: { permission: perm.public },
+        schema: {
+          tags: ['auth'],
+          body: Type.Object(
+            { ...AuthCallFields, username: Type.String({ minLength: 1, maxLength: 254 }) },
+            { additionalProperties: false },
+          ),
+          response: { 200: Envelope(Done) },
+        },
+      },
+      async (req) => {
+        checkAppKey(services, req.body.app_key);
+        await services.resets.request(req, req.body.username.trim(), req.locale);
+        return ok({ message: translateFor(req.locale)('auth.passwordResetSent') });
+      },
+    );
+
+    app.post(
+      '/password/reset',
+      {
+        config: { permission: perm.public },
+        schema: {
+          tags: ['auth'],
+          body: Type.Object(
+            {
+              ...AuthCallFields,
+              token: Type.String({ minLength: 1, maxLength: 256 }),
+              password: Type.String({ maxLength: 256 }),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: Envelope(Done) },
+        },
+      },
+      async (req) => {
+        checkAppKey(services, req.body.app_key);
+        await services.resets.reset(req, req.body.token, req.body.password);
+        return ok({ message: translateFor(req.locale)('auth.passwordResetDone') });
+      },
+    );
+  };
+}

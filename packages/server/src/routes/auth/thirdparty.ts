@@ -1,0 +1,246 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { accountProblem, signInError } from '../../auth/account.js';
+import type { AuthServices } from '../../auth/index.js';
+import { WechatError } from '../../auth/wechat.js';
+import type { AppContext } from '../../context.js';
+import { AppError, unauthorized } from '../../errors.js';
+import { ConflictError } from '../../metadata/index.js';
+import { perm } from '../../permissions/index.js';
+import { Envelope, ok } from '../../schema.js';
+import { AuthCallFields, checkAppKey, LoginResultSchema, loginResult } from './index.js';
+
+const STATE_TTL_MS = 10 * 60_000;
+
+const unavailable = () => new AppError(400, 'wechat_unavailable', 'auth.wechatUnavailable');
+const alreadyBound = () => new AppError(409, 'wechat_already_bound', 'auth.wechatAlreadyBound');
+
+/**
+ * /api/auth/thirdparty: WeChat sign-in and binding (OAuth2 authorization code with a single-use
+ * state), unbinding requests, and the parent-portal token hand-over.
+ */
+export function thirdPartyRoutes(ctx: AppContext, services: AuthServices): FastifyPluginAsyncTypebox {
+  const { metadata } = ctx;
+  return async (app) => {
+    app.post(
+      '/thirdparty/weixin/connect',
+      {
+        // Sign-in needs no session; binding does (checked below, against the user who started it).
+        config: { permission: perm.public },
+        schema: {
+          tags: ['auth'],
+          body: Type.Object(
+            {
+              ...AuthCallFields,
+              purpose: Type.Optional(Type.Union([Type.Literal('login'), Type.Literal('bind')])),
+              code: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+              state: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+            },
+            { additionalProperties: false },
+          ),
+          response: {
+            200: Envelope(
+              Type.Object({
+                authorize_url: Type.Optional(Type.String()),
+                state: Type.Optional(Type.String()),
+                login: Type.Optional(LoginResultSchema),
+                wechat_state: Type.Optional(Type.String()),
+              }),
+            ),
+          },
+        },
+      },
+      async (req) => {
+        checkAppKey(services, req.body.app_key);
+        const wechat = services.wechat;
+        if (!wechat) throw unavailable();
+        const { code, state } = req.body;
+        const now = services.clock();
+
+        if (code === undefined || state === undefined) {
+          // Step 1: hand out the provider's authorize URL with a fresh single-use state.
+          const purpose = req.body.purpose ?? 'login';
+          if (purpose === 'bind' && !req.user) throw unauthorized();
+          await services.limiter.check(`wechat-ip:${req.ip}`, ctx.config.auth.rateLimitPerIp);
+          const value = randomBytes(24).toString('base64url');
+          await metadata.oauthStates.create({
+            state: value,
+            purpose: `wechat_${purpose}`,
+            userId: purpose === 'bind' ? req.user!.id : null,
+            expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+          });
+          return ok({ authorize_url: wechat.authorizeUrl(value), state: value });
+        }
+
+        // Step 2: the provider sent the browser back with code and state.
+        const spent = await metadata.oauthStates.consume(state);
+        if (!spent?.purpose.startsWith('wechat_')) {
+          await services.audit.record(req, {
+            action: 'auth.wechat',
+            outcome: 'denied',
+            detail: { reason: 'bad_state' },
+          });
+          throw new AppError(400, 'wechat_state_invalid', 'auth.wechatStateInvalid');
+        }
+        let identity: Awaited<ReturnType<typeof wechat.identify>>;
+        try {
+          identity = await wechat.identify(code);
+        } catch (err) {
+          if (!(err instanceof WechatError)) throw err;
+          req.log.warn({ err: err.message }, 'WeChat code exchange failed');
+          throw new AppError(502, 'wechat_failed', 'auth.wechatFailed');
+        }
+
+        if (spent.purpose === 'wechat_bind') {
+          // Only the user who started the binding may finish it (no login CSRF).
+          if (!req.user || req.user.id !== spent.userId) throw unauthorized();
+          const holder = await metadata.users.getByWechatOpenid(identity.openid);
+          if (holder && holder.id !== req.user.id) {
+            await services.audit.record(req, {
+              action: 'auth.wechat_bind',
+              outcome: 'denied',
+              detail: { reason: 'already_bound' },
+            });
+            throw alreadyBound();
+          }
+          if (req.user.account.wechatOpenid && req.user.account.wechatOpenid !== identity.openid) throw alreadyBound();
+          try {
+            await metadata.users.update(req.user.id, { wechatOpenid: identity.openid, wechatState: 'bound' });
+          } catch (err) {
+            if (err instanceof ConflictError) throw alreadyBound();
+            throw err;
+          }
+          await services.audit.record(req, {
+            action: 'auth.wechat_bind',
+            outcome: 'success',
+            target: `user:${req.user.id}`,
+          });
+          return ok({ wechat_state: 'bound' });
+        }
+
+        const user = await metadata.users.getByWechatOpenid(identity.openid);
+        if (!user) {
+          await services.audit.record(req, {
+            action: 'auth.login',
+            outcome: 'failure',
+            detail: { method: 'wechat', reason: 'not_bound' },
+          });
+          throw new AppError(401, 'wechat_not_bound', 'auth.wechatNotBound');
+        }
+        const problem = accountProblem(user, now);
+        if (problem) {
+          await services.audit.record(req, {
+            action: 'auth.login',
+            outcome: 'denied',
+            userId: user.id,
+            username: user.username,
+            detail: { method: 'wechat', reason: problem },
+          });
+          throw signInError(problem, ctx.config.auth.lockoutMinutes);
+        }
+        const { user: signedIn, pair } = await services.signIn.complete(req, user, 'wechat');
+        return ok({ login: loginResult(services, signedIn, pair) });
+      },
+    );
+
+    app.get(
+      '/thirdparty/bind/info',
+      {
+        config: { permission: perm.signedIn },
+        schema: {
+          tags: ['auth'],
+          querystring: Type.Object({ ...AuthCallFields }, { additionalProperties: false }),
+          response: {
+            200: Envelope(
+              Type.Object({
+                available: Type.Boolean(),
+                wechat_state: Type.String(),
+                bound: Type.Boolean(),
+                application_id: Type.Union([Type.Integer(), Type.Null()]),
+              }),
+            ),
+          },
+        },
+      },
+      async (req) => {
+        const account = req.user!.account;
+        const pending = await metadata.applications.list({
+          userId: account.id,
+          kind: 'wechat_unbind',
+          status: 'pending',
+        });
+        return ok({
+          available: services.wechat !== undefined,
+          wechat_state: account.wechatState,
+          bound: account.wechatOpenid !== null,
+          application_id: pending[0]?.id ?? null,
+        });
+      },
+    );
+
+    app.post(
+      '/thirdparty/unbind/account',
+      {
+        config: { permission: perm.signedIn },
+        schema: {
+          tags: ['auth'],
+          body: Type.Object(
+            { ...AuthCallFields, reason: Type.Optional(Type.String({ maxLength: 500 })) },
+            { additionalProperties: false },
+          ),
+          response: { 200: Envelope(Type.Object({ application_id: Type.Integer(), wechat_state: Type.String() })) },
+        },
+      },
+      async (req) => {
+        const account = req.user!.account;
+        if (account.wechatOpenid === null) throw new AppError(400, 'wechat_not_bound', 'auth.wechatNotBoundSelf');
+        if (account.wechatState === 'unbind_pending')
+          throw new AppError(409, 'unbind_pending', 'auth.wechatUnbindPending');
+        // Unbinding is a request an administrator reviews (spec §4): bound → unbind pending.
+        const application = await metadata.transaction(async (tx) => {
+          await tx.users.update(account.id, { wechatState: 'unbind_pending' });
+          return tx.applications.create('wechat_unbind', account.id, { reason: req.body.reason ?? '' });
+        });
+        await services.audit.record(req, {
+          action: 'auth.wechat_unbind_request',
+          outcome: 'success',
+          target: `application:${application.id}`,
+        });
+        return ok({ application_id: application.id, wechat_state: 'unbind_pending' });
+      },
+    );
+
+    app.post(
+      '/thirdparty/ym_app/token',
+      {
+        config: { permission: perm.signedIn },
+        schema: {
+          tags: ['auth'],
+          body: Type.Object(
+            {
+              ...AuthCallFields,
+              app_key: Type.String({ minLength: 1, maxLength: 64 }),
+              child_app_key: Type.String({ minLength: 1, maxLength: 64 }),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: Envelope(LoginResultSchema) },
+        },
+      },
+      async (req) => {
+        // The parent portal hands a signed-in user to a child app: both keys must be known apps, and
+        // the child gets its own session (revocable on its own), never the caller's tokens.
+        checkAppKey(services, req.body.app_key);
+        checkAppKey(services, req.body.child_app_key);
+        const pair = await services.tokens.issue(req.user!.account);
+        await services.audit.record(req, {
+          action: 'auth.app_token',
+          outcome: 'success',
+          detail: { app_key: req.body.app_key, child_app_key: req.body.child_app_key },
+        });
+        return ok(loginResult(services, req.user!.account, pair));
+      },
+    );
+  };
+}

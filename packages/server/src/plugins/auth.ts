@@ -26,6 +26,20 @@ declare module 'fastify' {
   }
 }
 
+/** An API route and the permission it declared, as the auth plugin saw it registered. */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  permission: Permission | undefined;
+}
+
+const declared = new WeakMap<AppContext, DeclaredRoute[]>();
+
+/** Every API route of the app built on ctx (the authorization-matrix test walks this list). */
+export function declaredRoutes(ctx: AppContext): readonly DeclaredRoute[] {
+  return declared.get(ctx) ?? [];
+}
+
 /** The bearer token of a request, from the Authorization header only (never the query string, which gets logged). */
 function bearer(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
@@ -44,6 +58,19 @@ export function authPlugin(ctx: AppContext, services: AuthServices) {
   return fp(async (app) => {
     app.decorateRequest('user', undefined);
     app.decorateRequest('scope', undefined);
+    const routes: DeclaredRoute[] = [];
+    declared.set(ctx, routes);
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (method === 'HEAD') continue;
+        routes.push({
+          method,
+          url: route.url,
+          permission: (route.config as { permission?: Permission } | undefined)?.permission,
+        });
+      }
+    });
 
     async function authenticate(token: string): Promise<AuthUser> {
       const claims = await services.tokens.verifyAccess(token);

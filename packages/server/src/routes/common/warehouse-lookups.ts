@@ -1,0 +1,159 @@
+import type { WarehouseEngine } from '../../warehouse/engine.js';
+
+/**
+ * The few warehouse reads project administration needs, built on the engine interface: table
+ * names only from its catalogue (tableName), every value bound.
+ */
+
+export function hasDataset(warehouse: WarehouseEngine, dataset: string): boolean {
+  return warehouse.datasets().some((d) => d.manifest.name === dataset);
+}
+
+export interface ChannelRow {
+  platform_id: number;
+  code: string;
+  platform: string;
+  platform_en: string;
+  channels: { shop_type: string; shop_type_en: string; code: string; is_active: boolean }[];
+}
+
+export async function platformChannels(warehouse: WarehouseEngine, dataset: string): Promise<ChannelRow[]> {
+  const p = warehouse.tableName(dataset, 'dim_platform');
+  const c = warehouse.tableName(dataset, 'dim_channel');
+  const rows = await warehouse.query<{
+    platform_id: number;
+    code: string;
+    name_zh: string;
+    name_en: string;
+    shop_type: string | null;
+    channel_zh: string | null;
+    channel_en: string | null;
+    is_active: boolean | null;
+  }>(
+    `select p.platform_id, p.code, p.name_zh, p.name_en, c.shop_type, c.name_zh as channel_zh, c.name_en as channel_en, c.is_active
+     from ${p} p left join ${c} c on c.platform_id = p.platform_id order by p.platform_id, c.shop_type`,
+  );
+  const out = new Map<number, ChannelRow>();
+  for (const r of rows) {
+    let entry = out.get(r.platform_id);
+    if (!entry) {
+      entry = { platform_id: r.platform_id, code: r.code, platform: r.name_zh, platform_en: r.name_en, channels: [] };
+      out.set(r.platform_id, entry);
+    }
+    if (r.shop_type !== null) {
+      entry.channels.push({
+        code: r.shop_type,
+        shop_type: r.channel_zh ?? r.shop_type,
+        shop_type_en: r.channel_en ?? r.shop_type,
+        is_active: r.is_active === true,
+      });
+    }
+  }
+  return [...out.values()];
+}
+
+export interface CategoryInfo {
+  category_id: number;
+  parent_id: number | null;
+  level: number;
+  name_zh: string;
+  name_en: string;
+}
+
+/** The dataset's categories with the given ids (unknown ids are simply absent). */
+export async function categoriesById(
+  warehouse: WarehouseEngine,
+  dataset: string,
+  ids: readonly number[],
+): Promise<Map<number, CategoryInfo>> {
+  if (ids.length === 0) return new Map();
+  const t = warehouse.tableName(dataset, 'dim_category');
+  const rows = await warehouse.query<{
+    category_id: number;
+    parent_id: number | null;
+    level: number;
+    name_zh: string;
+    name_en: string;
+  }>(
+    `select category_id, parent_id, level, name_zh, name_en from ${t} where list_contains($1::integer[], category_id)`,
+    [ids.map(Number)],
+  );
+  return new Map(rows.map((r) => [Number(r.category_id), { ...r, category_id: Number(r.category_id) }]));
+}
+
+/** Every category of a dataset, by name in either language (for uploads that name categories). */
+export async function categoriesByName(warehouse: WarehouseEngine, dataset: string): Promise<Map<string, number>> {
+  const t = warehouse.tableName(dataset, 'dim_category');
+  const rows = await warehouse.query<{ category_id: number; name_zh: string; name_en: string }>(
+    `select category_id, name_zh, name_en from ${t}`,
+  );
+  const out = new Map<string, number>();
+  for (const r of rows) {
+    out.set(r.name_zh, Number(r.category_id));
+    out.set(r.name_en.toLowerCase(), Number(r.category_id));
+  }
+  return out;
+}
+
+/** Price quantiles of a category's products (the category and its descendants), for proposing bands. */
+export async function priceQuantiles(
+  warehouse: WarehouseEngine,
+  dataset: string,
+  categoryId: number,
+  quantiles: readonly number[],
+): Promise<number[] | undefined> {
+  const sku = warehouse.tableName(dataset, 'dim_sku');
+  const cat = warehouse.tableName(dataset, 'dim_category');
+  // One column per quantile (rows hold scalars only); the fractions are bound values too.
+  const cols = quantiles.map((_, i) => `quantile_cont(s.price, $${i + 2}::double) as q${i}`).join(', ');
+  const rows = await warehouse.query(
+    `with leaves as (
+       select c3.category_id from ${cat} c3
+       left join ${cat} c2 on c3.parent_id = c2.category_id
+       where c3.category_id = $1 or c3.parent_id = $1 or c2.parent_id = $1)
+     select count(*)::integer as n, ${cols}
+     from ${sku} s where s.category_id in (select category_id from leaves) and s.price > 0`,
+    [categoryId, ...quantiles],
+  );
+  const row = rows[0];
+  if (!row?.n) return undefined;
+  return quantiles.map((_, i) => Number(row[`q${i}`]));
+}
+
+export async function datasetAttributes(
+  warehouse: WarehouseEngine,
+  dataset: string,
+): Promise<{ attr_name: string; title_zh: string; title_en: string }[]> {
+  const t = warehouse.tableName(dataset, 'dim_attribute');
+  return warehouse.query(`select attr_name, title_zh, title_en from ${t} order by attr_name`);
+}
+
+export async function attributeValues(
+  warehouse: WarehouseEngine,
+  dataset: string,
+  names: readonly string[],
+): Promise<Map<string, { value_zh: string; value_en: string }[]>> {
+  const out = new Map<string, { value_zh: string; value_en: string }[]>();
+  if (names.length === 0) return out;
+  const t = warehouse.tableName(dataset, 'sku_attribute');
+  const rows = await warehouse.query<{ attr_name: string; value_zh: string; value_en: string }>(
+    `select attr_name, value_zh, min(value_en) as value_en from ${t}
+     where list_contains($1::varchar[], attr_name) group by attr_name, value_zh order by attr_name, value_zh limit 10000`,
+    [[...names]],
+  );
+  for (const r of rows) {
+    const list = out.get(r.attr_name) ?? [];
+    list.push({ value_zh: r.value_zh, value_en: r.value_en });
+    out.set(r.attr_name, list);
+  }
+  return out;
+}
+
+/** Rounds a proposed band edge to a "nice" number (1, 2, 5 × 10^n steps) so bands read well. */
+export function niceNumber(value: number): number {
+  if (value <= 0) return 0;
+  const exp = 10 ** Math.floor(Math.log10(value));
+  const f = value / exp;
+  const nice = f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10;
+  return nice * exp;
+}

@@ -64,10 +64,13 @@ export function authPlugin(ctx: AppContext, services: AuthServices) {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         if (method === 'HEAD') continue;
+        // Read lazily: a later onRoute hook of a child scope may still set the permission.
         routes.push({
           method,
           url: route.url,
-          permission: (route.config as { permission?: Permission } | undefined)?.permission,
+          get permission() {
+            return (route.config as { permission?: Permission } | undefined)?.permission;
+          },
         });
       }
     });

@@ -1,0 +1,39 @@
+import type { Role } from '@marketlens/shared';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { hashPassword } from '../../src/auth/passwords.js';
+import type { AppContext } from '../../src/context.js';
+import type { NewUser, User } from '../../src/metadata/index.js';
+
+export const PASSWORD = 'Secret123';
+let cachedHash: Promise<string> | undefined;
+
+/** A user with the test password (hashed once per run: argon2 is deliberately slow). */
+export async function makeUser(ctx: AppContext, username: string, extra: Partial<NewUser> = {}): Promise<User> {
+  cachedHash ??= hashPassword(PASSWORD);
+  return ctx.metadata.users.create({
+    username,
+    email: `${username}@example.com`,
+    passwordHash: await cachedHash,
+    enterprise: 'ACME',
+    telephone: '123',
+    ...extra,
+  });
+}
+
+export interface LoginResult {
+  access_token: string;
+  refresh_token: string;
+  auth_key: string;
+  prompt_bind_wechat: boolean;
+}
+
+export async function login(app: FastifyInstance, username: string, password = PASSWORD): Promise<LoginResult> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as LoginResult;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export type { Role };

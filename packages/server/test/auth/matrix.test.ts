@@ -1,0 +1,155 @@
+import { ROLES, type Role, roleMatches } from '@marketlens/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Permission } from '../../src/permissions/index.js';
+import { type DeclaredRoute, declaredRoutes } from '../../src/plugins/auth.js';
+import { buildTestApp, type TestApp } from '../support/app.js';
+import { bearer, login, makeUser } from './helpers.js';
+
+/**
+ * The authorization matrix: every API route × every role × own / other project → the expected
+ * status, derived from the route's declared permission by the small oracle below (written from
+ * spec §6, independently of src/permissions). Requests carry an unknown field, so an allowed call
+ * stops at schema validation (400) and no handler ever changes data; a denied one is 403 (401 when
+ * anonymous) before validation.
+ */
+
+type Actor = { role: Role; memberRole: Role | null };
+const ACTORS: Record<string, Actor> = {
+  root: { role: 'root', memberRole: null },
+  admin: { role: 'admin', memberRole: null },
+  // An enterprise user who is the admin of the own project: may manage its members only.
+  enterprise: { role: 'enterprise', memberRole: 'admin' },
+  general: { role: 'general', memberRole: 'general' },
+  community: { role: 'community', memberRole: 'community' },
+  empty: { role: '', memberRole: '' },
+};
+
+const ADMIN: readonly string[] = ['root', 'admin'];
+
+/** The oracle: may this actor call a route with this permission in this project? */
+function expectedAllowed(p: Permission, actor: Actor, own: boolean): boolean {
+  const admin = roleMatches(actor.role, ADMIN);
+  switch (p.kind) {
+    case 'public':
+    case 'signedIn':
+      return true;
+    case 'roles':
+      return roleMatches(actor.role, p.roles);
+    case 'project': {
+      const member = own && actor.memberRole !== null;
+      if (p.access === 'member') return admin || member;
+      if (p.access === 'manage') return admin;
+      return admin || (member && actor.memberRole === 'admin');
+    }
+  }
+}
+
+const PROJECT_PARAMS = new Set(['project_id', 'pid', 'p_id']);
+
+function fillUrl(url: string, projectId: number): string {
+  return url.replace(/:(\w+)/g, (_m, name: string, offset: number) => {
+    const before = url.slice(0, offset);
+    if (PROJECT_PARAMS.has(name) || (name === 'id' && before.endsWith('/projects/'))) return String(projectId);
+    if (name === 'table_name') return 'no_such_table';
+    return '999999';
+  });
+}
+
+/** Fails for a route that declares no permission (exported so the test below can prove it). */
+export function assertDeclared(routes: readonly DeclaredRoute[]): void {
+  const missing = routes.filter((r) => r.permission === undefined).map((r) => `${r.method} ${r.url}`);
+  expect(missing, 'API routes without a declared permission').toEqual([]);
+}
+
+describe('authorization matrix', () => {
+  let t: TestApp;
+  let own: number;
+  let other: number;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USERNAME: '100000' } });
+    const { metadata } = t.ctx;
+    const owner = await makeUser(t.ctx, 'owner', { role: 'root' });
+    own = (await metadata.projects.create({ name: 'own', dataset: 'none', ownerId: owner.id, pages: [1, 2, 3] })).id;
+    other = (await metadata.projects.create({ name: 'other', dataset: 'none', ownerId: owner.id, pages: [1, 2, 3] }))
+      .id;
+    for (const [name, actor] of Object.entries(ACTORS)) {
+      const user = await makeUser(t.ctx, `m_${name}`, { role: actor.role });
+      if (actor.memberRole !== null) {
+        await metadata.members.add({ projectId: own, userId: user.id, role: actor.memberRole, pages: [1, 2] });
+      }
+      tokens[name] = (await login(t.app, user.username)).access_token;
+    }
+  });
+  afterAll(() => t.close());
+
+  it('covers every role of spec §6', () => {
+    expect(
+      Object.values(ACTORS)
+        .map((a) => a.role)
+        .sort(),
+    ).toEqual([...ROLES].sort());
+  });
+
+  it('every API route declares a permission, and every documented route is in the registry', () => {
+    const routes = declaredRoutes(t.ctx);
+    expect(routes.length).toBeGreaterThan(60);
+    assertDeclared(routes);
+    const registry = new Set(routes.map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`));
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const method of Object.keys(ops)) {
+        if (method === 'head') continue;
+        expect(registry.has(`${method.toUpperCase()} ${path}`), `${method} ${path}`).toBe(true);
+      }
+    }
+  });
+
+  it('a route without a declared permission fails the check', () => {
+    expect(() => assertDeclared([{ method: 'GET', url: '/api/common/forgotten', permission: undefined }])).toThrow();
+  });
+
+  it('every route × role × own/other project answers as the oracle says', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const route of declaredRoutes(t.ctx)) {
+      const permission = route.permission!;
+      if (permission.kind === 'public') continue;
+      const projects = permission.kind === 'project' ? [own, other] : [own];
+      for (const projectId of projects) {
+        const url = fillUrl(route.url, projectId);
+        const withBody = route.method !== 'GET';
+        const request = (headers: Record<string, string>) =>
+          t.app.inject({
+            method: route.method as 'GET',
+            url: withBody ? url : `${url}?__matrix=1`,
+            headers,
+            ...(withBody ? { payload: { __matrix: 1 } } : {}),
+          });
+        const anon = await request({});
+        if (anon.statusCode !== 401) failures.push(`anonymous ${route.method} ${url}: ${anon.statusCode}`);
+        for (const [name, actor] of Object.entries(ACTORS)) {
+          const res = await request(bearer(tokens[name]!));
+          const allowed = expectedAllowed(permission, actor, projectId === own);
+          checked++;
+          const ok = allowed ? ![401, 403].includes(res.statusCode) : res.statusCode === 403;
+          if (!ok) {
+            failures.push(
+              `${name} ${route.method} ${url} (${projectId === own ? 'own' : 'other'}): ${res.statusCode} ${res.body}`,
+            );
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(300);
+  });
+
+  it('records permission denials in the audit trail', async () => {
+    const denied = await t.ctx.metadata.audit.listRecent({ action: 'permission.denied', limit: 5 });
+    expect(denied.length).toBeGreaterThan(0);
+    expect(denied[0]).toMatchObject({ outcome: 'denied' });
+    expect(denied[0]!.ip).not.toBe('');
+  });
+});

@@ -247,7 +247,7 @@ export function promoFactor(region: Region, day: number): number {
     }
     if (month === 5 && d >= 20) return 1.15;
     if (month === 11) {
-      if (d === 11) return 7;
+      if (d === 11) return 9;
       if (d <= 10) return 1.8;
       if (d <= 15) return 1.1;
     }

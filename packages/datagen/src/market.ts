@@ -628,8 +628,10 @@ class DatasetContext {
           continue;
         }
         const bc = universe.brandCategories[bcs[b]!]!;
-        const w =
-          bc.brand.size * bc.affinity * brandLife(bc.brand, year) * Math.exp(0.08 * hashNormal(salt, bc.index, key, 1));
+        // A brand launching (or leaving) within the period still sells in it.
+        const lifeYear = Math.min(Math.max(year, bc.brand.launch), bc.brand.exit - 1e-6);
+        const life = brandLife(bc.brand, lifeYear);
+        const w = bc.brand.size * bc.affinity * life * Math.exp(0.08 * hashNormal(salt, bc.index, key, 1));
         bcWeight[b] = w;
         leafSum[bc.leaf.index]! += w;
       }

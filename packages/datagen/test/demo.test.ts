@@ -1,0 +1,252 @@
+/**
+ * Demo scale, in memory (nothing written): the structure the app relies on and the market patterns
+ * docs/datagen.md promises an analyst will find.
+ */
+import { PLATFORM_CODES, SHOP_TYPES } from '@marketlens/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildMarket, type Market } from '../src/index.js';
+import { AS_OF, SEED } from './helpers.js';
+
+interface Aggregates {
+  rows: number;
+  byPeriod: number[];
+  byPlatformYear: Map<string, number>;
+  byYear: Map<string, number>;
+  brandLast12: Map<number, number>;
+  brandPrev12: Map<number, number>;
+  byCategoryYear: Map<string, number>;
+  salesByLevel1Year: Map<string, number>;
+  unitsByLevel1Year: Map<string, number>;
+  discountByMonth: number[];
+  salesByMonth: number[];
+  shopTypes: Set<string>;
+  /** Sales of SKUs whose Chinese title contains a word, per level-2 category and year. */
+  wordSales: Map<string, number>;
+}
+
+const WORDS = ['玻色因', '0糖', '碳板'];
+
+function aggregate(market: Market): Aggregates {
+  const platformCode = new Map(market.dims.dim_platform.map((p) => [p.platform_id, p.code]));
+  const skus = market.dims.dim_sku;
+  const wordsOf = skus.map((s) => WORDS.filter((w) => s.title_zh.includes(w)));
+  const n = market.periods.length;
+  const a: Aggregates = {
+    rows: 0,
+    byPeriod: [],
+    byPlatformYear: new Map(),
+    byYear: new Map(),
+    brandLast12: new Map(),
+    brandPrev12: new Map(),
+    byCategoryYear: new Map(),
+    salesByLevel1Year: new Map(),
+    unitsByLevel1Year: new Map(),
+    discountByMonth: new Array(13).fill(0),
+    salesByMonth: new Array(13).fill(0),
+    shopTypes: new Set(),
+    wordSales: new Map(),
+  };
+  const add = (m: Map<string | number, number>, k: string | number, v: number) => m.set(k, (m.get(k) ?? 0) + v);
+  for (const batch of market.factBatches()) {
+    const label = batch.period.label;
+    const year = label.slice(0, 4);
+    const month = Number(label.slice(5, 7));
+    let total = 0;
+    for (let i = 0; i < batch.size; i++) {
+      const sku = skus[batch.sku[i]!]!;
+      const sales = batch.salesCents[i]! / 100;
+      total += sales;
+      add(a.byPlatformYear, `${platformCode.get(sku.platform_id)}/${year}`, sales);
+      add(a.byCategoryYear, `${sku.category_id}/${year}`, sales);
+      add(a.byCategoryYear, `${Math.floor(sku.category_id / 100)}/${year}`, sales);
+      add(a.salesByLevel1Year, `${Math.floor(sku.category_id / 10000)}/${year}`, sales);
+      add(a.unitsByLevel1Year, `${Math.floor(sku.category_id / 10000)}/${year}`, batch.count[i]!);
+      if (batch.periodIndex >= n - 12) add(a.brandLast12, sku.brand_id, sales);
+      else if (batch.periodIndex >= n - 24) add(a.brandPrev12, sku.brand_id, sales);
+      a.discountByMonth[month]! += sales - batch.discountCents[i]! / 100;
+      a.salesByMonth[month]! += sales;
+      for (const w of wordsOf[batch.sku[i]!]!)
+        add(a.wordSales, `${w}/${Math.floor(sku.category_id / 100)}/${year}`, sales);
+    }
+    a.rows += batch.size;
+    a.byPeriod.push(total);
+    add(a.byYear, year, total);
+  }
+  for (const s of market.dims.dim_shop) a.shopTypes.add(s.shop_type);
+  return a;
+}
+
+const share = (a: Aggregates, code: string, year: string) =>
+  (a.byPlatformYear.get(`${code}/${year}`) ?? 0) / a.byYear.get(year)!;
+
+describe('demo cn_monthly', () => {
+  let market: Market;
+  let agg: Aggregates;
+  beforeAll(() => {
+    market = buildMarket({ scale: 'demo', seed: SEED, asOf: AS_OF, dataset: 'cn_monthly' });
+    agg = aggregate(market);
+  });
+
+  it('is big enough: ≥ 2M fact rows, ≥ 6/30/150 categories, ≥ 1000 brands', () => {
+    expect(agg.rows).toBeGreaterThanOrEqual(2_000_000);
+    const levels = [1, 2, 3].map((l) => market.dims.dim_category.filter((c) => c.level === l).length);
+    expect(levels[0]).toBeGreaterThanOrEqual(6);
+    expect(levels[1]).toBeGreaterThanOrEqual(30);
+    expect(levels[2]).toBeGreaterThanOrEqual(150);
+    expect(market.dims.dim_brand.length).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('uses every channel type and every Chinese platform, with some inactive channels', () => {
+    expect([...agg.shopTypes].sort()).toEqual([...SHOP_TYPES].sort());
+    for (const code of [
+      'tmall',
+      'jd',
+      'taobao',
+      'pdd',
+      'douyin',
+      'suning',
+      'kaola',
+      'meituan',
+      'vipshop',
+      'yunji',
+      'others',
+    ]) {
+      expect(PLATFORM_CODES).toContain(code);
+      expect(share(agg, code, '2025'), code).toBeGreaterThan(0);
+    }
+    expect(market.dims.dim_channel.some((c) => !c.is_active)).toBe(true);
+    expect(market.dims.dim_channel.filter((c) => c.is_active).length).toBeGreaterThan(30);
+  });
+
+  it('has series, multi-valued attributes and bilingual titles', () => {
+    const skus = market.dims.dim_sku;
+    const withSeries = skus.filter((s) => s.series !== null).length / skus.length;
+    expect(withSeries).toBeGreaterThan(0.5);
+    expect(withSeries).toBeLessThan(0.9);
+    const perSkuAttr = new Map<string, number>();
+    for (const a of market.dims.sku_attribute)
+      perSkuAttr.set(`${a.sku_id}/${a.attr_name}`, (perSkuAttr.get(`${a.sku_id}/${a.attr_name}`) ?? 0) + 1);
+    expect([...perSkuAttr.values()].some((n) => n > 1)).toBe(true);
+    const attrsPerLeaf = new Map<number, Set<string>>();
+    const category = new Map(skus.map((s) => [s.sku_id, s.category_id]));
+    for (const a of market.dims.sku_attribute) {
+      const c = category.get(a.sku_id)!;
+      if (!attrsPerLeaf.has(c)) attrsPerLeaf.set(c, new Set());
+      attrsPerLeaf.get(c)!.add(a.attr_name);
+    }
+    for (const [leaf, attrs] of attrsPerLeaf) expect(attrs.size, String(leaf)).toBeGreaterThanOrEqual(3);
+    expect(skus.every((s) => /[A-Za-z]/.test(s.title_en) && /\p{Script=Han}/u.test(s.title_zh))).toBe(true);
+  });
+
+  it('peaks in November (Double 11) and June (618) and dips in February (New Year)', () => {
+    const years = [...agg.byYear.keys()].filter((y) => market.periods.includes(`${y}-12-01`));
+    const month = (y: string, m: number) =>
+      agg.byPeriod[market.periods.indexOf(`${y}-${String(m).padStart(2, '0')}-01`)]!;
+    const novOverOct = years.filter((y) => month(y, 11) > month(y, 10) * 1.15).length;
+    expect(novOverOct).toBe(years.length);
+    expect(years.filter((y) => month(y, 6) > month(y, 5) * 1.15).length).toBe(years.length);
+    expect(years.filter((y) => month(y, 2) < month(y, 1)).length).toBeGreaterThanOrEqual(years.length - 3);
+    for (const y of years) expect(month(y, 2)).toBeLessThan(agg.byYear.get(y)! / 12);
+  });
+
+  it('shifts platform shares: Douyin from nothing to a large share, Taobao down, PDD up, Tmall/JD large', () => {
+    const last = market.periods.at(-1)!.slice(0, 4);
+    expect(share(agg, 'douyin', '2018')).toBeLessThan(0.01);
+    expect(share(agg, 'douyin', last)).toBeGreaterThan(0.15);
+    expect(share(agg, 'taobao', last)).toBeLessThan(share(agg, 'taobao', '2017') * 0.7);
+    expect(share(agg, 'pdd', last)).toBeGreaterThan(share(agg, 'pdd', '2017') * 3);
+    for (const code of ['tmall', 'jd']) expect(share(agg, code, last)).toBeGreaterThan(0.15);
+  });
+
+  it('has fast-rising brands with meaningful sales and declining ones', () => {
+    const total = [...agg.brandLast12.values()].reduce((s, v) => s + v, 0);
+    const rising = [...agg.brandLast12].filter(([b, s]) => {
+      const prev = agg.brandPrev12.get(b) ?? 0;
+      return s > total * 0.0005 && prev > 0 && s > 2 * prev;
+    });
+    expect(rising.length).toBeGreaterThanOrEqual(5);
+    const declining = [...agg.brandPrev12].filter(
+      ([b, s]) => s > total * 0.0005 && (agg.brandLast12.get(b) ?? 0) < 0.6 * s,
+    );
+    expect(declining.length).toBeGreaterThanOrEqual(5);
+    // Zipf-like: the top brand of the market holds a few percent, not half.
+    const top = Math.max(...agg.brandLast12.values());
+    expect(top / total).toBeGreaterThan(0.005);
+    expect(top / total).toBeLessThan(0.15);
+  });
+
+  it('lets concepts appear and take share (玻色因 in facial care, 0糖 in snacks)', () => {
+    const conceptShare = (word: string, l2: number, year: string) =>
+      (agg.wordSales.get(`${word}/${l2}/${year}`) ?? 0) / agg.byCategoryYear.get(`${l2}/${year}`)!;
+    expect(conceptShare('玻色因', 101, '2018')).toBe(0);
+    expect(conceptShare('玻色因', 101, '2022')).toBeGreaterThan(0.05);
+    expect(conceptShare('0糖', 401, '2019')).toBeLessThan(0.01);
+    expect(conceptShare('0糖', 401, '2025')).toBeGreaterThan(conceptShare('0糖', 401, '2021'));
+  });
+
+  it('grows and shrinks categories (air fryer boom, stage-1 formula decline, floor washers)', () => {
+    const cat = (id: number, y: string) => agg.byCategoryYear.get(`${id}/${y}`) ?? 0;
+    expect(cat(50101, '2020')).toBeGreaterThan(cat(50101, '2018') * 2);
+    expect(cat(50101, '2024')).toBeLessThan(cat(50101, '2021'));
+    expect(cat(30101, '2025')).toBeLessThan(cat(30101, '2019'));
+    expect(cat(50203, '2023')).toBeGreaterThan(cat(50203, '2018') * 4);
+  });
+
+  it('discounts deeper in promotion months, and prices drift up', () => {
+    const rate = (m: number) => agg.discountByMonth[m]! / agg.salesByMonth[m]!;
+    expect(rate(11)).toBeGreaterThan(rate(8) + 0.05);
+    expect(rate(6)).toBeGreaterThan(rate(8) + 0.05);
+    // Average price of beauty (sales / units): inflation plus premiumisation of new launches.
+    const beautyPrice = (y: string) => agg.salesByLevel1Year.get(`1/${y}`)! / agg.unitsByLevel1Year.get(`1/${y}`)!;
+    expect(beautyPrice('2025')).toBeGreaterThan(beautyPrice('2017') * 1.15);
+  });
+});
+
+describe('demo cn_weekly', () => {
+  let market: Market;
+  let byWeek: number[];
+  beforeAll(() => {
+    market = buildMarket({ scale: 'demo', seed: SEED, asOf: AS_OF, dataset: 'cn_weekly' });
+    byWeek = [];
+    for (const b of market.factBatches()) {
+      let total = 0;
+      for (let i = 0; i < b.size; i++) total += b.salesCents[i]!;
+      byWeek.push(total / 100);
+    }
+  });
+
+  it('has a few hundred thousand rows over exactly 104 weeks', () => {
+    const rows = [...market.factBatches()].reduce((s, b) => s + b.size, 0);
+    expect(market.periods).toHaveLength(104);
+    expect(rows).toBeGreaterThan(150_000);
+    expect(rows).toBeLessThan(800_000);
+  });
+
+  it('spikes in the 618 and Double 11 weeks', () => {
+    const sorted = [...byWeek].sort((a, b) => a - b);
+    const median = sorted[52]!;
+    const weekOf = (date: string) => market.periods.findLastIndex((p) => p <= date);
+    for (const year of ['2025', '2026']) {
+      const d11 = weekOf(`${year}-11-11`);
+      if (d11 >= 0 && market.periods[d11]! > `${year}-11-04`) expect(byWeek[d11]!).toBeGreaterThan(median * 2);
+    }
+    // The Double 11 weeks are the two biggest weeks of the window.
+    const d11Weeks = ['2025-11-11', '2026-11-11'].map(weekOf);
+    const others = byWeek.filter((_, i) => !d11Weeks.includes(i));
+    for (const w of d11Weeks) expect(byWeek[w]!).toBeGreaterThan(Math.max(...others));
+    expect(byWeek[weekOf('2025-06-18')]!).toBeGreaterThan(median * 1.5);
+  });
+});
+
+describe('demo global_monthly', () => {
+  it('covers the five global platforms in USD, with Shopee gaining share', () => {
+    const market = buildMarket({ scale: 'demo', seed: SEED, asOf: AS_OF, dataset: 'global_monthly' });
+    const agg = aggregate(market);
+    for (const code of ['amazon', 'shopee', 'lazada', 'tokopedia', 'blibli'])
+      expect(share(agg, code, '2025')).toBeGreaterThan(0);
+    expect(share(agg, 'shopee', '2025')).toBeGreaterThan(share(agg, 'shopee', '2017') * 1.5);
+    expect(market.manifest.currency_unit).toBe('USD');
+    expect(agg.rows).toBeGreaterThan(150_000);
+    expect(agg.rows).toBeLessThan(800_000);
+  });
+});

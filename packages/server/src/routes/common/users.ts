@@ -40,7 +40,11 @@ const NewUserFields = {
   valid_from: Type.Optional(DateField),
   valid_to: Type.Optional(DateField),
 };
-const BatchAddRowSchema = Type.Object(NewUserFields, { additionalProperties: false });
+// Batch rows take the role as free text, so a bad one is reported per row rather than refused whole.
+const BatchAddRowSchema = Type.Object(
+  { ...NewUserFields, role: Type.Optional(Type.String({ maxLength: 32 })) },
+  { additionalProperties: false },
+);
 const BatchUpdateRowSchema = Type.Object(
   {
     username: Type.String({ maxLength: 64 }),

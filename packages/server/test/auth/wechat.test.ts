@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../support/app.js';
+import { bearer, login, makeUser } from './helpers.js';
+
+/**
+ * A small OAuth2 provider in WeChat's shape on a loopback port: /authorize redirects back with a
+ * code, /sns/oauth2/access_token trades it (once) for a token and an openid, /sns/userinfo answers
+ * for the token. `nextOpenid` picks who "scans the QR code" next.
+ */
+class Provider {
+  server!: Server;
+  base = '';
+  nextOpenid = 'wx-openid-1';
+  readonly codes = new Map<string, string>();
+  readonly tokens = new Map<string, string>();
+  readonly seen: string[] = [];
+
+  async start() {
+    this.server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', this.base);
+      this.seen.push(url.pathname);
+      const json = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (url.pathname === '/connect/qrconnect') {
+        if (url.searchParams.get('appid') !== 'wx-app' || url.searchParams.get('response_type') !== 'code') {
+          return json(400, { errcode: 40013 });
+        }
+        const code = randomBytes(8).toString('hex');
+        this.codes.set(code, this.nextOpenid);
+        const back = new URL(url.searchParams.get('redirect_uri')!);
+        back.searchParams.set('code', code);
+        back.searchParams.set('state', url.searchParams.get('state')!);
+        res.writeHead(302, { location: back.toString() });
+        return res.end();
+      }
+      if (url.pathname === '/sns/oauth2/access_token') {
+        const code = url.searchParams.get('code') ?? '';
+        const openid = this.codes.get(code);
+        if (url.searchParams.get('secret') !== 'wx-secret' || !openid)
+          return json(200, { errcode: 40029, errmsg: 'invalid code' });
+        this.codes.delete(code); // codes are single-use, as at WeChat
+        const token = randomBytes(8).toString('hex');
+        this.tokens.set(token, openid);
+        return json(200, { access_token: token, expires_in: 7200, openid, scope: 'snsapi_login' });
+      }
+      if (url.pathname === '/sns/userinfo') {
+        const openid = this.tokens.get(url.searchParams.get('access_token') ?? '');
+        if (!openid || openid !== url.searchParams.get('openid')) return json(200, { errcode: 40001 });
+        return json(200, { openid, nickname: `nick-${openid}`, unionid: `u-${openid}` });
+      }
+      json(404, {});
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop() {
+    return new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+describe('WeChat sign-in and binding against a loopback OAuth2 provider', () => {
+  const provider = new Provider();
+  let t: TestApp;
+
+  beforeAll(async () => {
+    await provider.start();
+    t = await buildTestApp({
+      env: {
+        THIRD_PARTY_LOGIN: 'true',
+        WECHAT_APP_ID: 'wx-app',
+        WECHAT_APP_SECRET: 'wx-secret',
+        WECHAT_AUTHORIZE_URL: `${provider.base}/connect/qrconnect`,
+        WECHAT_TOKEN_URL: `${provider.base}/sns/oauth2/access_token`,
+        WECHAT_USERINFO_URL: `${provider.base}/sns/userinfo`,
+        WECHAT_REDIRECT_URI: 'http://app.example/login',
+        RATE_LIMIT_PER_IP: '1000',
+      },
+    });
+    await makeUser(t.ctx, 'root', { role: 'root' });
+    await makeUser(t.ctx, 'wang');
+    await makeUser(t.ctx, 'li');
+  });
+  afterAll(async () => {
+    await t.close();
+    await provider.stop();
+  });
+
+  const connect = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/thirdparty/weixin/connect', payload, headers });
+
+  /** Starts a flow, follows the provider's redirect like a browser, returns what came back. */
+  async function runFlow(purpose: 'login' | 'bind', headers: Record<string, string> = {}) {
+    const start = await connect({ purpose }, headers);
+    expect(start.statusCode, start.body).toBe(200);
+    const { authorize_url, state } = start.json().data;
+    expect(authorize_url.startsWith(`${provider.base}/connect/qrconnect?`)).toBe(true);
+    const res = await fetch(authorize_url, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    const back = new URL(res.headers.get('location')!);
+    expect(back.origin + back.pathname).toBe('http://app.example/login');
+    expect(back.searchParams.get('state')).toBe(state);
+    return { code: back.searchParams.get('code')!, state };
+  }
+
+  it('offers WeChat in the client settings', async () => {
+    const res = await t.app.inject('/api/auth/applications/settings');
+    expect(res.json().data).toMatchObject({ third_party_login: true, wechat: true });
+  });
+
+  it('refuses sign-in with an identity bound to nobody', async () => {
+    provider.nextOpenid = 'wx-wang';
+    const { code, state } = await runFlow('login');
+    const res = await connect({ code, state, locale: 'en' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('wechat_not_bound');
+  });
+
+  it('binds (only for the user who started it), then signs in with WeChat; a replayed state is refused', async () => {
+    const wang = await login(t.app, 'wang');
+    expect(wang.prompt_bind_wechat).toBe(true);
+    provider.nextOpenid = 'wx-wang';
+    const { code, state } = await runFlow('bind', bearer(wang.access_token));
+    // Someone else cannot finish wang's binding.
+    const li = await login(t.app, 'li');
+    const hijack = await connect({ code, state }, bearer(li.access_token));
+    expect(hijack.statusCode).toBe(401);
+
+    // The state was spent by that attempt: single use even when the attempt failed.
+    const again = await runFlow('bind', bearer(wang.access_token));
+    const bound = await connect({ code: again.code, state: again.state }, bearer(wang.access_token));
+    expect(bound.statusCode, bound.body).toBe(200);
+    expect(bound.json().data).toEqual({ wechat_state: 'bound' });
+    const info = await t.app.inject({ url: '/api/auth/thirdparty/bind/info', headers: bearer(wang.access_token) });
+    expect(info.json().data).toMatchObject({ bound: true, wechat_state: 'bound' });
+
+    const flow = await runFlow('login');
+    const signedIn = await connect({ code: flow.code, state: flow.state });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const tokens = signedIn.json().data.login;
+    expect(tokens.prompt_bind_wechat).toBe(false);
+    const me = await t.app.inject({ url: '/api/common/users/me', headers: bearer(tokens.access_token) });
+    expect(me.json().data.user.username).toBe('wang');
+
+    // Replaying the spent state (even with a fresh code) is refused, in the request's language.
+    provider.nextOpenid = 'wx-wang';
+    const fresh = await runFlow('login');
+    const replay = await connect({ code: fresh.code, state: flow.state, locale: 'en' });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().msg).toBe('The WeChat sign-in request is invalid or has expired. Please try again.');
+    const zh = await connect({ code: fresh.code, state: flow.state });
+    expect(zh.json().msg).toBe('微信登录请求无效或已过期，请重试');
+  });
+
+  it('refuses to bind a WeChat identity already bound to another user', async () => {
+    const li = await login(t.app, 'li');
+    provider.nextOpenid = 'wx-wang';
+    const { code, state } = await runFlow('bind', bearer(li.access_token));
+    const res = await connect({ code, state, locale: 'en' }, bearer(li.access_token));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().msg).toBe('This WeChat account is already bound to another user.');
+    const denied = await t.ctx.metadata.audit.listRecent({ action: 'auth.wechat_bind', outcome: 'denied' });
+    expect(denied.length).toBe(1);
+  });
+
+  it('unbinding is a request an administrator approves: bound → unbind pending → unbound', async () => {
+    const wang = await login(t.app, 'wang');
+    const req = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/thirdparty/unbind/account',
+      headers: bearer(wang.access_token),
+      payload: { reason: 'new phone' },
+    });
+    expect(req.json().data.wechat_state).toBe('unbind_pending');
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/thirdparty/unbind/account',
+      headers: bearer(wang.access_token),
+      payload: {},
+    });
+    expect(twice.statusCode).toBe(409);
+    const root = await login(t.app, 'root');
+    const approve = await t.app.inject({
+      method: 'PUT',
+      url: `/api/common/users/application/${req.json().data.application_id}/status`,
+      headers: bearer(root.access_token),
+      payload: { status: 'approved' },
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const wangRow = await t.ctx.metadata.users.getByUsername('wang');
+    expect(wangRow).toMatchObject({ wechatOpenid: null, wechatState: 'unbound' });
+  });
+
+  it('a provider failure is a clean 502, and the code exchange is never retried with a spent code', async () => {
+    const { code, state } = await runFlow('login');
+    provider.codes.delete(code);
+    const res = await connect({ code, state });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().code).toBe('wechat_failed');
+  });
+});

@@ -61,3 +61,43 @@ describe('configuration from the environment', () => {
     expect(found.join('\n')).not.toContain('hunter2');
   });
 });
+
+describe('sign-in configuration', () => {
+  it('has safe defaults: 15 min access tokens, 5 failures, 30 min lockout, no third-party login', () => {
+    const c = loadConfig({}, cwd);
+    expect(c.auth).toMatchObject({
+      accessTokenTtlSeconds: 900,
+      maxFailedLogins: 5,
+      lockoutMinutes: 30,
+      thirdPartyLogin: false,
+      appKeys: [],
+    });
+    expect(c.wechat).toBeUndefined();
+  });
+
+  it('reads WeChat settings only when all of them are given', () => {
+    const wechat = {
+      WECHAT_APP_ID: 'wx',
+      WECHAT_APP_SECRET: 's3cret',
+      WECHAT_AUTHORIZE_URL: 'https://open.weixin.qq.com/connect/qrconnect',
+      WECHAT_TOKEN_URL: 'https://api.weixin.qq.com/sns/oauth2/access_token',
+      WECHAT_USERINFO_URL: 'https://api.weixin.qq.com/sns/userinfo',
+      WECHAT_REDIRECT_URI: 'https://ml.example/login',
+    };
+    expect(loadConfig(wechat, cwd).wechat).toMatchObject({ appId: 'wx', redirectUri: 'https://ml.example/login' });
+    expect(problems({ WECHAT_APP_ID: 'wx' })).toEqual([
+      'WeChat sign-in is partly configured: also set WECHAT_APP_SECRET, WECHAT_AUTHORIZE_URL, WECHAT_TOKEN_URL, WECHAT_USERINFO_URL, WECHAT_REDIRECT_URI',
+    ]);
+    expect(problems({ ...wechat, WECHAT_TOKEN_URL: 'ftp://x' })).toEqual([
+      'WECHAT_TOKEN_URL="ftp://x" is not valid: expected an http(s):// URL',
+    ]);
+  });
+
+  it('reports bad auth numbers and app keys together', () => {
+    expect(problems({ ACCESS_TOKEN_TTL_SECONDS: '5', LOGIN_MAX_FAILURES: '0', APP_KEYS: 'ok,bad key' })).toEqual([
+      'ACCESS_TOKEN_TTL_SECONDS="5" is not valid: expected a whole number from 30 to 86400',
+      'LOGIN_MAX_FAILURES="0" is not valid: expected a whole number from 1 to 100',
+      'APP_KEYS contains "bad key": expected letters, digits, _ . -',
+    ]);
+  });
+});

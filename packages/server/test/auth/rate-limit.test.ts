@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { type CounterStore, createCounterStore, MemoryCounterStore, RateLimiter } from '../../src/auth/rate-limit.js';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl && process.env.CI === 'true')
+  throw new Error('TEST_REDIS_URL is not set: CI must test the Redis rate limiter');
+
+async function exercise(store: CounterStore) {
+  const limiter = new RateLimiter(store, 60_000);
+  await limiter.check('k', 2);
+  await limiter.check('k', 2);
+  await expect(limiter.check('k', 2)).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
+  await limiter.check('other', 2);
+  expect((await store.hit('w', 50)).count).toBe(1);
+  expect((await store.hit('w', 50)).count).toBe(2);
+  await new Promise((r) => setTimeout(r, 80));
+  expect((await store.hit('w', 50)).count).toBe(1);
+  await store.reset('w');
+  expect(await store.peek('w')).toBe(0);
+}
+
+describe('rate limiter', () => {
+  it('in-process store: fixed windows, 429 over the limit', async () => {
+    await exercise(new MemoryCounterStore());
+  });
+
+  it.skipIf(!redisUrl)('Redis store: the same behaviour, shared between two clients', async () => {
+    const prefix = `ml-test:${randomBytes(6).toString('hex')}:`;
+    const { Redis } = await import('ioredis');
+    const { RedisCounterStore } = await import('../../src/auth/rate-limit.js');
+    const a = new RedisCounterStore(new Redis(redisUrl!), prefix);
+    const b = new RedisCounterStore(new Redis(redisUrl!), prefix);
+    try {
+      await exercise(a);
+      // A second API process sees the first one's count.
+      await a.hit('shared', 60_000);
+      expect((await b.hit('shared', 60_000)).count).toBe(2);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('chooses the in-process store without REDIS_URL', async () => {
+    const store = await createCounterStore(undefined);
+    expect(store.kind).toBe('memory');
+  });
+});

@@ -14,7 +14,7 @@ export default defineConfig({
     projects: [
       node('shared'),
       node('datagen', { testTimeout: 120_000 }),
-      node('server', { testTimeout: 60_000, hookTimeout: 180_000 }),
+      node('server', { testTimeout: 60_000, hookTimeout: 180_000, globalSetup: ['./test/global-setup.ts'] }),
       node('web'),
       node('e2e', { testTimeout: 120_000, hookTimeout: 300_000, fileParallelism: false }),
     ],

@@ -1,7 +1,7 @@
 // Builds only what is stale, so a second `npm start` serves within seconds.
-// TypeScript packages: compared with their tsbuildinfo; the web app: with dist/index.html.
+// TypeScript packages: compared with a stamp written after the last build; the web app: with dist/index.html.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,17 +38,19 @@ function run(label, cmd, args, cwd = root) {
 const TS_PACKAGES = ['shared', 'datagen', 'server'];
 
 export function ensureBuilt({ force = false } = {}) {
-  const common = newest(['tsconfig.base.json', 'package.json']);
-  const staleTs = TS_PACKAGES.some((p) => {
-    const built = mtime(`packages/${p}/dist/tsconfig.tsbuildinfo`) || mtime(`packages/${p}/tsconfig.tsbuildinfo`);
-    return (
-      force ||
-      built === 0 ||
-      Math.max(common, newest([`packages/${p}/src`, `packages/${p}/tsconfig.json`, `packages/${p}/package.json`])) >
-        built
-    );
-  });
-  if (staleTs) run('Building server packages (tsc)', bin('tsc'), ['-b', ...TS_PACKAGES.map((p) => `packages/${p}`)]);
+  // Our own stamp, written only after a successful emit: tsbuildinfo files are also rewritten by
+  // `tsc --noEmit` type checks, so they cannot tell whether dist/ holds the current code.
+  const stamp = 'packages/server/dist/.build-stamp';
+  const built = mtime(stamp);
+  const sources = newest([
+    'tsconfig.base.json',
+    'package.json',
+    ...TS_PACKAGES.flatMap((p) => [`packages/${p}/src`, `packages/${p}/tsconfig.json`, `packages/${p}/package.json`]),
+  ]);
+  if (force || built === 0 || sources > built) {
+    run('Building server packages (tsc)', bin('tsc'), ['-b', '--force', ...TS_PACKAGES.map((p) => `packages/${p}`)]);
+    writeFileSync(path.join(root, stamp), `${new Date().toISOString()}\n`);
+  }
 
   const webBuilt = mtime('packages/web/dist/index.html');
   const webSources = newest([

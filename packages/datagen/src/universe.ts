@@ -484,7 +484,7 @@ class ListingBuilder {
     const noun = rng.pick(leaf.leaf.nouns);
     const attributes: AttributeValue[] = [];
     const titleWords: { order: number; word: Pair }[] = [];
-    for (const g of leaf.l2.groups) {
+    for (const g of [...leaf.l2.groups, ...leaf.leaf.groups]) {
       const words = this.pickWords(rng, g);
       const inTitle = rng.chance(g.title);
       for (const word of words) {
@@ -523,7 +523,7 @@ class ListingBuilder {
 
   private pickConcept(rng: Rng, leaf: LeafInfo, brand: Brand, year: number): Concept | undefined {
     for (const concept of rng.sample(leaf.l2.concepts, leaf.l2.concepts.length)) {
-      if (concept.since > year) continue;
+      if (concept.since > year || (concept.leaves && !concept.leaves.includes(leaf.leaf.id))) continue;
       const adoption = (brand.kind === 'star' ? 0.9 : 0.5) * logistic((year - concept.since - 0.4) / 0.6);
       if (rng.chance(adoption)) return concept;
     }

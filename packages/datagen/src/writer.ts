@@ -44,6 +44,7 @@ const SQL_TYPES: Record<ColumnType, string> = {
 
 /** DuckDB threads for writing: fixed, so the output never depends on the machine. */
 const WRITE_THREADS = '2';
+const WRITE_MEMORY = '2GB';
 const PROGRESS_EVERY = 50_000;
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -67,7 +68,13 @@ export async function writeMarket(
   }
   writeFileSync(path.join(dir, 'dataset.json'), `${JSON.stringify(market.manifest, null, 2)}\n`);
 
-  const instance = await DuckDBInstance.create(':memory:', { threads: WRITE_THREADS });
+  // Bounded memory: at bench scale the staged facts spill to disk instead of filling RAM.
+  const spill = path.join(dir, '.spill');
+  const instance = await DuckDBInstance.create(':memory:', {
+    threads: WRITE_THREADS,
+    memory_limit: WRITE_MEMORY,
+    temp_directory: spill,
+  });
   const conn = await instance.connect();
   try {
     const rows = {} as Record<DatasetTableName, number>;
@@ -82,6 +89,7 @@ export async function writeMarket(
   } finally {
     conn.closeSync();
     instance.closeSync();
+    rmSync(spill, { recursive: true, force: true });
   }
 }
 

@@ -37,10 +37,10 @@ describe('category catalogue', () => {
 
   it('gives every level-3 category at least three attributes and a usable vocabulary', () => {
     for (const { leaf, l2 } of leaves) {
-      const attrs = new Set(l2.groups.map((g) => g.attr));
+      const attrs = new Set([...l2.groups, ...leaf.groups].map((g) => g.attr));
       if (leaf.specs.some((s) => !/^1[台件双个条支张把顶辆根块只套]$/.test(s.zh))) attrs.add('pack_size');
       expect(attrs.size, leaf.name.en).toBeGreaterThanOrEqual(3);
-      for (const g of l2.groups) {
+      for (const g of [...l2.groups, ...leaf.groups]) {
         expect(ATTRIBUTES[g.attr]).toBeDefined();
         expect(g.words.length).toBeGreaterThanOrEqual(g.max);
         for (const w of g.words) expect(w.zh.length > 0 && w.en.length > 0).toBe(true);
@@ -51,12 +51,15 @@ describe('category catalogue', () => {
   });
 
   it('dates every concept after the data starts, so it can be seen rising', () => {
-    const all = level2.flatMap((l2) => l2.concepts);
-    expect(all.length).toBeGreaterThanOrEqual(level2.length);
-    for (const c of all) {
-      expect(c.since).toBeGreaterThanOrEqual(2017.5);
-      expect(c.since).toBeLessThanOrEqual(2024);
-      if (c.attr) expect(ATTRIBUTES[c.attr]).toBeDefined();
+    expect(level2.flatMap((l2) => l2.concepts).length).toBeGreaterThanOrEqual(level2.length);
+    for (const l2 of level2) {
+      for (const c of l2.concepts) {
+        expect(c.since).toBeGreaterThanOrEqual(2017.5);
+        expect(c.since).toBeLessThanOrEqual(2024);
+        if (c.attr) expect(ATTRIBUTES[c.attr]).toBeDefined();
+        // A concept limited to some leaves names leaves of its own level-2 category.
+        for (const id of c.leaves ?? []) expect(l2.leaves.map((l) => l.id)).toContain(id);
+      }
     }
   });
 });

@@ -3,7 +3,8 @@
  * - word lists: `'保湿/Moisturizing|补水/Hydrating'` (Chinese/English pairs separated by `|`);
  * - pack sizes: `'50g|1.75L=1pcs|10片/10 Sheets=10pcs'` (`label[/English label][=content unit]`);
  *   without `=`, the content is read from the label (g, kg, ml, L);
- * - concepts: `'玻色因/Bosein@2019.5:2.5:ingredient'` (words@first year:strength[:attribute]).
+ * - concepts: `'玻色因/Bosein@2019.5:2.5:ingredient'` (words@first year:strength[:attribute][#leaf ids]),
+ *   e.g. `'碳板/Carbon Plate@2020.5:1.8:tech#70101,70105'` only for running and training shoes.
  * Parsing happens once at module load and throws on a malformed entry, so a typo fails every test.
  */
 import type { SeasonProfile } from '../calendar.js';
@@ -36,6 +37,8 @@ export interface Concept extends Pair {
   /** Extra weight of a concept product once the concept is fully popular (1 = doubles). */
   readonly strength: number;
   readonly attr?: AttrCode;
+  /** Level-3 ids the concept applies to (all of the level-2 category when absent). */
+  readonly leaves?: readonly number[];
 }
 
 /** Annual growth rate knots: [year, rate] with linear interpolation in between. */
@@ -53,6 +56,8 @@ export interface Leaf {
   readonly season?: SeasonProfile;
   /** Relative market size within the level-2 category. */
   readonly weight: number;
+  /** Vocabulary only this category uses, on top of its level-2 groups. */
+  readonly groups: readonly VocabGroup[];
 }
 
 export interface Level2 {
@@ -120,10 +125,16 @@ export function specs(text: string): Spec[] {
 
 export function concepts(...items: string[]): Concept[] {
   return items.map((item) => {
-    const m = /^([^/@]+)\/([^@]+)@(\d{4}(?:\.\d+)?):(\d+(?:\.\d+)?)(?::(\w+))?$/.exec(item);
+    const m = /^([^/@]+)\/([^@]+)@(\d{4}(?:\.\d+)?):(\d+(?:\.\d+)?)(?::(\w+))?(?:#([\d,]+))?$/.exec(item);
     if (!m) throw new Error(`catalogue: bad concept "${item}"`);
-    const concept: Concept = { zh: m[1]!, en: m[2]!, since: Number(m[3]), strength: Number(m[4]) };
-    return m[5] ? { ...concept, attr: m[5] as AttrCode } : concept;
+    return {
+      zh: m[1]!,
+      en: m[2]!,
+      since: Number(m[3]),
+      strength: Number(m[4]),
+      ...(m[5] ? { attr: m[5] as AttrCode } : {}),
+      ...(m[6] ? { leaves: m[6].split(',').map(Number) } : {}),
+    };
   });
 }
 
@@ -143,6 +154,7 @@ export interface LeafOptions {
   trend?: Knots;
   season?: SeasonProfile;
   weight?: number;
+  groups?: VocabGroup[];
 }
 
 export function leaf(id: number, name: string, price: [number, number], spec: string, opts: LeafOptions = {}): Leaf {
@@ -154,6 +166,7 @@ export function leaf(id: number, name: string, price: [number, number], spec: st
     price,
     specs: specs(spec),
     weight: opts.weight ?? 1,
+    groups: opts.groups ?? [],
     ...(opts.trend ? { trend: opts.trend } : {}),
     ...(opts.season ? { season: opts.season } : {}),
   };

@@ -13,7 +13,7 @@ export const FOOD: Level1 = level1(
     trend: knots(2017, 0.18, 2020, 0.15, 2026, 0.06),
     premium: 0.02,
     series:
-      '每日/Daily|轻享/Light Joy|臻选/Select|经典/Classic|童趣/Kids Fun|醇香/Rich Aroma|鲜活/Fresh|原野/Wild Field|匠心/Craft|家常/Homestyle',
+      '每日/Daily|轻享/Light Joy|臻选/Select|经典/Classic|悦享/Joy|醇香/Rich Aroma|鲜活/Fresh|原野/Wild Field|匠心/Craft|家常/Homestyle',
   },
   [
     level2(
@@ -85,7 +85,7 @@ export const FOOD: Level1 = level1(
         concepts: concepts(
           '0糖0卡/Zero Sugar Zero Calorie@2019:2.2:sugar',
           'NFC/NFC@2019:1.2',
-          '电解质/Electrolyte@2022.3:1.8:function',
+          '电解质/Electrolyte@2022.3:1.8:function#40203,40206',
         ),
       },
       [
@@ -136,8 +136,8 @@ export const FOOD: Level1 = level1(
         ],
         concepts: concepts(
           '0蔗糖/No Cane Sugar@2019.5:1.4:sugar',
-          '冷萃/Cold Brew@2020:1.6',
-          '生椰/Coconut Latte@2021.4:1.8:flavor',
+          '冷萃/Cold Brew@2020:1.6#40301,40302,40303,40304',
+          '生椰/Coconut Latte@2021.4:1.8:flavor#40301,40302,40303',
         ),
       },
       [
@@ -442,9 +442,9 @@ export const APPLIANCES: Level1 = level1(
           group('color', '白色/White|奶油色/Cream|墨绿/Forest Green|黑色/Black', 0.2),
         ],
         concepts: concepts(
-          '低糖/Low-sugar@2019.5:1.3:function',
+          '低糖/Low-sugar@2019.5:1.3:function#50102',
           '一人食/Single-serving@2020:1.4:scene',
-          '可视化/Visible Cooking@2021:1.6:function',
+          '可视化/Visible Cooking@2021:1.6:function#50101,50106,50107',
         ),
       },
       [
@@ -484,7 +484,7 @@ export const APPLIANCES: Level1 = level1(
         groups: [
           group(
             'function',
-            '自动集尘/Auto-empty|激光导航/LiDAR Navigation|静音/Quiet|除菌/Sterilizing|APP控制/App Control|自清洁/Self-cleaning|变频/Inverter',
+            '静音/Quiet|除菌/Sterilizing|APP控制/App Control|自清洁/Self-cleaning|长续航/Long Battery Life|轻量/Lightweight',
             0.8,
             1,
             2,
@@ -493,8 +493,8 @@ export const APPLIANCES: Level1 = level1(
           group('color', '白色/White|灰色/Grey|黑色/Black', 0.1),
         ],
         concepts: concepts(
-          '直流变频/DC Inverter@2019.5:1.4:function',
-          '全能基站/All-in-one Base Station@2021.5:2:function',
+          '直流变频/DC Inverter@2019.5:1.4:function#50204,50205,50206',
+          '全能基站/All-in-one Base Station@2021.5:2:function#50201,50203',
           'AI/AI@2023:1.5:function',
         ),
       },
@@ -502,6 +502,13 @@ export const APPLIANCES: Level1 = level1(
         leaf(50201, '扫地机器人/Robot Vacuum', [999, 4999], UNIT, {
           trend: knots(2017, 0.35, 2021, 0.25, 2026, 0.06),
           weight: 1.5,
+          groups: [
+            group(
+              'function',
+              '自动集尘/Auto-empty|激光导航/LiDAR Navigation|3D避障/3D Obstacle Avoidance|扫拖一体/Sweep & Mop',
+              0.8,
+            ),
+          ],
         }),
         leaf(50202, '吸尘器/Vacuum Cleaner', [399, 2999], UNIT, {
           nouns: '无线吸尘器/Cordless Vacuum',
@@ -543,9 +550,9 @@ export const APPLIANCES: Level1 = level1(
         ],
         concepts: concepts(
           '新一级能效/New Grade 1 Efficiency@2020.5:1.8:energy',
-          'Mini LED/Mini LED@2022:1.5:function',
-          '平嵌/Flush-mounted@2022:1.6:function',
-          '分区洗/Zoned Washing@2022.5:1.3:function',
+          'Mini LED/Mini LED@2022:1.5:function#50304',
+          '平嵌/Flush-mounted@2022:1.6:function#50302',
+          '分区洗/Zoned Washing@2022.5:1.3:function#50303',
         ),
       },
       [
@@ -693,7 +700,7 @@ export const PETS: Level1 = level1(
         concepts: concepts(
           '鲜肉/Fresh Meat@2019.5:1.4:protein',
           '低敏/Hypoallergenic@2020.5:1.3:function',
-          '烘焙粮/Oven-baked@2022:1.6',
+          '烘焙粮/Oven-baked@2022:1.6#60201',
         ),
       },
       [
@@ -730,7 +737,7 @@ export const PETS: Level1 = level1(
           group('scent', '原味/Unscented|绿茶/Green Tea|水蜜桃/Peach|玉米/Corn|活性炭/Activated Charcoal', 0.5),
           group('packaging', '袋装/Bag|箱装/Box', 0),
         ],
-        concepts: concepts('无尘/Dust-free@2019:1.2:function', '智能/Smart@2020.5:1.8:function'),
+        concepts: concepts('无尘/Dust-free@2019:1.2:function', '智能/Smart@2020.5:1.8:function#60304'),
       },
       [
         leaf(60301, '豆腐猫砂/Tofu Cat Litter', [19, 89], '6L|2.5kg|6kg', {
@@ -763,7 +770,7 @@ export const PETS: Level1 = level1(
           group('pet_size', '小型/Small|中型/Medium|大型/Large', 0.2),
           group('color', '灰色/Grey|米色/Beige|粉色/Pink|蓝色/Blue', 0.2),
         ],
-        concepts: concepts('太空舱/Space Capsule@2019:1.3', '智能/Smart@2020.5:1.6:function'),
+        concepts: concepts('太空舱/Space Capsule@2019:1.3#60401,60406', '智能/Smart@2020.5:1.6:function'),
       },
       [
         leaf(60401, '宠物窝/Pet Bed', [39, 299], PIECE, { season: 'winter' }),

@@ -36,7 +36,7 @@ export const SPORTS: Level1 = level1(
         ],
         concepts: concepts(
           '国潮/Guochao@2018.5:1.6:style',
-          '碳板/Carbon Plate@2020.5:1.8:tech',
+          '碳板/Carbon Plate@2020.5:1.8:tech#70101,70105',
           '超临界发泡/Supercritical Foam@2021.5:1.4:tech',
         ),
       },
@@ -140,7 +140,7 @@ export const SPORTS: Level1 = level1(
           group('crowd', '单人/Solo|2-3人/2-3 Person|4-6人/4-6 Person', 0.3),
           group('color', '军绿/Army Green|卡其/Khaki|燕麦色/Oatmeal|黑色/Black', 0.2),
         ],
-        concepts: concepts('轻量化/Ultralight@2019.5:1.3:function', '精致露营/Glamping@2021:2:scene'),
+        concepts: concepts('轻量化/Ultralight@2019.5:1.3:function', '精致露营/Glamping@2021:2:scene#70401,70402,70405'),
       },
       [
         leaf(70401, '帐篷/Tent', [199, 2999], '1顶/1 Tent=1pcs', {
@@ -176,18 +176,28 @@ export const SPORTS: Level1 = level1(
           ),
           group(
             'function',
-            '变速/Multi-speed|轻量/Lightweight|透气/Breathable|防摔/Impact-resistant|夜光/Reflective',
+            '轻量/Lightweight|透气/Breathable|防摔/Impact-resistant|夜光/Reflective|防风/Windproof',
             0.7,
           ),
           group('gender', GENDER, 0.2),
           group('color', '黑色/Black|白色/White|红色/Red|荧光黄/Fluorescent Yellow', 0.2),
         ],
-        concepts: concepts('公路骑行/Road Cycling@2021.5:1.6:scene', '电子变速/Electronic Shifting@2022:1.3:function'),
+        concepts: concepts(
+          '公路骑行/Road Cycling@2021.5:1.6:scene',
+          '电子变速/Electronic Shifting@2022:1.3:function#70501',
+        ),
       },
       [
         leaf(70501, '自行车/Bicycle', [999, 9999], '1辆/1 Bike=1pcs', {
           nouns: '公路车/Road Bike|山地车/Mountain Bike|折叠车/Folding Bike',
           weight: 1.5,
+          groups: [
+            group(
+              'function',
+              '22速/22-speed|油压碟刹/Hydraulic Disc Brakes|避震前叉/Suspension Fork|内走线/Internal Routing',
+              0.8,
+            ),
+          ],
         }),
         leaf(70502, '骑行头盔/Cycling Helmet', [99, 899], '1顶/1 pc=1pcs', { weight: 0.5 }),
         leaf(70503, '骑行服/Cycling Jersey', [99, 699], GARMENT, { season: 'summer', weight: 0.5 }),
@@ -299,7 +309,7 @@ export const APPAREL: Level1 = level1(
           group('color', '肤色/Nude|黑色/Black|白色/White|雾粉/Dusty Pink|灰色/Grey', 0.2),
         ],
         concepts: concepts(
-          '无钢圈/Wire-free@2018.5:1.8:function',
+          '无钢圈/Wire-free@2018.5:1.8:function#80301',
           '无感/Tagless Comfort@2019.5:1.5:function',
           '德绒/Thermal Fleece@2021:1.6:material',
         ),
@@ -370,7 +380,7 @@ export const APPAREL: Level1 = level1(
           group('style', '通勤/Office|休闲/Casual|商务/Business|复古/Vintage|简约/Minimalist', 0.5),
           group('color', '黑色/Black|棕色/Brown|米白/Off-white|墨绿/Forest Green|酒红/Burgundy', 0.2),
         ],
-        concepts: concepts('小众设计/Indie Design@2020:1.6:style', '前置开口/Front-opening@2021.5:1.7:function'),
+        concepts: concepts('小众设计/Indie Design@2020:1.6:style', '前置开口/Front-opening@2021.5:1.7:function#80503'),
       },
       [
         leaf(80501, '双肩包/Backpacks', [99, 899], PIECE, { nouns: '双肩包/Backpack', season: 'school' }),

@@ -48,7 +48,7 @@ export const BEAUTY: Level1 = level1(
         concepts: concepts(
           '玻色因/Bosein@2019.5:2.5:ingredient',
           '早C晚A/Vitamin C & Retinol Duo@2020.3:1.2',
-          '次抛/Single-dose Ampoule@2021:1.5:packaging',
+          '次抛/Single-dose Ampoule@2021:1.5:packaging#10102,10105',
           '重组胶原蛋白/Recombinant Collagen@2021.6:2:ingredient',
           '依克多因/Ectoin@2022.5:1.5:ingredient',
         ),
@@ -159,7 +159,7 @@ export const BEAUTY: Level1 = level1(
           group('skin_type', '油性肌肤/Oily Skin|混合性肌肤/Combination Skin|所有肤质/All Skin Types', 0.05),
           group('scene', '运动后/Post-workout|商务/Business|学生党/Student', 0.1),
         ],
-        concepts: concepts('素颜霜/Tone-up Cream@2020.5:1.5', "男士美妆/Men's Makeup@2021.5:1.2:scene"),
+        concepts: concepts('素颜霜/Tone-up Cream@2020.5:1.5#10402', "男士美妆/Men's Makeup@2021.5:1.2:scene"),
       },
       [
         leaf(10401, "男士洁面/Men's Face Wash", [29, 159], '150g|100g|120g', {
@@ -193,7 +193,10 @@ export const BEAUTY: Level1 = level1(
           group('color', '玫瑰金/Rose Gold|珍珠白/Pearl White|星空灰/Space Grey', 0.2),
           group('control', 'APP智能/App Control|按键/Button|触控/Touch', 0),
         ],
-        concepts: concepts('家用医美/At-home Aesthetics@2020.5:1.8:scene', '胶原炮/Collagen Boost@2022:1.5:function'),
+        concepts: concepts(
+          '家用医美/At-home Aesthetics@2020.5:1.8:scene',
+          '胶原炮/Collagen Boost@2022:1.5:function#10501',
+        ),
       },
       [
         leaf(10501, '美容仪/Facial Device', [599, 4999], UNIT, { nouns: '射频美容仪/RF Beauty Device', weight: 1.5 }),
@@ -320,7 +323,7 @@ export const PERSONAL_CARE: Level1 = level1(
         concepts: concepts(
           '益生菌/Probiotic@2019.5:1.4:ingredient',
           '0酒精/Alcohol-free@2020:1.2',
-          '声波/Sonic@2018:1.5:function',
+          '声波/Sonic@2018:1.5:function#20302,20305',
         ),
       },
       [
@@ -357,7 +360,7 @@ export const PERSONAL_CARE: Level1 = level1(
           group('material', '纯棉/Pure Cotton|丝薄/Silky|有机棉/Organic Cotton|网面/Mesh Top', 0.6),
           group('packaging', '袋装/Pack|箱装/Case|组合装/Combo Pack', 0),
         ],
-        concepts: concepts('液体卫生巾/Liquid-feel@2021.5:1.6:material', '安心裤/Period Pants@2019:1.2'),
+        concepts: concepts('液体卫生巾/Liquid-feel@2021.5:1.6:material#20401', '安心裤/Period Pants@2019:1.2#20404'),
       },
       [
         leaf(20401, '卫生巾/Sanitary Pads', [9.9, 69], '10片/10 Pads=10pcs|8片/8 Pads=8pcs|16片/16 Pads=16pcs', {
@@ -385,7 +388,10 @@ export const PERSONAL_CARE: Level1 = level1(
           group('power', '1000W/1000W|1600W/1600W|1800W/1800W|2000W/2000W', 0.2),
           group('color', '白色/White|黑色/Black|粉色/Pink|灰色/Grey', 0.2),
         ],
-        concepts: concepts('11万转/110k RPM@2021:2:function', '智能温控/Smart Thermo-control@2020.5:1.3:function'),
+        concepts: concepts(
+          '11万转/110k RPM@2021:2:function#20501',
+          '智能温控/Smart Thermo-control@2020.5:1.3:function',
+        ),
       },
       [
         leaf(20501, '电吹风/Hair Dryer', [99, 2999], UNIT, { weight: 1.6 }),
@@ -482,7 +488,7 @@ export const MOTHER_BABY: Level1 = level1(
           group('scene', '日用/Day Use|夜用/Overnight|出游/Travel', 0.2),
           group('age', '新生儿/Newborn|婴儿/Infant|学步期/Toddler', 0),
         ],
-        concepts: concepts('弱酸/Weakly Acidic@2020:1.2:function', '小内裤/Underwear-style@2021.5:1.4'),
+        concepts: concepts('弱酸/Weakly Acidic@2020:1.2:function', '小内裤/Underwear-style@2021.5:1.4#30201,30202'),
       },
       [
         leaf(
@@ -565,7 +571,7 @@ export const MOTHER_BABY: Level1 = level1(
           group('age', '0-6月/0-6M|6-18月/6-18M|18月+/18M+', 0.1),
           group('color', '蓝色/Blue|粉色/Pink|绿色/Green|奶白/Cream', 0),
         ],
-        concepts: concepts('智能/Smart@2020:1.2:function', '穿戴式/Wearable@2021.5:2'),
+        concepts: concepts('智能/Smart@2020:1.2:function', '穿戴式/Wearable@2021.5:2#30402'),
       },
       [
         leaf(30401, '奶瓶/Baby Bottle', [49, 299], '160ml|240ml|300ml'),
@@ -587,7 +593,7 @@ export const MOTHER_BABY: Level1 = level1(
           group('ingredient', '山茶油/Camellia Oil|燕麦/Oat|神经酰胺/Ceramide|金盏花/Calendula|氧化锌/Zinc Oxide', 0.6),
           group('age', '新生儿/Newborn|0-3岁/0-3Y|3-12岁/3-12Y', 0.2),
         ],
-        concepts: concepts('特护霜/Intensive Care Cream@2019.5:1.6', '儿童专研/Kids-specific@2021:1.3'),
+        concepts: concepts('特护霜/Intensive Care Cream@2019.5:1.6#30502,30504', '儿童专研/Kids-specific@2021:1.3'),
       },
       [
         leaf(30501, '婴儿洗发沐浴/Baby Shampoo & Wash', [39, 149], '300ml|400ml|200ml', {
@@ -624,7 +630,10 @@ export const MOTHER_BABY: Level1 = level1(
           group('color', '曜石黑/Obsidian Black|月光灰/Moon Grey|燕麦色/Oat|雾霾蓝/Haze Blue', 0.2),
           group('age', '0-4岁/0-4Y|0-12岁/0-12Y|9月-3岁/9M-3Y', 0.1),
         ],
-        concepts: concepts('遛娃神器/Lightweight Travel Stroller@2020:1.7', 'i-Size/i-Size@2021:1.3:function'),
+        concepts: concepts(
+          '遛娃神器/Lightweight Travel Stroller@2020:1.7#30601',
+          'i-Size/i-Size@2021:1.3:function#30602',
+        ),
       },
       [
         leaf(30601, '婴儿推车/Stroller', [399, 3999], UNIT, { weight: 1.4 }),

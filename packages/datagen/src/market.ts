@@ -4,9 +4,7 @@
  * the files; the writer (writer.ts) and the in-memory API both read them from here.
  */
 import {
-  DATASET_TABLES,
   type DatasetManifest,
-  type DatasetTableName,
   type DemoDatasetName,
   PLATFORM_CODES,
   PLATFORMS,
@@ -124,7 +122,6 @@ export interface DimensionRows {
   sku_attribute: SkuAttributeRow[];
 }
 export type DimensionTableName = keyof DimensionRows;
-export type TableRow = DimensionRows[DimensionTableName][number] | FactRow;
 
 /** One period of facts in columns. The arrays are reused: read them before asking for the next batch. */
 export interface FactBatch {
@@ -299,11 +296,6 @@ const DIMENSION_BUILDERS: Builders = {
   dim_sku: (ctx) => ctx.skuRows(),
   sku_attribute: (ctx) => ctx.skuAttributeRows(),
 };
-
-/** Columns of a table in file order (from the format contract). */
-export function columnsOf(table: DatasetTableName): readonly string[] {
-  return DATASET_TABLES.find((t) => t.name === table)!.columns.map((c) => c.name);
-}
 
 const DAYS_PER_MONTH = 30.4375;
 /** Inflation of the realised unit price of a listed product, per year since launch. */

@@ -8,7 +8,7 @@
  * later as-of date only adds periods and never rewrites history.
  */
 import type { ShopType } from '@marketlens/shared';
-import { dayOfYearFraction, type Region, type SeasonProfile, yearsSince2017 } from './calendar.js';
+import { dayOfYearFraction, type Region, type SeasonProfile } from './calendar.js';
 import { type ChannelDef, type PlatformDef, platformsOf } from './catalog/channels.js';
 import { interpolate, type Knots } from './catalog/dsl.js';
 import {
@@ -152,7 +152,7 @@ export function logistic(x: number): number {
 }
 
 /** Brand drift multiplier at a fractional year. */
-export function brandDrift(brand: Brand, year: number): number {
+function brandDrift(brand: Brand, year: number): number {
   const x = Math.min(Math.max(year - DRIFT_FROM, 0), brand.drift.length - 1.001);
   const i = Math.floor(x);
   const f = x - i;
@@ -694,9 +694,4 @@ function dedupeAttributes(values: AttributeValue[]): AttributeValue[] {
 function imageId(salt: number, productIndex: number): string {
   const hex = (n: number) => n.toString(16).padStart(8, '0');
   return hex(hash4(salt, productIndex, 3)) + hex(hash4(salt, productIndex, 4));
-}
-
-/** Fractional calendar year of a day. */
-export function yearOf(day: number): number {
-  return 2017 + yearsSince2017(day);
 }

@@ -5,7 +5,7 @@
 import { PLATFORM_CODES, SHOP_TYPES } from '@marketlens/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMarket, type Market } from '../src/index.js';
-import { AS_OF, SEED } from './helpers.js';
+import { AS_OF, HOOK_TIMEOUT, SEED } from './helpers.js';
 
 interface Aggregates {
   rows: number;
@@ -85,7 +85,7 @@ describe('demo cn_monthly', () => {
   beforeAll(() => {
     market = buildMarket({ scale: 'demo', seed: SEED, asOf: AS_OF, dataset: 'cn_monthly' });
     agg = aggregate(market);
-  });
+  }, HOOK_TIMEOUT);
 
   it('is big enough: ≥ 2M fact rows, ≥ 6/30/150 categories, ≥ 1000 brands', () => {
     expect(agg.rows).toBeGreaterThanOrEqual(2_000_000);
@@ -213,7 +213,7 @@ describe('demo cn_weekly', () => {
       for (let i = 0; i < b.size; i++) total += b.salesCents[i]!;
       byWeek.push(total / 100);
     }
-  });
+  }, HOOK_TIMEOUT);
 
   it('has a few hundred thousand rows over exactly 104 weeks', () => {
     const rows = [...market.factBatches()].reduce((s, b) => s + b.size, 0);

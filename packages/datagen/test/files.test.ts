@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DATASET_TABLE_NAMES, type DatasetManifest, DEMO_DATASETS, tableDef } from '@marketlens/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMarket, type DatasetSummary, generate } from '../src/index.js';
-import { AS_OF, hashTree, readTable, tempDir } from './helpers.js';
+import { AS_OF, HOOK_TIMEOUT, hashTree, readTable, tempDir } from './helpers.js';
 
 const SEED = 7;
 
@@ -15,7 +15,7 @@ describe('generated files', () => {
   beforeAll(async () => {
     first = await generate({ scale: 'tiny', seed: SEED, out: path.join(root, 'a'), asOf: AS_OF });
     firstHashes = hashTree(path.join(root, 'a'));
-  });
+  }, HOOK_TIMEOUT);
 
   it('writes one folder per dataset with dataset.json and a Parquet file per table', () => {
     expect(first.map((s) => s.name)).toEqual([...DEMO_DATASETS]);

@@ -9,6 +9,8 @@ import { afterAll } from 'vitest';
 /** A fixed as-of date: 2026-11-22 is a Sunday, so its week is still open. */
 export const AS_OF = '2026-11-22';
 export const SEED = 20170101;
+/** Building a demo market takes a few seconds; more on a busy CI machine. */
+export const HOOK_TIMEOUT = 120_000;
 
 /** A temporary folder removed after the test file. */
 export function tempDir(prefix: string): string {

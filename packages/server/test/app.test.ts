@@ -136,3 +136,20 @@ describe('app: serving the web app', () => {
     expect(res.headers['x-frame-options']).toBeUndefined();
   });
 });
+
+describe('app on the tiny demo warehouse', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ withData: true });
+  });
+  afterAll(() => t.close());
+
+  it('reports the three imported demo datasets as healthy', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.warehouse.datasets.sort()).toEqual(['cn_monthly', 'cn_weekly', 'global_monthly']);
+    const cn = t.ctx.warehouse.datasets().find((d) => d.manifest.name === 'cn_monthly');
+    expect(cn?.manifest.date_field).toBe('month');
+    expect(cn?.rows.fact_sales).toBeGreaterThan(10_000);
+  });
+});

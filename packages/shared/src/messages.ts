@@ -43,6 +43,24 @@ const en = {
   'superQuery.invalidFormat': 'The format of the super query clause is incorrect.',
   'superQuery.invalidFormatAt': 'The format of the super query clause is incorrect (near character {position}).',
 
+  // Custom SQL where-clause (spec §5) and analytics warnings (spec §8).
+  'customSql.conversionFailed': 'SQL conversion failed: {reason}',
+  'customSql.empty': 'Please enter a where-clause.',
+  'customSql.tooLong': 'The where-clause is too long (at most {max} characters).',
+  'customSql.unbalancedBrackets': 'The brackets of the where-clause are not balanced.',
+  'customSql.comment': 'Comments are not allowed in the where-clause.',
+  'customSql.multipleStatements': 'Only one condition is allowed; remove the semicolon.',
+  'customSql.syntax': 'The where-clause is not valid SQL (near character {position}).',
+  'customSql.unknownColumn': 'Unknown column "{column}".',
+  'customSql.notAllowed':
+    '"{what}" is not allowed in the where-clause; use columns, values, comparisons, IN, LIKE, BETWEEN, IS NULL, AND, OR and NOT.',
+  'customSql.typeMismatch': 'The value for column "{column}" has the wrong type.',
+  'customSql.notInAlone': 'NOT IN cannot be used alone; combine it with another condition.',
+  'analytics.unequalPeriods': 'The compared periods have different lengths.',
+  'analytics.noData': 'There is no data for this filter.',
+  'analytics.categoryAndSql': 'Choose categories or a custom SQL condition, not both.',
+  'analytics.unknownAttribute': 'Unknown attribute "{name}".',
+
   // Spec §5 server strings, verbatim: clients and API tests may compare them literally.
   'server.incorrectCurrentPassword': 'incorrect current password',
   'server.invalidLoginOrPassword': 'invalid login or password',
@@ -171,6 +189,23 @@ const zhCN: Record<MessageKey, string> = {
 
   'superQuery.invalidFormat': '超级查询语句格式不正确',
   'superQuery.invalidFormatAt': '超级查询语句格式不正确（第 {position} 个字符附近）',
+
+  'customSql.conversionFailed': 'SQL 转换失败：{reason}',
+  'customSql.empty': '请输入筛选条件',
+  'customSql.tooLong': '筛选条件过长（最多 {max} 个字符）',
+  'customSql.unbalancedBrackets': '筛选条件的括号不匹配',
+  'customSql.comment': '筛选条件中不允许使用注释',
+  'customSql.multipleStatements': '只允许一个条件，请删除分号',
+  'customSql.syntax': '筛选条件不是有效的 SQL（第 {position} 个字符附近）',
+  'customSql.unknownColumn': '未知的列“{column}”',
+  'customSql.notAllowed':
+    '筛选条件中不允许使用“{what}”；请只使用列、值、比较、IN、LIKE、BETWEEN、IS NULL、AND、OR 和 NOT',
+  'customSql.typeMismatch': '列“{column}”的取值类型不正确',
+  'customSql.notInAlone': 'NOT IN 不能单独使用，请与其他条件组合',
+  'analytics.unequalPeriods': '对比的数据周期长度不一致',
+  'analytics.noData': '当前筛选条件下暂无数据',
+  'analytics.categoryAndSql': '请选择品类或自定义 SQL 条件，二者只能选其一',
+  'analytics.unknownAttribute': '未知的属性“{name}”',
 
   'server.incorrectCurrentPassword': '当前密码不正确',
   'server.invalidLoginOrPassword': '用户名或密码错误',

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Response cache of analytics results (issue item 8). Keys hold the dataset version, so an import
+ * (a new version) makes every old entry unreachable at once; entries then age out. In one process
+ * an LRU map; with REDIS_URL, Redis, so every API process shares it (same split as the rate limiter).
+ */
+export interface ResultCache {
+  readonly kind: 'memory' | 'redis';
+  get(key: string): Promise<unknown | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+  clear(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The cache key: dataset version, the user's grant and the normalised query, hashed. */
+export function cacheKey(parts: { version: string; grant: unknown; query: unknown }): string {
+  return createHash('sha256').update(stableJson(parts)).digest('base64url');
+}
+
+/** JSON with object keys sorted, so two equal queries written in another order share an entry. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+}
+
+export class MemoryResultCache implements ResultCache {
+  readonly kind = 'memory' as const;
+  private readonly entries = new Map<string, { value: unknown; expires: number }>();
+
+  constructor(
+    private readonly maxEntries = 2000,
+    private readonly ttlMs = 10 * 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(key: string) {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    this.entries.delete(key);
+    if (hit.expires <= this.now()) return undefined;
+    // Re-inserting moves the entry to the young end of the Map's order: least recently used first.
+    this.entries.set(key, hit);
+    return hit.value;
+  }
+
+  async set(key: string, value: unknown) {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  async clear() {
+    this.entries.clear();
+  }
+
+  async close() {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** The part of an ioredis client used here. */
+export interface RedisCacheClient {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, mode: 'PX', ms: number): Promise<unknown>;
+  scan(cursor: string, match: 'MATCH', pattern: string, count: 'COUNT', n: number): Promise<[string, string[]]>;
+  del(...keys: string[]): Promise<number>;
+  quit(): Promise<unknown>;
+}
+
+export class RedisResultCache implements ResultCache {
+  readonly kind = 'redis' as const;
+  constructor(
+    private readonly redis: RedisCacheClient,
+    private readonly ttlMs = 10 * 60_000,
+    private readonly prefix = 'marketlens:rc:',
+  ) {}
+
+  async get(key: string) {
+    const text = await this.redis.get(this.prefix + key);
+    return text === null ? undefined : (JSON.parse(text) as unknown);
+  }
+
+  async set(key: string, value: unknown) {
+    await this.redis.set(this.prefix + key, JSON.stringify(value), 'PX', this.ttlMs);
+  }
+
+  async clear() {
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}*`, 'COUNT', 500);
+      if (keys.length) await this.redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  }
+
+  async close() {
+    await this.redis.quit();
+  }
+}
+
+/** Redis when a URL is configured, in-process otherwise. */
+export async function createResultCache(redisUrl: string | undefined): Promise<ResultCache> {
+  if (!redisUrl) return new MemoryResultCache();
+  const { Redis } = await import('ioredis');
+  return new RedisResultCache(new Redis(redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }));
+}

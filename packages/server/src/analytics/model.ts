@@ -1,0 +1,136 @@
+import type { ComparisonSelector, DateRange, Granularity, SuperQueryNode } from '@marketlens/shared';
+import type { RollupDimension } from '../warehouse/rollups.js';
+
+/**
+ * The analytics query model: what every analysis panel asks ("these measures, grouped by these
+ * dimensions, for this filter, period and comparison"). Wire input is validated into these types
+ * (validate.ts); everything after that works on them only.
+ */
+
+/** Additive sums the engine reads; every other measure is derived from them (metrics of shared). */
+export const MEASURES = ['sales', 'count', 'avg_price', 'share', 'tgi'] as const;
+export type Measure = (typeof MEASURES)[number];
+
+/** Group-by dimensions. `attribute:<name>` groups by the values of one SKU attribute. */
+export type Dimension =
+  | 'period'
+  | 'category_1'
+  | 'category_2'
+  | 'category_3'
+  | 'brand'
+  | 'platform'
+  | 'channel'
+  | 'shop'
+  | 'sku'
+  | 'price_band'
+  | `attribute:${string}`;
+
+export const FIXED_DIMENSIONS = [
+  'period',
+  'category_1',
+  'category_2',
+  'category_3',
+  'brand',
+  'platform',
+  'channel',
+  'shop',
+  'sku',
+  'price_band',
+] as const;
+
+/** [min, max] in the dataset currency; max null = open-ended. */
+export type Band = readonly [number, number | null];
+
+/** Title keyword filter (spec §3 goodsKeywords), already parsed. */
+export type KeywordFilter =
+  | { readonly kind: 'keywords'; readonly condition: 'AND' | 'OR'; readonly words: readonly string[] }
+  | { readonly kind: 'super'; readonly ast: SuperQueryNode };
+
+/**
+ * A validated filter (spec §3). Categories are already expanded to leaf ids; `customSql` and
+ * `categories` never both apply (validation keeps only the one that is enabled).
+ */
+export interface Filter {
+  /** Leaf category ids; undefined = no category filter (the grant still applies). */
+  readonly categories?: readonly number[];
+  /** A validated custom where-clause tree (custom-sql.ts). */
+  readonly customSql?: CustomSqlNode;
+  /** (platform, shop type) pairs; shop type undefined = every channel of the platform. */
+  readonly channels?: readonly { readonly platformId: number; readonly shopType?: string }[];
+  readonly brands?: readonly number[];
+  /** Shop ids (the 'platform,shop_id' selections, split). */
+  readonly shops?: readonly number[];
+  readonly keywords?: KeywordFilter;
+  /** attribute name → accepted values (value_zh); a SKU matches when it has any of them, per attribute. */
+  readonly attributes?: Readonly<Record<string, readonly string[]>>;
+  /** Custom (keyword-rule) attributes: each entry is one attribute's chosen values as super queries (OR). */
+  readonly customAttributes?: readonly (readonly SuperQueryNode[])[];
+  /** Title words (sku_keyword) the product must have, any of them. */
+  readonly descriptions?: readonly string[];
+  /** SKU list price range. */
+  readonly price?: Band;
+  /** Only the user's favourite brands (resolved to ids before the filter reaches the engine). */
+  readonly favouriteBrands?: readonly number[];
+}
+
+export type Comparison =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'mom' | 'yoy' }
+  | { readonly kind: 'custom'; readonly base: DateRange };
+
+export interface SortSpec {
+  readonly by: Measure | Dimension;
+  readonly desc: boolean;
+}
+
+export interface AnalyticsQuery {
+  readonly dataset: string;
+  readonly granularity: Granularity;
+  readonly measures: readonly Measure[];
+  readonly dimensions: readonly Dimension[];
+  readonly filter: Filter;
+  readonly range: DateRange;
+  readonly comparison: Comparison;
+  /** Sales at discount price (the project's and user's switch, spec §3). */
+  readonly discount: boolean;
+  readonly sort?: SortSpec;
+  readonly limit?: number;
+  /** Price bands for the price_band dimension. */
+  readonly bands?: readonly Band[];
+}
+
+/** The comparison selector of the wire filter. */
+export type Selector = ComparisonSelector | 'custom';
+
+/**
+ * Custom SQL where-clause, after the allow-list walk: only these node kinds exist, so anything the
+ * compiler emits is built from them and bound values.
+ */
+export type CustomSqlValue = string | number;
+export type CustomSqlNode =
+  | { readonly kind: 'and' | 'or'; readonly children: readonly CustomSqlNode[] }
+  | { readonly kind: 'not'; readonly child: CustomSqlNode }
+  | {
+      readonly kind: 'compare';
+      readonly column: string;
+      readonly op: '=' | '<>' | '<' | '<=' | '>' | '>=';
+      readonly value: CustomSqlValue;
+    }
+  | {
+      readonly kind: 'in';
+      readonly column: string;
+      readonly negated: boolean;
+      readonly values: readonly CustomSqlValue[];
+    }
+  | { readonly kind: 'like'; readonly column: string; readonly negated: boolean; readonly pattern: string }
+  | {
+      readonly kind: 'between';
+      readonly column: string;
+      readonly negated: boolean;
+      readonly low: CustomSqlValue;
+      readonly high: CustomSqlValue;
+    }
+  | { readonly kind: 'null'; readonly column: string; readonly negated: boolean };
+
+/** Fact columns a filter or dimension needs; drives the rollup choice. */
+export type FactColumn = RollupDimension;

@@ -1,0 +1,314 @@
+import {
+  comparisonPeriod,
+  countPeriods,
+  type DateRange,
+  type MessageKey,
+  periodLengthsDiffer,
+} from '@marketlens/shared';
+import type { DataGrant } from '../permissions/index.js';
+import type { LoadedDataset, WarehouseEngine } from '../warehouse/engine.js';
+import { cacheKey, type ResultCache } from './cache.js';
+import { type CustomSqlColumnKind, customSqlColumns, parseCustomSql, SqlParser } from './custom-sql.js';
+import { duckdbDialect, type SqlDialect } from './dialect.js';
+import type { ResolvedGrant, SqlScope } from './filters.js';
+import type { AnalyticsQuery, CustomSqlNode, Dimension } from './model.js';
+import { isMultiValued, type Plan, planQuery } from './plan.js';
+import {
+  type MetricValues,
+  type RawRow,
+  type ResultRow,
+  readRows,
+  shapeRows,
+  shiftPeriod,
+  subsetKey,
+  type TotalsLayout,
+  totalsLayout,
+  totalsOf,
+} from './shape.js';
+import { buildFactSql } from './sql.js';
+
+/** One category of a dataset's tree. */
+export interface CategoryNode {
+  category_id: number;
+  parent_id: number | null;
+  level: number;
+  name_zh: string;
+  name_en: string;
+}
+
+/** What the engine keeps per dataset version: the category tree and the custom SQL columns. */
+export interface DatasetCatalog {
+  readonly dataset: LoadedDataset;
+  readonly categories: ReadonlyMap<number, CategoryNode>;
+  readonly children: ReadonlyMap<number | null, readonly CategoryNode[]>;
+  readonly attributes: readonly string[];
+  readonly customColumns: ReadonlyMap<string, CustomSqlColumnKind>;
+  /** Leaf (level-3) ids under the given ids at any level; unknown ids expand to nothing. */
+  leavesOf(ids: readonly number[]): number[];
+}
+
+export interface AnalyticsResult {
+  rows: ResultRow[];
+  /** Scope totals (the whole filtered market) when the query has no period dimension. */
+  total?: MetricValues & { base?: MetricValues };
+  comparison?: { range: DateRange; base: DateRange; unequal_lengths: boolean };
+  /** Message keys of warnings for the page (spec §8): unequal period lengths, no data. */
+  warnings: MessageKey[];
+  /** Which table answered (fact_sales or a rollup), for the benchmark and debugging. */
+  table: Plan['table'];
+  cached: boolean;
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Skip the response cache (benchmarks measuring the engine). */
+  noCache?: boolean;
+}
+
+/**
+ * The analytics pipeline: validated query → plan → SQL (via the dialect) → rows → shaped result.
+ * Every run takes the user's grant; there is no entry point without one.
+ */
+export class AnalyticsEngine {
+  private readonly catalogs = new Map<string, Promise<DatasetCatalog>>();
+  readonly parser: SqlParser;
+
+  constructor(
+    readonly warehouse: WarehouseEngine,
+    readonly cache?: ResultCache,
+    readonly dialect: SqlDialect = duckdbDialect,
+    parser?: SqlParser,
+  ) {
+    this.parser = parser ?? new SqlParser();
+  }
+
+  dataset(name: string): LoadedDataset | undefined {
+    return this.warehouse.datasets().find((d) => d.manifest.name === name);
+  }
+
+  /** The dataset's catalogue, read once per dataset version. */
+  catalog(name: string): Promise<DatasetCatalog> {
+    const dataset = this.dataset(name);
+    if (!dataset) return Promise.reject(new Error(`unknown dataset "${name}"`));
+    const key = `${name}@${dataset.version}`;
+    let hit = this.catalogs.get(key);
+    if (!hit) {
+      // Old versions are dropped as soon as a new one is read.
+      for (const k of this.catalogs.keys()) if (k.startsWith(`${name}@`)) this.catalogs.delete(k);
+      hit = this.loadCatalog(dataset);
+      hit.catch(() => this.catalogs.delete(key));
+      this.catalogs.set(key, hit);
+    }
+    return hit;
+  }
+
+  private async loadCatalog(dataset: LoadedDataset): Promise<DatasetCatalog> {
+    const name = dataset.manifest.name;
+    const [cats, attrs] = await Promise.all([
+      this.warehouse.query<{
+        category_id: number;
+        parent_id: number | null;
+        level: number;
+        name_zh: string;
+        name_en: string;
+      }>(
+        `SELECT category_id, parent_id, level, name_zh, name_en FROM ${this.warehouse.tableName(name, 'dim_category')} ORDER BY category_id`,
+      ),
+      this.warehouse.query<{ attr_name: string }>(
+        `SELECT attr_name FROM ${this.warehouse.tableName(name, 'dim_attribute')} ORDER BY attr_name`,
+      ),
+    ]);
+    const categories = new Map(cats.map((c) => [Number(c.category_id), { ...c, category_id: Number(c.category_id) }]));
+    const children = new Map<number | null, CategoryNode[]>();
+    for (const c of categories.values()) {
+      const list = children.get(c.parent_id) ?? [];
+      list.push(c);
+      children.set(c.parent_id, list);
+    }
+    const attributes = attrs.map((a) => a.attr_name);
+    const leavesOf = (ids: readonly number[]): number[] => {
+      const out = new Set<number>();
+      const visit = (id: number) => {
+        const c = categories.get(id);
+        if (!c) return;
+        if (c.level === 3) out.add(id);
+        else for (const child of children.get(id) ?? []) visit(child.category_id);
+      };
+      for (const id of ids) visit(Number(id));
+      return [...out].sort((a, b) => a - b);
+    };
+    return { dataset, categories, children, attributes, customColumns: customSqlColumns(attributes), leavesOf };
+  }
+
+  /** The permissions module's grant with its categories expanded to leaves (deny by default). */
+  async resolveGrant(grant: DataGrant): Promise<ResolvedGrant> {
+    const catalog = await this.catalog(grant.dataset);
+    const ids = (list: readonly string[] | null) =>
+      list === null ? null : list.map(Number).filter((n) => Number.isSafeInteger(n));
+    return { categories: catalog.leavesOf(grant.categories), brands: ids(grant.brands), shops: ids(grant.shops) };
+  }
+
+  /** Validates a custom SQL where-clause for a dataset (throws the spec's rejection). */
+  async parseCustomSql(dataset: string, text: string): Promise<CustomSqlNode> {
+    const catalog = await this.catalog(dataset);
+    return parseCustomSql(this.parser, text, catalog.customColumns);
+  }
+
+  scope(
+    dataset: string,
+  ): Omit<SqlScope, 'params' | 'alias'> & { customColumns?: ReadonlyMap<string, CustomSqlColumnKind> } {
+    return { dialect: this.dialect, tables: (t) => this.warehouse.tableName(dataset, t) };
+  }
+
+  /** Runs a query for a user. The grant is mandatory: an empty one returns no rows. */
+  async run(grant: ResolvedGrant, query: AnalyticsQuery, options: RunOptions = {}): Promise<AnalyticsResult> {
+    const dataset = this.dataset(query.dataset);
+    if (!dataset) throw new Error(`unknown dataset "${query.dataset}"`);
+    const key =
+      this.cache && !options.noCache
+        ? cacheKey({ version: `${query.dataset}@${dataset.version}`, grant, query })
+        : undefined;
+    if (key) {
+      const hit = (await this.cache!.get(key)) as AnalyticsResult | undefined;
+      if (hit) return { ...hit, cached: true };
+    }
+    const result = await this.compute(grant, query, dataset, options);
+    if (key) await this.cache!.set(key, result);
+    return result;
+  }
+
+  private async compute(
+    grant: ResolvedGrant,
+    query: AnalyticsQuery,
+    dataset: LoadedDataset,
+    options: RunOptions,
+  ): Promise<AnalyticsResult> {
+    const catalog = await this.catalog(query.dataset);
+    const scope = { ...this.scope(query.dataset), customColumns: catalog.customColumns };
+    const plan = planQuery(query, grant, dataset.rows, catalog.customColumns);
+    const layout = totalsLayout(query);
+    const comparison = comparisonOf(query);
+
+    const fetch = async (range: DateRange, limit: number | undefined): Promise<RawRow[]> => {
+      // Totals over a subset come from window sums unless a dropped dimension has several values
+      // per sales row (attributes): then the subset is its own grouped query.
+      const windowed: number[] = [];
+      const separate: number[] = [];
+      layout.subsets.forEach((subset, j) => {
+        const dropped = query.dimensions.filter((d) => !subset.includes(d));
+        (dropped.some(isMultiValued) ? separate : windowed).push(j);
+      });
+      const req = {
+        dimensions: query.dimensions,
+        filter: query.filter,
+        range,
+        discount: query.discount,
+        ...(query.bands ? { bands: query.bands } : {}),
+        ...(query.sort ? { sort: query.sort } : {}),
+        ...(limit !== undefined ? { limit } : {}),
+        windows: layout.subsets
+          .map((s, j) => (windowed.includes(j) ? s : null))
+          .filter((s): s is Dimension[] => s !== null),
+        labels: true,
+      };
+      const main = buildFactSql(grant, req, plan, scope);
+      const run = (sql: { sql: string; params: unknown[] }) =>
+        this.warehouse.query(sql.sql, sql.params as never, {
+          ...(options.signal ? { signal: options.signal } : {}),
+          ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+        });
+      const subsetQueries = separate.map((j) => {
+        const dims = layout.subsets[j]!;
+        const subPlan = planQuery(
+          { dimensions: dims, filter: query.filter },
+          grant,
+          dataset.rows,
+          catalog.customColumns,
+        );
+        return run(
+          buildFactSql(
+            grant,
+            { dimensions: dims, filter: query.filter, range, discount: query.discount },
+            subPlan,
+            scope,
+          ),
+        ).then((rows) => ({ j, dims, rows: readRows(rows, dims, []) }));
+      });
+      const [mainRows, ...subs] = await Promise.all([run(main), ...subsetQueries]);
+      const rows = readRows(
+        mainRows!,
+        query.dimensions,
+        windowed.map((_, n) => n),
+      );
+      // Put each subset's totals at its layout index.
+      return rows.map((r) => {
+        const totals: RawRow['totals'] = [];
+        windowed.forEach((j, n) => {
+          totals[j] = r.totals[n];
+        });
+        for (const s of subs) {
+          const hit = s.rows.find((x) => subsetKey(x, s.dims, s.dims) === subsetKey(r, query.dimensions, s.dims));
+          totals[s.j] = hit?.sums;
+        }
+        return { ...r, totals };
+      });
+    };
+
+    const [current, base] = await Promise.all([
+      fetch(query.range, query.limit),
+      comparison ? fetch(comparison.base, undefined) : Promise.resolve(undefined),
+    ]);
+    const rows = shapeRows({
+      query,
+      layout,
+      current,
+      ...(base ? { base } : {}),
+      ...(comparison?.periodShift ? { periodShift: comparison.periodShift } : {}),
+    });
+    const warnings: MessageKey[] = [];
+    if (comparison?.unequal) warnings.push('analytics.unequalPeriods');
+    if (rows.length === 0) warnings.push('analytics.noData');
+    const result: AnalyticsResult = { rows, warnings, table: plan.table, cached: false };
+    if (!query.dimensions.includes('period')) {
+      const scopeTotals = (list: readonly RawRow[] | undefined) => scopeOf(list, layout);
+      result.total = { ...totalsOf(scopeTotals(current)), ...(base ? { base: totalsOf(scopeTotals(base)) } : {}) };
+    }
+    if (comparison) {
+      result.comparison = { range: query.range, base: comparison.base, unequal_lengths: comparison.unequal };
+    }
+    return result;
+  }
+}
+
+function scopeOf(rows: readonly RawRow[] | undefined, layout: TotalsLayout) {
+  return rows?.find((r) => r.totals[layout.scope])?.totals[layout.scope];
+}
+
+/**
+ * The base range of a comparison. Without a period dimension: DESIGN.md §4 (mom = the preceding
+ * range of equal length, yoy = a year earlier, custom = the user's range). On a trend every point
+ * is compared with its own predecessor: one period earlier (mom) or a year earlier (yoy).
+ */
+export function comparisonOf(
+  query: Pick<AnalyticsQuery, 'comparison' | 'range' | 'granularity' | 'dimensions'>,
+): { base: DateRange; periodShift?: number; unequal: boolean } | undefined {
+  const c = query.comparison;
+  const g = query.granularity;
+  if (c.kind === 'none') return undefined;
+  const trend = query.dimensions.includes('period');
+  if (c.kind === 'custom') {
+    const unequal = periodLengthsDiffer(query.range, c.base, g);
+    if (!trend) return { base: c.base, unequal };
+    // Point by point against the custom range, aligned on its start.
+    const shift = countPeriods({ start: c.base.start, end: query.range.start }, g) - 1;
+    return { base: c.base, periodShift: shift, unequal };
+  }
+  if (!trend) return { base: comparisonPeriod(query.range, c.kind, g), unequal: false };
+  const shift = c.kind === 'mom' ? 1 : g === 'month' ? 12 : 52;
+  return {
+    base: { start: shiftPeriod(query.range.start, -shift, g), end: shiftPeriod(query.range.end, -shift, g) },
+    periodShift: shift,
+    unequal: false,
+  };
+}

@@ -1,0 +1,193 @@
+import type { DateRange } from '@marketlens/shared';
+import { ParamList } from './dialect.js';
+import { compileConditions, type ResolvedGrant, type SqlScope } from './filters.js';
+import type { Band, Dimension, Filter, SortSpec } from './model.js';
+import type { Plan } from './plan.js';
+
+/**
+ * Writes the one SELECT a query needs over the planned table. `buildFactSql` is the only function
+ * that writes SQL over sales rows; the data grant is its first, mandatory argument.
+ */
+
+export interface SqlRequest {
+  readonly dimensions: readonly Dimension[];
+  readonly filter: Filter;
+  readonly range: DateRange;
+  /** Sum sales_discount instead of sales. */
+  readonly discount: boolean;
+  readonly bands?: readonly Band[];
+  readonly sort?: SortSpec;
+  readonly limit?: number;
+  /** Totals over subsets of the dimensions as window sums (`w<j>_sales`, `w<j>_cnt`); [] = the whole scope. */
+  readonly windows?: readonly (readonly Dimension[])[];
+  /** Join display names (zh/en) for the dimensions. */
+  readonly labels?: boolean;
+}
+
+export interface BuiltSql {
+  readonly sql: string;
+  readonly params: ParamList['values'];
+}
+
+type Scope = Omit<SqlScope, 'params' | 'alias'>;
+
+interface DimensionSql {
+  /** Group-by expressions (one per output key column). */
+  keys: string[];
+  /** Joins the keys need inside the aggregate (over the sales alias f). */
+  joins: string[];
+  /** A display-name join over the aggregate `g` and its zh/en columns, when labels are asked for. */
+  label?: { join: string; zh: string; en: string };
+}
+
+/** The output key columns of dimension i: k<i>_0, k<i>_1 … */
+export const keyAlias = (i: number, j = 0) => `k${i}_${j}`;
+
+function dimensionSql(dim: Dimension, i: number, req: SqlRequest, scope: Scope, p: ParamList): DimensionSql {
+  const { tables: t } = scope;
+  const k = keyAlias(i);
+  const l = `l${i}`;
+  const nameJoin = (table: string, id: string) => ({
+    join: `LEFT JOIN ${table} ${l} ON ${l}.${id} = g.${k}`,
+    zh: `${l}.name_zh`,
+    en: `${l}.name_en`,
+  });
+  // Leaf → ancestors, for grouping by an upper category level.
+  const pathJoin = (col: 'parent_id' | 'grand') =>
+    col === 'parent_id'
+      ? `JOIN ${t('dim_category')} cp${i} ON cp${i}.category_id = f.category_id`
+      : `JOIN ${t('dim_category')} cp${i} ON cp${i}.category_id = f.category_id JOIN ${t('dim_category')} cq${i} ON cq${i}.category_id = cp${i}.parent_id`;
+  switch (dim) {
+    case 'period':
+      return { keys: ['f.period'], joins: [] };
+    case 'category_3':
+      return { keys: ['f.category_id'], joins: [], label: nameJoin(t('dim_category'), 'category_id') };
+    case 'category_2':
+      return {
+        keys: [`cp${i}.parent_id`],
+        joins: [pathJoin('parent_id')],
+        label: nameJoin(t('dim_category'), 'category_id'),
+      };
+    case 'category_1':
+      return {
+        keys: [`cq${i}.parent_id`],
+        joins: [pathJoin('grand')],
+        label: nameJoin(t('dim_category'), 'category_id'),
+      };
+    case 'brand':
+      return { keys: ['f.brand_id'], joins: [], label: nameJoin(t('dim_brand'), 'brand_id') };
+    case 'platform':
+      return { keys: ['f.platform_id'], joins: [], label: nameJoin(t('dim_platform'), 'platform_id') };
+    case 'shop':
+      return { keys: ['f.shop_id'], joins: [], label: nameJoin(t('dim_shop'), 'shop_id') };
+    case 'channel': {
+      const ch = t('dim_channel');
+      return {
+        keys: ['f.platform_id', 'f.shop_type'],
+        joins: [],
+        label: {
+          join: `LEFT JOIN ${ch} ${l} ON ${l}.platform_id = g.${k} AND ${l}.shop_type = g.${keyAlias(i, 1)}`,
+          zh: `${l}.name_zh`,
+          en: `${l}.name_en`,
+        },
+      };
+    }
+    case 'sku':
+      return {
+        keys: ['f.sku_id'],
+        joins: [],
+        label: {
+          join: `LEFT JOIN ${t('dim_sku')} ${l} ON ${l}.sku_id = g.${k}`,
+          zh: `${l}.title_zh`,
+          en: `${l}.title_en`,
+        },
+      };
+    case 'price_band': {
+      // First band that holds the list price wins (bands are in increasing order; edges may touch).
+      const cases = (req.bands ?? []).map(([min, max], b) => {
+        const upper = max === null ? '' : ` AND ps${i}.price <= ${p.add(max)}`;
+        return `WHEN ps${i}.price >= ${p.add(min)}${upper} THEN ${b}`;
+      });
+      const key = cases.length ? `CASE ${cases.join(' ')} END` : 'CAST(NULL AS INTEGER)';
+      return { keys: [key], joins: [`JOIN ${t('dim_sku')} ps${i} ON ps${i}.sku_id = f.sku_id`] };
+    }
+    default: {
+      const attr = dim.slice('attribute:'.length);
+      return {
+        keys: [`av${i}.value_zh`],
+        joins: [`JOIN ${t('sku_attribute')} av${i} ON av${i}.sku_id = f.sku_id AND av${i}.attr_name = ${p.add(attr)}`],
+        label: { join: '', zh: `g.${k}`, en: `g.${keyAlias(i, 1)}` },
+      };
+    }
+  }
+}
+
+/**
+ * SELECT over the planned table: grouped sums, optional window totals, labels, order and limit.
+ * Output: key columns k<i>_<j>, `sales`, `cnt`, window totals, label columns l<i>_zh / l<i>_en.
+ */
+export function buildFactSql(grant: ResolvedGrant, req: SqlRequest, plan: Plan, scope: Scope): BuiltSql {
+  const params = new ParamList(scope.dialect);
+  const { dialect: d } = scope;
+  const table = scope.tables(plan.table);
+  const dims = req.dimensions.map((dim, i) => dimensionSql(dim, i, req, scope, params));
+  // Attribute dimensions also carry the English value, as a second key taken with any_value.
+  const keyCols = dims.flatMap((ds, i) => ds.keys.map((expr, j) => `${expr} AS ${keyAlias(i, j)}`));
+  const extra = req.dimensions.flatMap((dim, i) =>
+    dim.startsWith('attribute:') ? [`min(av${i}.value_en) AS ${keyAlias(i, 1)}`] : [],
+  );
+  const where = compileConditions(grant, req.filter, req.range, { ...scope, params, alias: 'f' });
+  const salesCol = req.discount ? 'sales_discount' : 'sales';
+  const groupBy = dims.flatMap((ds) => ds.keys);
+  const inner = [
+    `SELECT ${[...keyCols, ...extra, `${d.sumMoney(`f.${salesCol}`)} AS sales`, `${d.sumCount(`f.${d.ident('count')}`)} AS cnt`].join(', ')}`,
+    `FROM ${table} f`,
+    ...dims.flatMap((ds) => ds.joins),
+    `WHERE ${where.join(' AND ')}`,
+    groupBy.length ? `GROUP BY ${groupBy.map((_, n) => String(n + 1)).join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n  ');
+
+  const outer: string[] = ['g.*'];
+  for (const [j, subset] of (req.windows ?? []).entries()) {
+    const parts = subset.flatMap((dim) => {
+      const i = req.dimensions.indexOf(dim);
+      return dims[i]!.keys.map((_, n) => `g.${keyAlias(i, n)}`);
+    });
+    const over = parts.length ? `OVER (PARTITION BY ${parts.join(', ')})` : 'OVER ()';
+    outer.push(`SUM(g.sales) ${over} AS w${j}_sales`, `SUM(g.cnt) ${over} AS w${j}_cnt`);
+  }
+  const joins: string[] = [];
+  if (req.labels) {
+    for (const [i, ds] of dims.entries()) {
+      if (!ds.label) continue;
+      if (ds.label.join) joins.push(ds.label.join);
+      outer.push(`${ds.label.zh} AS l${i}_zh`, `${ds.label.en} AS l${i}_en`);
+    }
+  }
+  const order = orderBy(req, dims);
+  const sql = [
+    `WITH g AS (\n  ${inner}\n)`,
+    `SELECT ${outer.join(', ')}`,
+    'FROM g',
+    ...joins,
+    order ? `ORDER BY ${order}` : '',
+    req.limit !== undefined ? d.limit(req.limit) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return { sql, params: params.values };
+}
+
+function orderBy(req: SqlRequest, dims: DimensionSql[]): string {
+  // Keys last, so ties come out in a stable order (limits cut the same rows every time).
+  const keys = dims.flatMap((ds, i) => ds.keys.map((_, j) => `g.${keyAlias(i, j)} ASC NULLS LAST`));
+  const sort = req.sort;
+  if (!sort) return keys.join(', ');
+  const dir = sort.desc ? 'DESC' : 'ASC';
+  const i = req.dimensions.indexOf(sort.by as Dimension);
+  if (i >= 0) return [`g.${keyAlias(i)} ${dir} NULLS LAST`, ...keys].join(', ');
+  const measure = sort.by === 'count' ? 'g.cnt' : sort.by === 'avg_price' ? 'g.sales / NULLIF(g.cnt, 0)' : 'g.sales';
+  return [`${measure} ${dir} NULLS LAST`, ...keys].join(', ');
+}

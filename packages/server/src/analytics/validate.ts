@@ -1,0 +1,199 @@
+import {
+  type DateRange,
+  type Granularity,
+  isIsoDate,
+  MAX_ATTRIBUTE_VALUES,
+  type MessageKey,
+  parseSuperQuery,
+  periodStart,
+  type SuperQueryNode,
+  validateAttributeValueCount,
+  validateBenchmarkPeriod,
+  validateRange,
+} from '@marketlens/shared';
+import { type Static, Type } from 'typebox';
+import { AppError, badRequest } from '../errors.js';
+import type { Band, Comparison, CustomSqlNode, Filter, KeywordFilter } from './model.js';
+import type { DatasetCatalog } from './service.js';
+
+/**
+ * The spec §3 filter state as it arrives on the wire, and its validation (spec §5 rules) into the
+ * engine's {@link Filter}. Field names follow the spec (goodsKeywords, isFollowConcernedBrands …).
+ */
+
+const Ids = Type.Array(Type.Integer({ minimum: 0 }), { maxItems: 5000 });
+const Bound = Type.Union([Type.Number(), Type.String({ maxLength: 32 }), Type.Null()]);
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
+export const FilterFields = {
+  /** The project (data scope) the filter is for. */
+  data_scope_id: Type.Integer({ minimum: 1 }),
+  category: Type.Optional(Type.Object({ enable: Type.Boolean(), value: Ids }, { additionalProperties: false })),
+  /** Custom SQL mode: a where-clause (spec §5); exclusive with an enabled category selection. */
+  sql: Type.Optional(
+    Type.Object({ enable: Type.Boolean(), value: Type.String({ maxLength: 4000 }) }, { additionalProperties: false }),
+  ),
+  /** 'platform_id' (every channel of the platform) or 'platform_id,shop_type'. */
+  channels: Type.Optional(Type.Array(Type.String({ pattern: '^\\d{1,9}(,[a-z_]{1,32})?$' }), { maxItems: 200 })),
+  brands: Type.Optional(Ids),
+  /** Shop selections as 'platform,shop_id' (spec §4). */
+  shops: Type.Optional(Type.Array(Type.String({ pattern: '^\\d{1,9},\\d{1,16}$' }), { maxItems: 5000 })),
+  goodsKeywords: Type.Optional(
+    Type.Object(
+      {
+        enable: Type.Boolean(),
+        /** 'keyword': a list of words; 'super': one super query (spec §5). */
+        input_type: Type.Union([Type.Literal('keyword'), Type.Literal('super')]),
+        condition_type: Type.Optional(Type.Union([Type.Literal('AND'), Type.Literal('OR')])),
+        value: Type.Union([
+          Type.String({ maxLength: 1000 }),
+          Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 }),
+        ]),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  /** attribute name → values (value_zh); at most 10 values per attribute. */
+  attributes: Type.Optional(
+    Type.Record(Type.String({ maxLength: 64 }), Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })),
+  ),
+  /** The project's custom (keyword-rule) attributes: id → chosen values. */
+  newAttributes: Type.Optional(
+    Type.Array(
+      Type.Object(
+        { id: Type.Integer({ minimum: 1 }), values: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 }) },
+        { additionalProperties: false },
+      ),
+      { maxItems: 50 },
+    ),
+  ),
+  /** Title words (the word cloud's words): products with any of them. */
+  descriptions: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100 })),
+  /** Price band [min, max] on the list price; either end may be empty. */
+  bands: Type.Optional(Type.Tuple([Bound, Bound])),
+  isFollowConcernedBrands: Type.Optional(Type.Boolean()),
+  date: Type.Tuple([Day, Day]),
+  dateBefore: Type.Optional(Type.Tuple([Day, Day])),
+  selector: Type.Optional(Type.Union([Type.Literal('mom'), Type.Literal('yoy'), Type.Literal('custom')])),
+};
+export const WireFilterSchema = Type.Object(FilterFields, { additionalProperties: false });
+export type WireFilter = Static<typeof WireFilterSchema>;
+
+/** What validation needs from outside (the engine, the metadata store), injected for tests. */
+export interface FilterContext {
+  catalog: Pick<DatasetCatalog, 'leavesOf' | 'attributes'>;
+  granularity: Granularity;
+  parseSql(text: string): Promise<CustomSqlNode>;
+  favouriteBrands(): Promise<number[]>;
+  customAttributes(): Promise<{ id: number; rules: { value: string; query: string }[] }[]>;
+}
+
+export interface ValidatedFilter {
+  filter: Filter;
+  range: DateRange;
+  comparison: Comparison;
+}
+
+function invalid(key: MessageKey, params?: Record<string, string | number>): AppError {
+  return badRequest(key, params);
+}
+
+function dateRange(pair: readonly [string, string], g: Granularity): DateRange {
+  if (!isIsoDate(pair[0]) || !isIsoDate(pair[1]) || pair[0] > pair[1]) throw invalid('validation.period.invalid');
+  return { start: periodStart(pair[0], g), end: periodStart(pair[1], g) };
+}
+
+function superQuery(text: string): SuperQueryNode {
+  const parsed = parseSuperQuery(text);
+  if (!parsed.ok)
+    throw new AppError(400, 'super_query', 'superQuery.invalidFormatAt', { position: parsed.error.position + 1 });
+  return parsed.ast;
+}
+
+/** Spec §5 checks and normalisation of a wire filter. Throws a 400 with the spec's message. */
+export async function validateFilter(
+  wire: Omit<WireFilter, 'data_scope_id'>,
+  ctx: FilterContext,
+): Promise<ValidatedFilter> {
+  const g = ctx.granularity;
+  const range = dateRange(wire.date, g);
+  const filter: { -readonly [K in keyof Filter]: Filter[K] } = {};
+
+  const categoryOn = wire.category?.enable === true;
+  const sqlOn = wire.sql?.enable === true;
+  if (categoryOn && sqlOn) throw invalid('analytics.categoryAndSql');
+  if (categoryOn) filter.categories = ctx.catalog.leavesOf(wire.category!.value);
+  if (sqlOn) filter.customSql = await ctx.parseSql(wire.sql!.value);
+
+  if (wire.channels?.length) {
+    filter.channels = wire.channels.map((c) => {
+      const [platform, shopType] = c.split(',');
+      return { platformId: Number(platform), ...(shopType ? { shopType } : {}) };
+    });
+  }
+  if (wire.brands?.length) filter.brands = wire.brands;
+  if (wire.shops?.length) filter.shops = wire.shops.map((s) => Number(s.split(',')[1]));
+
+  const k = wire.goodsKeywords;
+  if (k?.enable) {
+    let keywords: KeywordFilter | undefined;
+    if (k.input_type === 'super') {
+      const text = Array.isArray(k.value) ? k.value.join(' ') : k.value;
+      if (text.trim()) keywords = { kind: 'super', ast: superQuery(text) };
+    } else {
+      const words = (Array.isArray(k.value) ? k.value : k.value.split(/[\s,，;；]+/))
+        .map((w) => w.trim())
+        .filter(Boolean);
+      if (words.length) keywords = { kind: 'keywords', condition: k.condition_type ?? 'AND', words };
+    }
+    if (keywords) filter.keywords = keywords;
+  }
+
+  const attributes = Object.entries(wire.attributes ?? {}).filter(([, v]) => v.length > 0);
+  for (const [name, values] of attributes) {
+    const tooMany = validateAttributeValueCount(values);
+    if (tooMany) throw invalid(tooMany, { max: MAX_ATTRIBUTE_VALUES });
+    if (!ctx.catalog.attributes.includes(name)) throw invalid('analytics.unknownAttribute', { name });
+  }
+  if (attributes.length) filter.attributes = Object.fromEntries(attributes);
+
+  const chosen = (wire.newAttributes ?? []).filter((a) => a.values.length > 0);
+  if (chosen.length) {
+    const defs = new Map((await ctx.customAttributes()).map((d) => [d.id, d]));
+    filter.customAttributes = chosen.map((a) => {
+      const tooMany = validateAttributeValueCount(a.values);
+      if (tooMany) throw invalid(tooMany, { max: MAX_ATTRIBUTE_VALUES });
+      const def = defs.get(a.id);
+      if (!def) throw invalid('analytics.unknownAttribute', { name: String(a.id) });
+      return def.rules.filter((r) => a.values.includes(r.value)).map((r) => superQuery(r.query));
+    });
+  }
+  if (wire.descriptions?.length) filter.descriptions = wire.descriptions;
+
+  if (wire.bands && !(isEmptyBound(wire.bands[0]) && isEmptyBound(wire.bands[1]))) {
+    const problem = validateRange(wire.bands);
+    if (problem) throw invalid(problem);
+    const min = isEmptyBound(wire.bands[0]) ? 0 : Number(wire.bands[0]);
+    const max = isEmptyBound(wire.bands[1]) ? null : Number(wire.bands[1]);
+    filter.price = [min, max] satisfies Band;
+  }
+  if (wire.isFollowConcernedBrands) filter.favouriteBrands = await ctx.favouriteBrands();
+
+  let comparison: Comparison = { kind: 'none' };
+  const selector = wire.selector ?? 'mom';
+  if (selector === 'custom') {
+    if (wire.dateBefore) {
+      const base = dateRange(wire.dateBefore, g);
+      const problem = validateBenchmarkPeriod(base, range);
+      if (problem) throw invalid(problem);
+      comparison = { kind: 'custom', base };
+    }
+  } else {
+    comparison = { kind: selector };
+  }
+  return { filter, range, comparison };
+}
+
+function isEmptyBound(b: number | string | null): boolean {
+  return b === null || (typeof b === 'string' && b.trim() === '');
+}

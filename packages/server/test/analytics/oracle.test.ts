@@ -1,0 +1,402 @@
+import { buildMarket, type FactRow } from '@marketlens/datagen';
+import {
+  addMonths,
+  avgPrice,
+  comparisonPeriod,
+  growth,
+  matchesSuperQuery,
+  parseSuperQuery,
+  share,
+  tgi,
+} from '@marketlens/shared';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ResolvedGrant } from '../../src/analytics/filters.js';
+import type { AnalyticsQuery, Band, Comparison, Dimension, Filter, Measure } from '../../src/analytics/model.js';
+import { AnalyticsEngine } from '../../src/analytics/service.js';
+import type { WarehouseEngine } from '../../src/warehouse/engine.js';
+import { openWarehouse } from '../../src/warehouse/index.js';
+
+/**
+ * Correctness oracle (issue item 10): random filter / period / grouping combinations answered by the
+ * engine (SQL on the imported tiny warehouse) and, independently, by plain TypeScript over the
+ * generator's in-memory rows. Any difference beyond floating-point rounding fails.
+ */
+
+const market = buildMarket({ scale: 'tiny', seed: 7, asOf: '2026-11-01', dataset: 'cn_monthly' });
+const facts: FactRow[] = [...market.facts()];
+const { dim_category, dim_sku, sku_attribute, dim_brand, dim_channel } = market.dims;
+const skuById = new Map(dim_sku.map((s) => [s.sku_id, s]));
+const catById = new Map(dim_category.map((c) => [c.category_id, c]));
+const periods = market.periods;
+const ATTRS = ['efficacy', 'skin_type', 'flavor', 'color'].filter((a) => sku_attribute.some((r) => r.attr_name === a));
+const attrValues = new Map<string, string[]>();
+const skuAttr = new Map<string, Set<number>>();
+for (const r of sku_attribute) {
+  const list = attrValues.get(r.attr_name) ?? [];
+  if (!list.includes(r.value_zh)) list.push(r.value_zh);
+  attrValues.set(r.attr_name, list);
+  const key = `${r.attr_name}\u0001${r.value_zh}`;
+  const set = skuAttr.get(key) ?? new Set<number>();
+  set.add(r.sku_id);
+  skuAttr.set(key, set);
+}
+
+function leavesOf(ids: readonly number[]): number[] {
+  const out = new Set<number>();
+  for (const c of dim_category) {
+    if (c.level !== 3) continue;
+    const parent = catById.get(c.parent_id!)!;
+    if (ids.includes(c.category_id) || ids.includes(parent.category_id) || ids.includes(parent.parent_id!)) {
+      out.add(c.category_id);
+    }
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+// Title words for keyword filters: frequent two-character pieces of real titles.
+const words = [...new Set(dim_sku.slice(0, 60).map((s) => s.title_zh.slice(2, 4)))].filter(
+  (w) => w.trim().length === 2,
+);
+
+interface Case {
+  grant: ResolvedGrant;
+  query: AnalyticsQuery;
+}
+
+const arbRange = fc
+  .tuple(fc.integer({ min: 13, max: periods.length - 1 }), fc.integer({ min: 0, max: 14 }))
+  .map(([end, len]) => ({ start: periods[Math.max(13, end - len)]!, end: periods[end]! }));
+
+const filterParts = {
+  categories: fc
+    .subarray(
+      dim_category.map((c) => c.category_id),
+      { minLength: 1, maxLength: 3 },
+    )
+    .map(leavesOf),
+  brands: fc.subarray(
+    dim_brand.map((b) => b.brand_id),
+    { minLength: 1, maxLength: 15 },
+  ),
+  channels: fc.subarray(
+    dim_channel.map((c) => ({ platformId: c.platform_id, shopType: c.shop_type as string })),
+    { minLength: 1, maxLength: 6 },
+  ),
+  price: fc
+    .tuple(fc.integer({ min: 0, max: 200 }), fc.option(fc.integer({ min: 0, max: 400 }), { nil: null }))
+    .map(([a, b]): Band => [a, b === null ? null : a + b]),
+  keywords: fc.oneof(
+    fc
+      .record({ words: fc.subarray(words, { minLength: 1, maxLength: 2 }), condition: fc.constantFrom('AND', 'OR') })
+      .map((k) => ({ kind: 'keywords' as const, condition: k.condition as 'AND' | 'OR', words: k.words })),
+    fc
+      .tuple(fc.constantFrom(...words), fc.constantFrom(...words))
+      .map(([a, b]) => ({
+        kind: 'super' as const,
+        ast: (parseSuperQuery(`"${a}" or not "${b}"`) as { ok: true; ast: never }).ast,
+      })),
+  ),
+  attributes: fc
+    .constantFrom(...ATTRS)
+    .chain((name) => fc.subarray(attrValues.get(name)!, { minLength: 1, maxLength: 3 }).map((v) => ({ [name]: v }))),
+};
+type Part = keyof typeof filterParts;
+// At most two kinds of filter at once, so most answers are not empty.
+const arbFilter: fc.Arbitrary<Filter> = fc
+  .subarray(Object.keys(filterParts) as Part[], { minLength: 0, maxLength: 2 })
+  .chain((parts) =>
+    fc.record(Object.fromEntries(parts.map((p) => [p, filterParts[p]])) as { [K in Part]: (typeof filterParts)[K] }),
+  )
+  .map((f) => f as Filter);
+
+const arbShape = fc.constantFrom<{ dims: Dimension[]; measures: Measure[]; limit?: number }>(
+  { dims: [], measures: ['sales', 'count', 'avg_price', 'share'] },
+  { dims: ['brand'], measures: ['sales', 'count', 'avg_price', 'share'] },
+  { dims: ['brand'], measures: ['sales', 'share'], limit: 5 },
+  { dims: ['period'], measures: ['sales', 'count', 'avg_price', 'share'] },
+  { dims: ['category_2'], measures: ['sales', 'share'] },
+  { dims: ['category_1', 'category_3'], measures: ['sales', 'share'] },
+  { dims: ['channel'], measures: ['sales', 'count', 'share'] },
+  { dims: ['platform', 'period'], measures: ['sales', 'share'] },
+  { dims: ['price_band'], measures: ['sales', 'share'] },
+  { dims: [`attribute:${ATTRS[0]}`], measures: ['sales', 'share'] },
+  { dims: [`attribute:${ATTRS[0]}`, 'brand'], measures: ['sales', 'share', 'tgi'] },
+  { dims: ['category_3', 'brand'], measures: ['sales', 'share', 'tgi'] },
+);
+
+const arbComparison: fc.Arbitrary<Comparison> = fc.oneof(
+  fc.constant<Comparison>({ kind: 'none' }),
+  fc.constant<Comparison>({ kind: 'mom' }),
+  fc.constant<Comparison>({ kind: 'yoy' }),
+  fc.integer({ min: 0, max: 12 }).map(
+    (len): Comparison => ({
+      kind: 'custom',
+      base: { start: periods[0]!, end: periods[len]! },
+    }),
+  ),
+);
+
+const arbGrant: fc.Arbitrary<ResolvedGrant> = fc.record({
+  // Mostly generous grants; sometimes empty (which must answer nothing).
+  categories: fc.oneof(
+    { weight: 1, arbitrary: fc.constant([] as number[]) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .subarray(
+          dim_category.filter((c) => c.level < 3).map((c) => c.category_id),
+          { minLength: 1, maxLength: 4 },
+        )
+        .map(leavesOf),
+    },
+  ),
+  brands: fc.option(
+    fc.subarray(
+      dim_brand.map((b) => b.brand_id),
+      { minLength: 0, maxLength: 40 },
+    ),
+    { nil: null, freq: 2 },
+  ),
+  shops: fc.constant(null),
+});
+
+const BANDS: Band[] = [
+  [0, 50],
+  [50, 150],
+  [150, 400],
+  [400, null],
+];
+
+const arbCase: fc.Arbitrary<Case> = fc
+  .record({
+    grant: arbGrant,
+    filter: arbFilter,
+    range: arbRange,
+    shape: arbShape,
+    comparison: arbComparison,
+    discount: fc.boolean(),
+  })
+  .map(({ grant, filter, range, shape, comparison, discount }) => ({
+    grant,
+    query: {
+      dataset: 'cn_monthly',
+      granularity: 'month',
+      measures: shape.measures,
+      dimensions: shape.dims,
+      filter,
+      range,
+      comparison,
+      discount,
+      bands: BANDS,
+      ...(shape.limit ? { limit: shape.limit, sort: { by: 'sales', desc: true } } : {}),
+    },
+  }));
+
+// ---------------------------------------------------------------------------------------------
+// The oracle: plain TypeScript over the generator rows.
+
+function matches(f: FactRow, grant: ResolvedGrant, filter: Filter, range: { start: string; end: string }): boolean {
+  if (!grant.categories.includes(f.category_id)) return false;
+  if (grant.brands && !grant.brands.includes(f.brand_id)) return false;
+  if (f.period < range.start || f.period > range.end) return false;
+  if (filter.categories && !filter.categories.includes(f.category_id)) return false;
+  if (filter.brands && !filter.brands.includes(f.brand_id)) return false;
+  if (filter.channels && !filter.channels.some((c) => c.platformId === f.platform_id && c.shopType === f.shop_type))
+    return false;
+  const sku = skuById.get(f.sku_id)!;
+  if (filter.price && (sku.price < filter.price[0] || (filter.price[1] !== null && sku.price > filter.price[1])))
+    return false;
+  const title = `${sku.title_zh}\n${sku.title_en}`;
+  const k = filter.keywords;
+  if (k?.kind === 'keywords') {
+    const hits = k.words.map((w) => title.toLowerCase().includes(w.toLowerCase()));
+    if (k.condition === 'AND' ? !hits.every(Boolean) : !hits.some(Boolean)) return false;
+  }
+  if (k?.kind === 'super' && !matchesSuperQuery(k.ast, title)) return false;
+  for (const [name, values] of Object.entries(filter.attributes ?? {})) {
+    if (!values.some((v) => skuAttr.get(`${name}\u0001${v}`)?.has(f.sku_id))) return false;
+  }
+  return true;
+}
+
+function keysOf(f: FactRow, dim: Dimension): (string | number | null)[] {
+  const sku = skuById.get(f.sku_id)!;
+  switch (dim) {
+    case 'period':
+      return [f.period];
+    case 'brand':
+      return [f.brand_id];
+    case 'platform':
+      return [f.platform_id];
+    case 'channel':
+      return [`${f.platform_id},${f.shop_type}`];
+    case 'category_3':
+      return [f.category_id];
+    case 'category_2':
+      return [catById.get(f.category_id)!.parent_id];
+    case 'category_1':
+      return [catById.get(catById.get(f.category_id)!.parent_id!)!.parent_id];
+    case 'price_band': {
+      const i = BANDS.findIndex(([min, max]) => sku.price >= min && (max === null || sku.price <= max));
+      return [i < 0 ? null : i];
+    }
+    default: {
+      const name = dim.slice('attribute:'.length);
+      return [
+        ...new Set(sku_attribute.filter((a) => a.sku_id === f.sku_id && a.attr_name === name).map((a) => a.value_zh)),
+      ];
+    }
+  }
+}
+
+type Sums = { sales: number; count: number };
+function aggregate(rows: FactRow[], dims: readonly Dimension[], discount: boolean): Map<string, Sums> {
+  const out = new Map<string, Sums>();
+  for (const f of rows) {
+    let combos: (string | number | null)[][] = [[]];
+    for (const d of dims) combos = combos.flatMap((c) => keysOf(f, d).map((k) => [...c, k]));
+    for (const c of combos) {
+      const key = c.map(String).join('\u0001');
+      const s = out.get(key) ?? { sales: 0, count: 0 };
+      s.sales += Math.round((discount ? f.sales_discount : f.sales) * 100);
+      s.count += f.count;
+      out.set(key, s);
+    }
+  }
+  // Sums in cents are exact; back to currency units at the end, like the engine's DECIMAL sums.
+  for (const s of out.values()) s.sales /= 100;
+  return out;
+}
+
+function project(key: string, dims: readonly Dimension[], subset: readonly Dimension[]): string {
+  const parts = key.split('\u0001');
+  return subset.map((d) => parts[dims.indexOf(d)]).join('\u0001');
+}
+
+function shiftPeriod(p: string, n: number): string {
+  return addMonths(p, n);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('analytics correctness oracle (tiny cn_monthly)', () => {
+  let warehouse: WarehouseEngine;
+  let engine: AnalyticsEngine;
+
+  beforeAll(async () => {
+    warehouse = await openWarehouse({ warehouseUrl: inject('tinyWarehouseDir'), warehouseRefreshMs: 0 });
+    engine = new AnalyticsEngine(warehouse);
+  });
+  afterAll(async () => {
+    await engine.parser.close();
+    await warehouse.close();
+  });
+
+  const close = (a: number | null | undefined, b: number | null | undefined, what: string) => {
+    if (a === null || a === undefined || b === null || b === undefined) {
+      expect(a ?? null, what).toBe(b ?? null);
+      return;
+    }
+    expect(Math.abs(a - b), `${what}: engine ${a} vs oracle ${b}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(b)));
+  };
+
+  it('agrees with plain TypeScript on 60 random combinations', async () => {
+    let nonEmpty = 0;
+    await fc.assert(
+      fc.asyncProperty(arbCase, async ({ grant, query }) => {
+        const result = await engine.run(grant, query);
+        const dims = query.dimensions;
+        const periodDims = dims.filter((d) => d === 'period');
+        const scoped = (range: { start: string; end: string }) =>
+          facts.filter((f) => matches(f, grant, query.filter, range));
+        const current = scoped(query.range);
+        const groups = aggregate(current, dims, query.discount);
+        const scope = aggregate(current, periodDims, query.discount);
+        const [seg, ent] = dims.filter((d) => d !== 'period');
+        const segTotals = seg ? aggregate(current, [...periodDims, seg], query.discount) : undefined;
+        const entTotals = ent ? aggregate(current, [...periodDims, ent], query.discount) : undefined;
+
+        // Comparison base as DESIGN.md §4 defines it, written out independently.
+        let baseGroups: Map<string, Sums> | undefined;
+        let baseScope: Map<string, Sums> | undefined;
+        let shift = 0;
+        const c = query.comparison;
+        if (c.kind !== 'none') {
+          const trend = dims.includes('period');
+          let base: { start: string; end: string };
+          if (c.kind === 'custom') {
+            base = c.base;
+            if (trend) {
+              shift =
+                (Number(query.range.start.slice(0, 4)) - Number(c.base.start.slice(0, 4))) * 12 +
+                Number(query.range.start.slice(5, 7)) -
+                Number(c.base.start.slice(5, 7));
+            }
+          } else if (trend) {
+            shift = c.kind === 'mom' ? 1 : 12;
+            base = { start: shiftPeriod(query.range.start, -shift), end: shiftPeriod(query.range.end, -shift) };
+          } else {
+            base = comparisonPeriod(query.range, c.kind, 'month');
+          }
+          const rows = scoped(base);
+          baseGroups = aggregate(rows, dims, query.discount);
+          baseScope = aggregate(rows, periodDims, query.discount);
+        }
+
+        const expectedKeys = [...groups.keys()].filter(
+          (k) => !(dims.includes('price_band') && k.split('\u0001')[dims.indexOf('price_band')] === 'null'),
+        );
+        if (query.limit === undefined) {
+          expect(result.rows.length).toBe(
+            dims.includes('price_band') ? expectedKeys.length + (groups.size - expectedKeys.length) : groups.size,
+          );
+        } else {
+          expect(result.rows.length).toBe(Math.min(query.limit, groups.size));
+          // The top rows by sales: no left-out group sells more than the last one shown.
+          const last = result.rows.at(-1);
+          if (last) {
+            const shown = new Set(result.rows.map((r) => dims.map((d) => String(r.keys[d])).join('\u0001')));
+            for (const [k, s] of groups) if (!shown.has(k)) expect(s.sales).toBeLessThanOrEqual(last.sales + 1e-6);
+          }
+        }
+        if (result.rows.length) nonEmpty++;
+        for (const row of result.rows) {
+          const key = dims.map((d) => String(row.keys[d])).join('\u0001');
+          const exp = groups.get(key);
+          expect(exp, `group ${key}`).toBeDefined();
+          close(row.sales, exp!.sales, `sales ${key}`);
+          close(row.count, exp!.count, `count ${key}`);
+          close(row.avg_price, avgPrice(exp!.sales, exp!.count), `avg_price ${key}`);
+          const scopeSales = scope.get(project(key, dims, periodDims))!.sales;
+          if (query.measures.includes('share')) close(row.share, share(exp!.sales, scopeSales), `share ${key}`);
+          if (query.measures.includes('tgi') && segTotals && entTotals) {
+            const inSeg = share(exp!.sales, segTotals.get(project(key, dims, [...periodDims, seg!]))!.sales);
+            const inWhole = share(entTotals.get(project(key, dims, [...periodDims, ent!]))!.sales, scopeSales);
+            close(row.tgi, tgi(inSeg, inWhole), `tgi ${key}`);
+          }
+          if (baseGroups) {
+            const parts = key.split('\u0001');
+            const pi = dims.indexOf('period');
+            if (pi >= 0) parts[pi] = shiftPeriod(parts[pi]!, -shift);
+            const bkey = parts.join('\u0001');
+            const b = baseGroups.get(bkey);
+            close(row.growth?.sales, growth(exp!.sales, b?.sales ?? 0), `growth ${key}`);
+            if (query.measures.includes('share') && b) {
+              const bs = baseScope!.get(project(bkey, dims, periodDims))?.sales;
+              close(
+                row.growth?.share,
+                growth(share(exp!.sales, scopeSales), share(b.sales, bs)),
+                `share growth ${key}`,
+              );
+            }
+          }
+        }
+        if (!dims.length && result.total) close(result.total.sales, scope.get('')?.sales ?? 0, 'total');
+      }),
+      { numRuns: 60, seed: 20261101, endOnFailure: true },
+    );
+    // The generator must not be producing only empty answers.
+    expect(nonEmpty).toBeGreaterThan(15);
+  }, 120_000);
+});

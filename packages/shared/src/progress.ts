@@ -7,11 +7,14 @@ export interface ProgressState {
   elapsedMs: number;
 }
 
+const PHASE_WIDTH = 52;
+
 export function formatProgressLine(s: ProgressState): string {
   const secs = s.elapsedMs / 1000;
   const rate = secs > 0 ? Math.round(s.rows / secs) : 0;
-  const pct = s.total && s.total > 0 ? ` ${Math.min(100, Math.floor((100 * s.rows) / s.total))}%` : '';
-  return `${s.phase.padEnd(28)} ${groupThousands(s.rows).padStart(13)} rows${pct}  ${groupThousands(rate).padStart(11)} rows/s  ${formatElapsed(s.elapsedMs)}`;
+  const pct = s.total && s.total > 0 ? `${Math.min(100, Math.floor((100 * s.rows) / s.total))}%` : '';
+  // Fixed columns so successive lines line up in a log.
+  return `${s.phase.padEnd(PHASE_WIDTH)} ${groupThousands(s.rows).padStart(13)} rows ${pct.padStart(4)}  ${groupThousands(rate).padStart(11)} rows/s  ${formatElapsed(s.elapsedMs)}`;
 }
 
 export function formatElapsed(ms: number): string {

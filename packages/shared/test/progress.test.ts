@@ -5,7 +5,7 @@ describe('progress line', () => {
   it('shows phase, grouped rows, percentage, rate and elapsed time', () => {
     const line = formatProgressLine({ phase: 'fact_sales', rows: 1_500_000, total: 3_000_000, elapsedMs: 3000 });
     expect(line).toContain('fact_sales');
-    expect(line).toContain('1,500,000 rows 50%');
+    expect(line).toContain('1,500,000 rows  50%');
     expect(line).toContain('500,000 rows/s');
     expect(line.endsWith('00:03')).toBe(true);
   });

@@ -2,6 +2,8 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createResultCache } from './analytics/cache.js';
+import { AnalyticsEngine } from './analytics/service.js';
 import { createAuthServices } from './auth/index.js';
 import type { AppContext } from './context.js';
 import { loggerOptions } from './logging.js';
@@ -12,7 +14,8 @@ import { localePlugin } from './plugins/locale.js';
 import { registerWebApp } from './plugins/web.js';
 import { authRoutes } from './routes/auth/index.js';
 import { thirdPartyRoutes } from './routes/auth/thirdparty.js';
-import { projectRoutes } from './routes/common/projects.js';
+import { dataRoutes } from './routes/common/data.js';
+import { projectRoutes } from './routes/common/projects/index.js';
 import { userRoutes } from './routes/common/users.js';
 import { healthRoutes } from './routes/health.js';
 
@@ -66,6 +69,12 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(localePlugin);
   const auth = await createAuthServices(ctx, app.log);
   app.addHook('onClose', () => auth.close());
+  // One analytics engine per app: its response cache and parser outlive requests.
+  const analytics = new AnalyticsEngine(ctx.warehouse, await createResultCache(config.redisUrl));
+  app.addHook('onClose', async () => {
+    await analytics.cache?.close();
+    await analytics.parser.close();
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'MarketLens API', version: ctx.version },
@@ -97,6 +106,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
         async (scope) => {
           await scope.register(userRoutes(ctx, auth));
           await scope.register(projectRoutes(ctx, auth));
+          await scope.register(dataRoutes(ctx, analytics));
         },
         { prefix: '/common' },
       );

@@ -144,8 +144,9 @@ export class AnalyticsEngine {
   /** The permissions module's grant with its categories expanded to leaves (deny by default). */
   async resolveGrant(grant: DataGrant): Promise<ResolvedGrant> {
     const catalog = await this.catalog(grant.dataset);
+    // Shop grants are selections ('platform,shop_id', spec §4) or bare ids; the id is the last part.
     const ids = (list: readonly string[] | null) =>
-      list === null ? null : list.map(Number).filter((n) => Number.isSafeInteger(n));
+      list === null ? null : list.map((v) => Number(v.split(',').at(-1))).filter((n) => Number.isSafeInteger(n));
     return { categories: catalog.leavesOf(grant.categories), brands: ids(grant.brands), shops: ids(grant.shops) };
   }
 

@@ -90,12 +90,10 @@ const filterParts = {
     fc
       .record({ words: fc.subarray(words, { minLength: 1, maxLength: 2 }), condition: fc.constantFrom('AND', 'OR') })
       .map((k) => ({ kind: 'keywords' as const, condition: k.condition as 'AND' | 'OR', words: k.words })),
-    fc
-      .tuple(fc.constantFrom(...words), fc.constantFrom(...words))
-      .map(([a, b]) => ({
-        kind: 'super' as const,
-        ast: (parseSuperQuery(`"${a}" or not "${b}"`) as { ok: true; ast: never }).ast,
-      })),
+    fc.tuple(fc.constantFrom(...words), fc.constantFrom(...words)).map(([a, b]) => ({
+      kind: 'super' as const,
+      ast: (parseSuperQuery(`"${a}" or not "${b}"`) as { ok: true; ast: never }).ast,
+    })),
   ),
   attributes: fc
     .constantFrom(...ATTRS)

@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, login, makeUser } from '../auth/helpers.js';
+import { buildTestApp, type TestApp } from '../support/app.js';
+
+/** Reference-data API (issue item 7) on the tiny demo warehouse, with grants. */
+describe('reference data API', () => {
+  let t: TestApp;
+  let project: number;
+  let admin: string;
+  let member: string;
+  let stranger: string;
+  // Level-1 categories of the tiny market: 1 (beauty) and 4; the member is granted 101 (level 2) only.
+  const GRANTED = 101;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ withData: true, env: { RATE_LIMIT_PER_IP: '100000' } });
+    const { metadata } = t.ctx;
+    const root = await makeUser(t.ctx, 'd_root', { role: 'root' });
+    const m = await makeUser(t.ctx, 'd_member', { role: 'general' });
+    await makeUser(t.ctx, 'd_stranger', { role: 'general' });
+    project = (
+      await metadata.projects.create({ name: 'tiny', dataset: 'cn_monthly', ownerId: root.id, pages: [1, 2, 3] })
+    ).id;
+    // Grants are a subset of the project's categories (permissions module), at any level.
+    await metadata.projectCategories.add(project, [1, 4, GRANTED], 'ready');
+    await metadata.members.add({ projectId: project, userId: m.id, role: 'general', pages: [1, 2] });
+    await metadata.grants.replace(project, m.id, 'category', [String(GRANTED)]);
+    admin = (await login(t.app, 'd_root')).access_token;
+    member = (await login(t.app, 'd_member')).access_token;
+    stranger = (await login(t.app, 'd_stranger')).access_token;
+  });
+  afterAll(() => t.close());
+
+  const get = (token: string, url: string) =>
+    t.app.inject({ method: 'GET', url: `/api/common${url}`, headers: bearer(token) });
+  const post = (token: string, url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/common${url}`, headers: bearer(token), payload });
+
+  it('lists the user’s data scopes with their scope fields', async () => {
+    const res = await get(member, '/data_scopes');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.items).toEqual([
+      expect.objectContaining({ id: project, table: 'cn_monthly', date_field: 'month', cur_symbol: '¥' }),
+    ]);
+    expect((await get(stranger, '/data_scopes')).json().data.items).toEqual([]);
+  });
+
+  it('gives the table dates', async () => {
+    const res = await get(member, `/table_date?data_scope_id=${project}`);
+    expect(res.json().data).toEqual({ farthest_date: '2017-01-01', latest_date: '2026-10-01' });
+  });
+
+  it('category tree: the member sees only the granted branch; admins see the project', async () => {
+    const mine = (await post(member, '/categories', { data_scope_id: project })).json().data.items;
+    expect(mine.map((c: { category_id: number }) => c.category_id)).toEqual([1]);
+    expect(mine[0].children.map((c: { category_id: number }) => c.category_id)).toEqual([GRANTED]);
+    expect(mine[0].children[0].children.length).toBeGreaterThan(0);
+    const all = (await post(admin, '/categories', { data_scope_id: project })).json().data.items;
+    expect(all.map((c: { category_id: number }) => c.category_id)).toEqual([1, 4]);
+    // Spec §5: without a data scope the answer is empty, not an error.
+    expect((await post(member, '/categories', {})).json().data.items).toEqual([]);
+    // Someone outside the project is refused.
+    expect((await post(stranger, '/categories', { data_scope_id: project })).statusCode).toBe(403);
+  });
+
+  it('raw tree levels follow the grant', async () => {
+    expect((await get(member, `/raw/categories?data_scope_id=${project}`)).json().data.items).toHaveLength(1);
+    const second = (await get(member, `/raw/second_categories/1?data_scope_id=${project}`)).json().data.items;
+    expect(second.map((c: { category_id: number }) => c.category_id)).toEqual([GRANTED]);
+    expect((await get(member, `/raw/second_categories/4?data_scope_id=${project}`)).json().data.items).toEqual([]);
+    const third = (await get(member, `/raw/third_categories/${GRANTED}?data_scope_id=${project}`)).json().data.items;
+    expect(third.length).toBeGreaterThan(0);
+    expect(third.every((c: { level: number }) => c.level === 3)).toBe(true);
+  });
+
+  it('brands and shops come only from the granted categories', async () => {
+    const mine = (await get(member, `/brands?data_scope_id=${project}&page_size=500`)).json().data;
+    const all = (await get(admin, `/brands?data_scope_id=${project}&page_size=500`)).json().data;
+    expect(mine.total).toBeGreaterThan(0);
+    expect(mine.total).toBeLessThan(all.total);
+    const first = mine.items[0];
+    const byPrefix = (
+      await get(member, `/brands?data_scope_id=${project}&prefix=${encodeURIComponent(first.name_en.slice(0, 3))}`)
+    ).json().data.items;
+    expect(byPrefix.map((b: { id: number }) => b.id)).toContain(first.id);
+    const shops = (await get(member, `/shops?data_scope_id=${project}`)).json().data.items;
+    expect(shops[0].value).toMatch(/^\d+,\d+$/);
+    expect(
+      (await get(member, `/brands/default?data_scope_id=${project}`)).json().data.items.length,
+    ).toBeLessThanOrEqual(10);
+  });
+
+  it('a member granted one category gets nothing from another', async () => {
+    // Ask for a category of the other level-1 branch explicitly: the grant still wins.
+    const res = await post(member, '/data/empty', {
+      data_scope_id: project,
+      category: { enable: true, value: [4] },
+      date: ['2017-01-01', '2026-10-01'],
+    });
+    expect(res.json().data).toEqual({ empty: true });
+    const own = await post(member, '/data/empty', {
+      data_scope_id: project,
+      category: { enable: true, value: [GRANTED] },
+      date: ['2017-01-01', '2026-10-01'],
+    });
+    expect(own.json().data).toEqual({ empty: false });
+    const adminView = await post(admin, '/data/empty', {
+      data_scope_id: project,
+      category: { enable: true, value: [4] },
+      date: ['2017-01-01', '2026-10-01'],
+    });
+    expect(adminView.json().data).toEqual({ empty: false });
+  });
+
+  it('filter validation speaks spec §5', async () => {
+    const base = { data_scope_id: project, date: ['2024-01-01', '2024-06-01'] };
+    const neg = await t.app.inject({
+      method: 'POST',
+      url: '/api/common/data/empty?locale=en_us',
+      headers: bearer(member),
+      payload: { ...base, bands: [-1, 5] },
+    });
+    expect(neg.statusCode).toBe(400);
+    expect(neg.json().msg).toBe('Do not input negative numbers');
+    const order = await post(member, '/data/empty', { ...base, bands: [10, 5] });
+    expect(order.json().msg).toBe('最小值不能大于最大值');
+    const many = await post(member, '/data/empty', {
+      ...base,
+      attributes: { efficacy: ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11'] },
+    });
+    expect(many.statusCode).toBe(400);
+    const superQ = await post(member, '/data/empty', {
+      ...base,
+      goodsKeywords: { enable: true, input_type: 'super', value: '"a" and' },
+    });
+    expect(superQ.json().msg).toContain('超级查询语句格式不正确');
+    const both = await post(member, '/data/empty', {
+      ...base,
+      category: { enable: true, value: [GRANTED] },
+      sql: { enable: true, value: "brand = 'x'" },
+    });
+    expect(both.statusCode).toBe(400);
+  });
+
+  it('attributes, channels, permission and search', async () => {
+    const attrs = (await get(member, `/attributes?data_scope_id=${project}`)).json().data.items;
+    expect(attrs.length).toBeGreaterThan(0);
+    const withValues = attrs.find((a: { filter_values: unknown[] }) => a.filter_values.length > 0);
+    expect(withValues).toBeDefined();
+    const values = (await get(member, `/attributes/values?data_scope_id=${project}&name=${withValues.name}`)).json()
+      .data.items;
+    expect(values).toHaveLength(1);
+    expect(
+      (await get(member, `/platforms/channels?data_scope_id=${project}`)).json().data.items.length,
+    ).toBeGreaterThan(0);
+    const perm = (await get(member, `/data/permission?data_scope_id=${project}`)).json().data;
+    expect(perm.brands).toBeNull();
+    expect(perm.categories.length).toBeGreaterThan(0);
+    const cat = (
+      await get(member, `/categories/exist_prefix?data_scope_id=${project}&prefix=${encodeURIComponent('护')}`)
+    ).json().data.items;
+    expect(Array.isArray(cat)).toBe(true);
+    const found = (await post(member, '/filter/search', { data_scope_id: project, keyword: 'a' })).json().data;
+    expect(found.brands.length + found.shops.length + found.categories.length).toBeGreaterThan(0);
+  });
+
+  it('custom SQL turns into categories, or the spec’s rejection', async () => {
+    const ok = await get(
+      member,
+      `/categories/sql?data_scope_id=${project}&sql=${encodeURIComponent("price >= 0 AND shop_type IN ('flagship')")}`,
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.items.length).toBeGreaterThan(0);
+    // Grant applies: nothing outside the granted branch.
+    const leaves = new Set((await get(member, `/data/permission?data_scope_id=${project}`)).json().data.categories);
+    for (const c of ok.json().data.items) expect(leaves.has(c.category_id)).toBe(true);
+    for (const bad of [
+      'price >= (select 1)',
+      'price > 1; drop table x',
+      'brand = 1 -- x',
+      'nope = 1',
+      "lower(brand) = 'x'",
+      "(brand = 'x'",
+      "brand NOT IN ('x')",
+    ]) {
+      const res = await get(member, `/categories/sql?data_scope_id=${project}&sql=${encodeURIComponent(bad)}`);
+      expect(res.statusCode, bad).toBe(400);
+    }
+  });
+
+  it('cache clear is for administrators', async () => {
+    expect((await post(admin, '/cache/clear', {})).json().data).toEqual({ cleared: true });
+    expect((await post(member, '/cache/clear', {})).statusCode).toBe(403);
+  });
+});

@@ -18,6 +18,7 @@ import { dataRoutes } from './routes/common/data.js';
 import { projectRoutes } from './routes/common/projects/index.js';
 import { userRoutes } from './routes/common/users.js';
 import { healthRoutes } from './routes/health.js';
+import { logRoutes } from './routes/logs.js';
 
 export interface BuildAppOptions {
   /** Logger settings; tests pass false. */
@@ -110,6 +111,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
         },
         { prefix: '/common' },
       );
+      await api.register(logRoutes(ctx), { prefix: '/logs' });
       api.setNotFoundHandler(sendNotFound);
     },
     { prefix: '/api' },

@@ -1,0 +1,219 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { AppError, badRequest, notFound } from '../../../errors.js';
+import { translateFor } from '../../../i18n.js';
+import { ConflictError, type Project } from '../../../metadata/index.js';
+import { resolveDataGrant } from '../../../permissions/index.js';
+import { Envelope, ok, Query } from '../../../schema.js';
+import { Done } from '../views.js';
+import { type CategoryInfo, categoriesById, categoriesByName } from '../warehouse-lookups.js';
+import { Body, CategoryIds, CheckReport, NoBody, onProject, type ProjectKit, type RowProblem } from './shared.js';
+
+const CategoryStatus = Type.Union([Type.Literal('ready'), Type.Literal('not_ready')]);
+const CategoryView = Type.Object({
+  category_id: Type.Integer(),
+  category_name: Type.String(),
+  category_name_en: Type.String(),
+  level: Type.Integer(),
+  parent: Type.Union([Type.Integer(), Type.Null()]),
+  status: Type.String(),
+});
+const CategoryList = Envelope(Type.Object({ items: Type.Array(CategoryView) }));
+
+/** The category column of an uploaded file: the first field of each line, a header line skipped. */
+export function uploadedCategories(content: string): string[] {
+  const lines = content.split(/\r?\n/).map((l) => l.split(',')[0]!.trim());
+  if (lines[0] && /^(category|category_id|品类)$/i.test(lines[0])) lines.shift();
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** A project's categories (from its dataset's tree), their status and the category list upload. */
+export function projectCategoryRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
+  const { metadata, warehouse } = kit.ctx;
+
+  async function categoryViews(project: Project) {
+    const list = await metadata.projectCategories.list(project.id);
+    const info = await kit.fromDataset(project, new Map<number, CategoryInfo>(), (dataset) =>
+      categoriesById(
+        warehouse,
+        dataset,
+        list.map((c) => c.categoryId),
+      ),
+    );
+    return list.map((c) => {
+      const i = info.get(c.categoryId);
+      return {
+        category_id: c.categoryId,
+        category_name: i?.name_zh ?? '',
+        category_name_en: i?.name_en ?? '',
+        level: i?.level ?? 0,
+        parent: i?.parent_id ?? null,
+        status: c.status,
+      };
+    });
+  }
+
+  /** Per-row check of categories (ids, or names in either language) against the dataset and the project; writes nothing. */
+  async function checkCategories(req: FastifyRequest, project: Project, values: readonly (number | string)[]) {
+    kit.assertDataset(project.dataset);
+    const t = translateFor(req.locale);
+    const isId = (v: string) => /^\d+$/.test(v.trim());
+    const byName = values.some((v) => typeof v === 'string' && !isId(v))
+      ? await categoriesByName(warehouse, project.dataset)
+      : new Map<string, number>();
+    const resolved = values.map((v) =>
+      typeof v === 'number'
+        ? v
+        : isId(v)
+          ? Number(v.trim())
+          : (byName.get(v.trim()) ?? byName.get(v.trim().toLowerCase())),
+    );
+    const known = await categoriesById(
+      warehouse,
+      project.dataset,
+      resolved.filter((v): v is number => v !== undefined),
+    );
+    const existing = new Set(await metadata.projectCategories.ids(project.id));
+    const seen = new Set<number>();
+    const errors: RowProblem[] = [];
+    const valid: number[] = [];
+    resolved.forEach((id, i) => {
+      const row = i + 1;
+      if (id === undefined || !known.has(id))
+        errors.push({ row, field: 'category', problem: t('projects.categoryNotInDataset') });
+      else if (existing.has(id)) errors.push({ row, field: 'category', problem: t('projects.categoryExists') });
+      else if (seen.has(id)) errors.push({ row, field: 'category', problem: t('batch.duplicateInFile') });
+      else valid.push(id);
+      if (id !== undefined) seen.add(id);
+    });
+    return { errors, valid };
+  }
+
+  return async (app) => {
+    app.get(
+      '/projects/:id/categories',
+      onProject('member', ['id'], { querystring: Query(), response: { 200: CategoryList } }),
+      async (req) => {
+        const { project } = req.scope!;
+        const all = await categoryViews(project);
+        // Members see only their granted categories; the grant resolver is the one rule for that.
+        const grant = await resolveDataGrant(metadata, req.user!, project);
+        const allowed = new Set(grant.categories);
+        return ok({ items: all.filter((c) => allowed.has(c.category_id)) });
+      },
+    );
+
+    app.post(
+      '/projects/:id/categories',
+      onProject('manage', ['id'], {
+        body: Body({ categories: CategoryIds, status: Type.Optional(CategoryStatus) }),
+        response: { 200: CategoryList },
+      }),
+      async (req) => {
+        const { project } = req.scope!;
+        const { errors, valid } = await checkCategories(req, project, req.body.categories);
+        if (errors.length > 0) throw new AppError(400, 'batch_invalid', 'batch.invalidRows');
+        await metadata.projectCategories.add(project.id, valid, req.body.status ?? 'not_ready');
+        await kit.audit(req, 'project.category_add', project.id, { count: valid.length });
+        return ok({ items: await categoryViews(project) });
+      },
+    );
+
+    app.post(
+      '/projects/:id/categories/check',
+      onProject('manage', ['id'], {
+        body: Body({
+          categories: Type.Array(Type.Union([Type.Integer({ minimum: 0 }), Type.String({ maxLength: 128 })]), {
+            minItems: 1,
+            maxItems: 10_000,
+          }),
+        }),
+        response: { 200: Envelope(CheckReport) },
+      }),
+      async (req) => {
+        const { errors } = await checkCategories(req, req.scope!.project, req.body.categories);
+        return ok({ valid: errors.length === 0, rows: req.body.categories.length, errors });
+      },
+    );
+
+    app.post(
+      '/projects/:id/categories/upload',
+      onProject('manage', ['id'], {
+        // The file's text: one category (id or name) per line; a header line 'category' is skipped.
+        body: Body({
+          content: Type.String({ minLength: 1, maxLength: 1_000_000 }),
+          dry_run: Type.Optional(Type.Boolean()),
+        }),
+        response: { 200: Envelope(Type.Object({ ...CheckReport.properties, added: Type.Integer() })) },
+      }),
+      async (req) => {
+        const { project } = req.scope!;
+        const lines = uploadedCategories(req.body.content);
+        const { errors, valid } = await checkCategories(req, project, lines);
+        // All or nothing: one bad row and nothing is added.
+        const write = errors.length === 0 && !req.body.dry_run;
+        if (write && valid.length > 0) {
+          await metadata.projectCategories.add(project.id, valid);
+          await kit.audit(req, 'project.category_upload', project.id, { count: valid.length });
+        }
+        return ok({ valid: errors.length === 0, rows: lines.length, errors, added: write ? valid.length : 0 });
+      },
+    );
+
+    app.put(
+      '/projects/:p_id/categories/:c_id',
+      onProject('manage', ['p_id', 'c_id'], {
+        body: Body({ category_id: Type.Integer({ minimum: 0 }) }),
+        response: { 200: CategoryList },
+      }),
+      async (req) => {
+        const { project } = req.scope!;
+        kit.assertDataset(project.dataset);
+        const known = await categoriesById(warehouse, project.dataset, [req.body.category_id]);
+        if (!known.has(req.body.category_id)) throw badRequest('projects.categoryNotInDataset');
+        const done = await metadata.projectCategories
+          .replace(project.id, Number(req.params.c_id), req.body.category_id)
+          .catch((err: unknown) => {
+            if (err instanceof ConflictError) throw badRequest('projects.categoryExists');
+            throw err;
+          });
+        if (!done) throw notFound('projects.categoryNotFound');
+        await kit.audit(req, 'project.category_update', project.id, {
+          from: Number(req.params.c_id),
+          to: req.body.category_id,
+        });
+        return ok({ items: await categoryViews(project) });
+      },
+    );
+
+    app.delete(
+      '/projects/:p_id/categories/:c_id',
+      onProject('manage', ['p_id', 'c_id'], { body: NoBody, response: { 200: Envelope(Done) } }),
+      async (req) => {
+        const { project } = req.scope!;
+        const categoryId = Number(req.params.c_id);
+        if (!(await metadata.projectCategories.remove(project.id, categoryId))) {
+          throw notFound('projects.categoryNotFound');
+        }
+        await kit.audit(req, 'project.category_delete', project.id, { category_id: categoryId });
+        return ok({ message: 'ok' });
+      },
+    );
+
+    app.put(
+      '/projects/:id/categories/status',
+      onProject('manage', ['id'], {
+        body: Body({ categories: CategoryIds, status: CategoryStatus }),
+        response: { 200: Envelope(Type.Object({ updated: Type.Integer() })) },
+      }),
+      async (req) => {
+        const { project } = req.scope!;
+        const updated = await metadata.projectCategories.setStatus(project.id, req.body.categories, req.body.status);
+        await kit.audit(req, 'project.category_status', project.id, { status: req.body.status, count: updated });
+        return ok({ updated });
+      },
+    );
+  };
+}

@@ -1,0 +1,156 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Role } from '@marketlens/shared';
+import type { FastifyRequest } from 'fastify';
+import { type TSchema, Type } from 'typebox';
+import { badRequest, forbidden, notFound } from '../../../errors.js';
+import { Envelope, ok, Query } from '../../../schema.js';
+import { canAssignRole } from '../accounts.js';
+import { Done } from '../views.js';
+import { Body, NoBody, onProject, Pages, type ProjectKit, RoleField } from './shared.js';
+
+const MemberView = Type.Object({
+  user_id: Type.Integer(),
+  username: Type.String(),
+  email: Type.String(),
+  enterprise: Type.String(),
+  role: Type.String(),
+  pages: Type.Array(Type.Integer()),
+  categories: Type.Array(Type.Integer()),
+  brands: Type.Array(Type.String()),
+  shops: Type.Array(Type.String()),
+  discount_price_on: Type.Boolean(),
+});
+const MemberList = Envelope(Type.Object({ items: Type.Array(MemberView) }));
+
+const GrantValues = <T extends TSchema>(item: T) => Type.Optional(Type.Array(item, { maxItems: 100_000 }));
+const MemberInput = {
+  role: Type.Optional(RoleField),
+  pages: Type.Optional(Pages),
+  categories: GrantValues(Type.Integer({ minimum: 0 })),
+  brands: GrantValues(Type.String({ minLength: 1, maxLength: 255 })),
+  shops: GrantValues(Type.String({ minLength: 1, maxLength: 255 })),
+};
+interface MemberChange {
+  role?: string;
+  pages?: number[];
+  categories?: number[];
+  brands?: string[];
+  shops?: string[];
+}
+
+/** A project's members, their project roles, pages and data grants (project user management). */
+export function projectMemberRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
+  const { metadata } = kit.ctx;
+
+  async function memberViews(projectId: number) {
+    const members = await metadata.members.listForProject(projectId);
+    const out = [];
+    for (const m of members) {
+      const u = await metadata.users.getById(m.userId);
+      if (!u) continue;
+      const g = await metadata.grants.list(projectId, m.userId);
+      out.push({
+        user_id: u.id,
+        username: u.username,
+        email: u.email,
+        enterprise: u.enterprise,
+        role: m.role,
+        pages: m.pages,
+        categories: g.category.map(Number),
+        brands: g.brand,
+        shops: g.shop,
+        discount_price_on: m.discountPriceOn,
+      });
+    }
+    return out;
+  }
+
+  async function saveMember(req: FastifyRequest, projectId: number, userId: number, b: MemberChange, create: boolean) {
+    const actor = req.user!;
+    // A project admin manages members but cannot make anyone root or admin of anything.
+    if (b.role !== undefined && !canAssignRole(actor, b.role as Role)) throw forbidden('users.roleNotAllowed');
+    if (b.categories) {
+      const allowed = new Set(await metadata.projectCategories.ids(projectId));
+      if (b.categories.some((c) => !allowed.has(c))) throw badRequest('projects.categoryNotFound');
+    }
+    await metadata.transaction(async (tx) => {
+      const existing = await tx.members.get(projectId, userId);
+      if (create && existing) throw badRequest('users.alreadyMember');
+      if (!create && !existing) throw notFound('users.notMember');
+      if (existing && !canAssignRole(actor, existing.role)) throw forbidden('users.roleNotAllowed');
+      if (existing) {
+        await tx.members.update(projectId, userId, {
+          ...(b.role !== undefined ? { role: b.role as Role } : {}),
+          ...(b.pages !== undefined ? { pages: b.pages } : {}),
+        });
+      } else {
+        await tx.members.add({ projectId, userId, role: (b.role ?? '') as Role, pages: b.pages ?? [] });
+      }
+      await tx.grants.replaceMany(projectId, userId, {
+        ...(b.categories !== undefined ? { category: b.categories.map(String) } : {}),
+        ...(b.brands !== undefined ? { brand: b.brands } : {}),
+        ...(b.shops !== undefined ? { shop: b.shops } : {}),
+      });
+    });
+  }
+
+  return async (app) => {
+    app.get(
+      '/projects/:id/users',
+      onProject('users', ['id'], { querystring: Query(), response: { 200: MemberList } }),
+      async (req) => ok({ items: await memberViews(req.scope!.project.id) }),
+    );
+
+    app.post(
+      '/projects/:id/users',
+      onProject('users', ['id'], {
+        body: Body({
+          user_id: Type.Optional(Type.Integer({ minimum: 1 })),
+          username: Type.Optional(Type.String({ maxLength: 64 })),
+          ...MemberInput,
+        }),
+        response: { 200: MemberList },
+      }),
+      async (req) => {
+        const projectId = req.scope!.project.id;
+        const target =
+          req.body.user_id !== undefined
+            ? await metadata.users.getById(req.body.user_id)
+            : req.body.username !== undefined
+              ? await metadata.users.getByUsername(req.body.username.trim())
+              : undefined;
+        if (!target) throw notFound();
+        await saveMember(req, projectId, target.id, req.body, true);
+        await kit.audit(req, 'project.member_add', projectId, { user_id: target.id });
+        return ok({ items: await memberViews(projectId) });
+      },
+    );
+
+    app.put(
+      '/projects/:p_id/users/:u_id',
+      onProject('users', ['p_id', 'u_id'], { body: Body(MemberInput), response: { 200: MemberList } }),
+      async (req) => {
+        const projectId = req.scope!.project.id;
+        const userId = Number(req.params.u_id);
+        await saveMember(req, projectId, userId, req.body, false);
+        await kit.audit(req, 'project.member_update', projectId, { user_id: userId });
+        return ok({ items: await memberViews(projectId) });
+      },
+    );
+
+    app.delete(
+      '/projects/:p_id/users/:u_id',
+      onProject('users', ['p_id', 'u_id'], { body: NoBody, response: { 200: Envelope(Done) } }),
+      async (req) => {
+        const projectId = req.scope!.project.id;
+        const userId = Number(req.params.u_id);
+        const existing = await metadata.members.get(projectId, userId);
+        if (!existing) throw notFound('users.notMember');
+        if (!canAssignRole(req.user!, existing.role)) throw forbidden('users.roleNotAllowed');
+        await metadata.members.remove(projectId, userId);
+        await kit.audit(req, 'project.member_remove', projectId, { user_id: userId });
+        return ok({ message: 'ok' });
+      },
+    );
+  };
+}

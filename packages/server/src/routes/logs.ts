@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isTrackId, parseEventTime } from '@marketlens/shared';
+import { Type } from 'typebox';
+import type { AppContext } from '../context.js';
+import { badRequest } from '../errors.js';
+import type { JsonValue } from '../metadata/index.js';
+import { TrackingRepository } from '../metadata/repositories/tracking.js';
+import { perm } from '../permissions/index.js';
+import { Envelope, LocaleField, ok } from '../schema.js';
+
+const EventTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' });
+const TOKEN_PARAMS = /([?&](?:tk|rtk|access_token|refresh_token|reset_token|code|state)=)[^&#]*/gi;
+
+/** The client's 'YYYY-MM-DD HH:mm:ss' (China time, the product's market) → ISO instant. */
+function eventInstant(text: string | undefined, offsetMinutes: number): string | null {
+  if (!text) return null;
+  const ms = parseEventTime(text, offsetMinutes);
+  if (ms === null) throw badRequest('server.invalidArgumentDetail', { field: 'event_start' });
+  return new Date(ms).toISOString();
+}
+
+/** /api/logs: front-end tracking (spec §7). The answer only supplies the track id. */
+export function logRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const tracking = new TrackingRepository({
+    db: ctx.metadata.db,
+    dialect: ctx.metadata.dialect,
+    now: () => new Date().toISOString(),
+  });
+  return async (app) => {
+    app.post(
+      '/logs',
+      {
+        config: { permission: perm.signedIn },
+        schema: {
+          tags: ['logs'],
+          body: Type.Object(
+            {
+              ...LocaleField,
+              placement: Type.Optional(Type.String({ maxLength: 64 })),
+              route: Type.Optional(Type.String({ maxLength: 128 })),
+              track_id: Type.String({ pattern: '^\\d{16}$' }),
+              last_track_id: Type.Optional(Type.Union([Type.String({ pattern: '^(\\d{16})?$' }), Type.Null()])),
+              event_start: Type.Optional(EventTime),
+              event_end: Type.Optional(EventTime),
+              /** Minutes east of UTC of the client clock; default China (+480). */
+              tz_offset: Type.Optional(Type.Integer({ minimum: -840, maximum: 840 })),
+              full_url: Type.Optional(Type.String({ maxLength: 2048 })),
+              response_status: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 999 }), Type.Null()])),
+              request_params: Type.Optional(
+                Type.Object(
+                  { data: Type.Optional(Type.Unknown()), url: Type.Optional(Type.String({ maxLength: 2048 })) },
+                  { additionalProperties: false },
+                ),
+              ),
+              type: Type.Optional(Type.String({ maxLength: 32 })),
+              method: Type.Optional(Type.String({ maxLength: 16 })),
+              credentials: Type.Optional(Type.String({ maxLength: 32 })),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: Envelope(Type.Object({ track_id: Type.String() })) },
+        },
+      },
+      async (req) => {
+        const b = req.body;
+        if (!isTrackId(b.track_id)) throw badRequest('server.invalidArgumentDetail', { field: 'track_id' });
+        const offset = b.tz_offset ?? 480;
+        const params = b.request_params as JsonValue | undefined;
+        if (params !== undefined && JSON.stringify(params).length > 32_000) throw badRequest('server.payloadTooLarge');
+        await tracking.record({
+          trackId: b.track_id,
+          lastTrackId: b.last_track_id ?? '',
+          userId: req.user!.id,
+          route: b.route ?? '',
+          placement: b.placement ?? '',
+          eventStart: eventInstant(b.event_start, offset),
+          eventEnd: eventInstant(b.event_end, offset),
+          // Tokens and one-time codes never reach the tracking table, even if a client sends them.
+          fullUrl: (b.full_url ?? '').replace(TOKEN_PARAMS, '$1[redacted]'),
+          responseStatus: b.response_status ?? null,
+          requestParams: params ?? null,
+          type: b.type ?? '',
+          method: b.method ?? '',
+        });
+        return ok({ track_id: b.track_id });
+      },
+    );
+  };
+}

@@ -1,0 +1,66 @@
+import { POPUP_Z_INDEX } from '@marketlens/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { isApiError } from '../shared/api/request.js';
+import { startTokenPoll } from '../shared/auth/poll.js';
+import { SessionProvider } from '../shared/auth/session.js';
+import { createAppRouter } from './router.js';
+import './app.css';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Retrying a refused call only repeats the refusal; network blips get one more try.
+        retry: (count, err) => count < 1 && !(isApiError(err) && err.status >= 400 && err.status < 500),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+/** dayjs follows the language; the zh-cn locale starts weeks on Monday (spec §4). */
+function applyDayjsLocale(lang: string) {
+  dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');
+}
+
+export function App() {
+  const { i18n } = useTranslation();
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createAppRouter);
+  const [lang, setLang] = useState(i18n.language);
+  applyDayjsLocale(lang);
+  useEffect(() => {
+    const onChange = (l: string) => {
+      applyDayjsLocale(l);
+      setLang(l);
+      // Names and messages from the server follow the request locale: fetch them again.
+      void queryClient.invalidateQueries();
+    };
+    i18n.on('languageChanged', onChange);
+    return () => i18n.off('languageChanged', onChange);
+  }, [i18n, queryClient]);
+  useEffect(() => startTokenPoll(), []);
+  const theme = useMemo(
+    () => ({ token: { colorPrimary: '#1677ff', borderRadius: 6, zIndexPopupBase: POPUP_Z_INDEX } }),
+    [],
+  );
+  return (
+    <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

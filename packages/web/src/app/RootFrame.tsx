@@ -1,0 +1,119 @@
+import { MIN_SCREEN_WIDTH, POPUP_Z_INDEX } from '@marketlens/shared';
+import { App, Button, Result } from 'antd';
+import NProgress from 'nprogress';
+import 'nprogress/nprogress.css';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { setApiHandlers } from '../shared/api/request.js';
+import { startDeployWatch } from './deploy.js';
+import { useCurrentDef } from './router.js';
+
+NProgress.configure({ showSpinner: false, trickleSpeed: 150 });
+
+/** Top progress bar while a route (and its chunk) loads. */
+function useProgressBar() {
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (navigation.state === 'idle') NProgress.done();
+    else NProgress.start();
+  }, [navigation.state]);
+}
+
+/** Page title = product name + translated route name (spec §2). */
+function useDocumentTitle() {
+  const { t } = useTranslation();
+  const def = useCurrentDef();
+  useEffect(() => {
+    const product = t('app.name');
+    document.title = def && def.titleKey !== 'app.name' ? `${t(def.titleKey)} - ${product}` : product;
+  }, [def, t]);
+}
+
+/** Toasts and the way to sign-in for the request layer. */
+function useApiWiring() {
+  const { notification, message } = App.useApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  useEffect(() => {
+    setApiHandlers({
+      notify(kind, title, description, key) {
+        if (kind === 'info') void message.info({ content: title, key });
+        else notification.error({ title, description, key, closable: true, duration: 6 });
+      },
+      sessionEnded() {
+        if (window.location.pathname === '/login') return;
+        const back = here !== '/' ? `?redirect=${encodeURIComponent(here)}` : '';
+        navigate(`/login${back}`, { replace: true });
+      },
+    });
+  }, [message, notification, navigate, here]);
+}
+
+/** A persistent message once a new build has been deployed (spec §8). */
+function useDeployNotice() {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  useEffect(
+    () =>
+      startDeployWatch(() =>
+        notification.info({
+          key: 'deploy',
+          title: t('deploy.title'),
+          description: t('deploy.description'),
+          duration: false,
+          actions: (
+            <Button type="primary" size="small" onClick={() => window.location.reload()}>
+              {t('deploy.reload')}
+            </Button>
+          ),
+        }),
+      ),
+    [notification, t],
+  );
+}
+
+function useNarrowScreen(): boolean {
+  const [narrow, setNarrow] = useState(() => window.innerWidth < MIN_SCREEN_WIDTH);
+  useEffect(() => {
+    const onResize = () => setNarrow(window.innerWidth < MIN_SCREEN_WIDTH);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return narrow;
+}
+
+/** Spec §1: mobile browsing is unsupported; under 768 px a notice covers the app. */
+function SmallScreenNotice() {
+  const { t } = useTranslation();
+  if (!useNarrowScreen()) return null;
+  return (
+    <div
+      className="ml-small-screen"
+      style={{ zIndex: POPUP_Z_INDEX + 10 }}
+      role="alertdialog"
+      data-testid="small-screen"
+    >
+      <Result
+        status="info"
+        title={t('smallScreen.title')}
+        subTitle={t('smallScreen.description', { width: MIN_SCREEN_WIDTH })}
+      />
+    </div>
+  );
+}
+
+/** Everything every route shares: progress bar, title, error wiring, deployment notice. */
+export function RootFrame() {
+  useProgressBar();
+  useDocumentTitle();
+  useApiWiring();
+  useDeployNotice();
+  return (
+    <>
+      <SmallScreenNotice />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+import { App, Avatar, Dropdown, Flex, Layout, Menu, Select, Spin, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { firstTimeThisSession, guardDecision } from '../../shared/auth/permissions.js';
+import { useSession } from '../../shared/auth/session.js';
+import { trackRoute } from '../../shared/tracking.js';
+import { ICONS } from '../../shared/ui/icons.js';
+import { LanguageSwitch } from '../../shared/ui/LanguageSwitch.js';
+import { Logo } from '../../shared/ui/Logo.js';
+import { roleLabel } from '../../shared/ui/labels.js';
+import { useCurrentDef, useMatchedDefs } from '../router.js';
+import { buildMenu, selectedMenuKey } from './menu.js';
+
+const { Sider, Header, Content } = Layout;
+
+function FullPageSpin() {
+  const { t } = useTranslation();
+  return (
+    <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
+      <Spin size="large" description={t('common.loading')}>
+        <div style={{ width: 120, height: 80 }} />
+      </Spin>
+    </Flex>
+  );
+}
+
+/** Spec §6 guards for the matched routes: sign-in, auth lists, page permissions, route toasts. */
+function RouteGuard() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const session = useSession();
+  const defs = useMatchedDefs();
+  const params = useParams();
+  const location = useLocation();
+  const decision = guardDecision({
+    defs,
+    user: session.user,
+    project: session.project,
+    params,
+    isIndex: location.pathname === '/',
+    path: location.pathname + location.search,
+  });
+  const toast = decision.kind === 'redirect' ? decision.toast : undefined;
+  useEffect(() => {
+    if (toast && firstTimeThisSession(toast)) void message.warning(t(toast));
+  }, [toast, message, t]);
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  return <Outlet />;
+}
+
+/** One tracking call per route change, once the new route has rendered. */
+function useRouteTracking(userId: number | undefined) {
+  const path = useLocation().pathname;
+  const route = useCurrentDef()?.name;
+  const started = useRef(Date.now());
+  useEffect(() => {
+    // Keyed by path too: /projects/1/info → /projects/2/info is a new page view of the same route.
+    if (userId === undefined || !route || !path) return;
+    void trackRoute(route, userId, started.current);
+    started.current = Date.now();
+  }, [path, route, userId]);
+}
+
+function ProjectSwitch() {
+  const { t } = useTranslation();
+  const { user, project, selectProject } = useSession();
+  if (!user || user.projects.length === 0) return null;
+  return (
+    <Flex align="center" gap={8}>
+      <Typography.Text type="secondary">{t('layout.project')}</Typography.Text>
+      <Select
+        data-testid="project-switch"
+        style={{ minWidth: 200 }}
+        value={project?.id}
+        onChange={selectProject}
+        options={user.projects.map((p) => ({ value: p.id, label: p.name }))}
+        aria-label={t('layout.project')}
+      />
+    </Flex>
+  );
+}
+
+function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user, signOut } = useSession();
+  if (!user) return null;
+  const items = [
+    { key: '/personal-center', icon: <ICONS.UserOutlined />, label: t('route.personalCenter') },
+    { key: '/personal-center/password', icon: <ICONS.LockOutlined />, label: t('route.changePassword') },
+    { key: '/personal-center/favorites', icon: <ICONS.HeartOutlined />, label: t('route.favorites') },
+    { type: 'divider' as const },
+    { key: 'logout', icon: <ICONS.LogoutOutlined />, label: t('layout.signOut'), danger: true },
+  ];
+  return (
+    <Dropdown
+      menu={{
+        items,
+        onClick: async ({ key }) => {
+          if (key !== 'logout') return navigate(key);
+          await signOut();
+          navigate('/login', { replace: true });
+        },
+      }}
+      trigger={['click']}
+    >
+      <Flex align="center" gap={8} style={{ cursor: 'pointer' }} data-testid="user-menu">
+        <Avatar style={{ background: '#1677ff' }}>{user.username.slice(0, 1).toUpperCase()}</Avatar>
+        <Flex vertical style={{ lineHeight: 1.2 }}>
+          <Typography.Text strong>{user.username}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {roleLabel(t, user.role)}
+          </Typography.Text>
+        </Flex>
+      </Flex>
+    </Dropdown>
+  );
+}
+
+/** The signed-in shell: side menu by area, header with project, language and user menus. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [collapsed, setCollapsed] = useState(false);
+  useRouteTracking(session.user?.id);
+  const items = useMemo(
+    () => (session.user ? buildMenu(session.user, session.project, t) : []),
+    [session.user, session.project, t],
+  );
+
+  if (!session.tokens || session.failed) {
+    const here = location.pathname + location.search;
+    return <Navigate to={here === '/' ? '/login' : `/login?redirect=${encodeURIComponent(here)}`} replace />;
+  }
+  if (session.loading || !session.user) return <FullPageSpin />;
+  // A first-time account must set its own password before anything else (spec §2 sign-in screens).
+  if (session.user.must_change_password) return <Navigate to="/login" replace />;
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        width={224}
+        theme="dark"
+        style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+      >
+        <Flex align="center" gap={10} style={{ height: 64, padding: '0 20px' }}>
+          <Logo size={28} />
+          {!collapsed && (
+            <Typography.Text strong style={{ color: '#fff', fontSize: 17, whiteSpace: 'nowrap' }}>
+              {t('app.name')}
+            </Typography.Text>
+          )}
+        </Flex>
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={items}
+          selectedKeys={[selectedMenuKey(location.pathname)]}
+          onClick={({ key }) => navigate(key)}
+          data-testid="side-menu"
+        />
+      </Sider>
+      <Layout>
+        <Header
+          style={{
+            background: '#fff',
+            padding: '0 24px',
+            borderBottom: '1px solid #f0f0f0',
+            position: 'sticky',
+            top: 0,
+            zIndex: 10,
+          }}
+        >
+          <Flex align="center" justify="space-between" style={{ height: '100%' }}>
+            <ProjectSwitch />
+            <Flex align="center" gap={24}>
+              <LanguageSwitch />
+              <UserMenu />
+            </Flex>
+          </Flex>
+        </Header>
+        <Content style={{ padding: 24, background: '#f5f7fa' }}>
+          <RouteGuard />
+        </Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,57 @@
+import { ANALYSIS_PAGES, canEnterRoute, type PageArea, ROUTES } from '@marketlens/shared';
+import type { MenuProps } from 'antd';
+import type { TFunction } from 'i18next';
+import { createElement } from 'react';
+import { allowedPageIds } from '../../shared/auth/permissions.js';
+import type { SessionProject, SessionUser } from '../../shared/auth/types.js';
+import { ICONS } from '../../shared/ui/icons.js';
+import { SCREENS } from '../screens.js';
+
+type Item = NonNullable<MenuProps['items']>[number];
+
+const AREA_ORDER: readonly PageArea[] = ['discover', 'analysis', 'category', 'favorite'];
+
+function icon(name: string) {
+  const key = SCREENS[name]?.icon;
+  return key ? createElement(ICONS[key]) : undefined;
+}
+
+/**
+ * The side menu (spec §2 "by area"): the analysis pages the user may open in the current project,
+ * grouped by their most specific area (pages without an area stand alone), then the administration
+ * screens the user's role passes. Keys are paths.
+ */
+export function buildMenu(user: SessionUser, project: SessionProject | undefined, t: TFunction): Item[] {
+  const allowed = new Set(allowedPageIds(project));
+  const pages = ANALYSIS_PAGES.filter((p) => allowed.has(p.id));
+  const items: Item[] = [];
+  for (const area of AREA_ORDER) {
+    const inArea = pages.filter((p) => p.areas.at(-1) === area);
+    if (inArea.length === 0) continue;
+    items.push({
+      type: 'group',
+      key: `area-${area}`,
+      label: t(`menu.area.${area}`),
+      children: inArea.map((p) => ({ key: p.path, icon: icon(p.name), label: t(p.titleKey) })),
+    });
+  }
+  for (const p of pages.filter((p) => p.areas.length === 0)) {
+    items.push({ key: p.path, icon: icon(p.name), label: t(p.titleKey) });
+  }
+  const admin = ROUTES.filter((r) => !r.public && !r.hidden && r.auth && canEnterRoute(r, user.role));
+  if (admin.length > 0) {
+    items.push({
+      type: 'group',
+      key: 'area-admin',
+      label: t('menu.area.admin'),
+      children: admin.map((r) => ({ key: r.path, icon: icon(r.name), label: t(r.titleKey) })),
+    });
+  }
+  return items;
+}
+
+/** The menu key to highlight for a path: the longest menu path it starts with. */
+export function selectedMenuKey(pathname: string): string {
+  const candidates = [...ANALYSIS_PAGES.map((p) => p.path), ...ROUTES.map((r) => r.path)];
+  return candidates.filter((p) => p !== '/' && pathname.startsWith(p)).sort((a, b) => b.length - a.length)[0] ?? '';
+}

@@ -1,0 +1,72 @@
+import { ROUTES, type RouteDef } from '@marketlens/shared';
+import { createBrowserRouter, Navigate, type RouteObject, useMatches } from 'react-router';
+import { lazyScreen } from './chunks.js';
+import { AppLayout } from './layout/AppLayout.js';
+import { RootFrame } from './RootFrame.js';
+import { RouteError } from './RouteError.js';
+import { SCREENS } from './screens.js';
+
+export interface RouteHandle {
+  def: RouteDef;
+}
+
+/** The route definitions matched by the current address, outermost first. */
+export function useMatchedDefs(): RouteDef[] {
+  return useMatches()
+    .map((m) => (m.handle as RouteHandle | undefined)?.def)
+    .filter((d): d is RouteDef => d !== undefined);
+}
+
+/** The innermost matched route definition (title, page id). */
+export function useCurrentDef(): RouteDef | undefined {
+  return useMatchedDefs().at(-1);
+}
+
+function screenOf(def: RouteDef) {
+  const screen = SCREENS[def.name];
+  if (!screen) throw new Error(`no screen for route ${def.name}`);
+  return screen;
+}
+
+/** One shared route definition → React Router route objects (index, redirect and children included). */
+export function toRouteObject(def: RouteDef): RouteObject {
+  const screen = screenOf(def);
+  const handle: RouteHandle = { def };
+  const children: RouteObject[] = [];
+  if (screen.index) children.push({ index: true, lazy: lazyScreen(screen.index) });
+  if (def.redirect) children.push({ index: true, element: <Navigate to={def.redirect} replace /> });
+  for (const child of def.children ?? []) {
+    // A child with an empty path is the parent's own page (the accounts list).
+    if (child.path === '')
+      children.push({ index: true, handle: { def: child }, lazy: lazyScreen(screenOf(child).load!) });
+    else children.push(toRouteObject(child));
+  }
+  return {
+    path: def.path,
+    handle,
+    ...(screen.load ? { lazy: lazyScreen(screen.load) } : {}),
+    ...(children.length > 0 ? { children } : {}),
+  };
+}
+
+/** Public routes stand alone; every other route renders inside the signed-in layout. */
+export function routeObjects(): RouteObject[] {
+  const open = ROUTES.filter((r) => r.public).map(toRouteObject);
+  const signedIn = ROUTES.filter((r) => !r.public).map(toRouteObject);
+  return [
+    {
+      element: <RootFrame />,
+      errorElement: <RouteError />,
+      children: [
+        ...open,
+        { element: <AppLayout />, errorElement: <RouteError />, children: signedIn },
+        // Spec §2: any other path goes to the index.
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(routeObjects());
+}

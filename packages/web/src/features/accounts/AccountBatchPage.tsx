@@ -1,0 +1,233 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Flex, Result, Space, Steps, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCurrentDef } from '../../app/router.js';
+import { CopyText } from '../../shared/ui/CopyText.js';
+import { csvRecords, downloadText, parseCsv, toCsv } from '../../shared/ui/csv.js';
+import { errorText } from '../../shared/ui/errors.js';
+import { FilePicker } from '../../shared/ui/FilePicker.js';
+import { ICONS } from '../../shared/ui/icons.js';
+import { PageFrame } from '../../shared/ui/PageFrame.js';
+import { type CheckReport, RowReport } from '../../shared/ui/RowReport.js';
+import { accountsApi, type BatchKind } from './api.js';
+
+const COLUMNS: Record<BatchKind, readonly string[]> = {
+  add: ['username', 'email', 'enterprise', 'telephone', 'password', 'role', 'group', 'valid_from', 'valid_to'],
+  update: [
+    'username',
+    'email',
+    'enterprise',
+    'telephone',
+    'password',
+    'role',
+    'group',
+    'status',
+    'valid_from',
+    'valid_to',
+  ],
+};
+const REQUIRED: Record<BatchKind, readonly string[]> = {
+  add: ['username', 'email', 'enterprise', 'telephone'],
+  update: ['username'],
+};
+/** Chinese column headings accepted in uploaded files, as administrators here write them. */
+const ALIASES: Record<string, string> = {
+  用户名: 'username',
+  邮箱: 'email',
+  企业: 'enterprise',
+  电话: 'telephone',
+  密码: 'password',
+  角色: 'role',
+  分组: 'group',
+  状态: 'status',
+  生效日期: 'valid_from',
+  失效日期: 'valid_to',
+};
+const EXAMPLE: Record<string, string> = {
+  username: 'zhang.wei',
+  email: 'zhang.wei@example.com',
+  enterprise: 'Example Co.',
+  telephone: '13800000000',
+  password: '',
+  role: 'general',
+  group: '',
+  status: 'active',
+  valid_from: '2025-01-01',
+  valid_to: '2025-12-31',
+};
+
+type Created = { id: number; username: string; password?: string };
+
+/**
+ * Batch create / batch update (root only): read a CSV in the browser, let the server check every
+ * row, show its report row by row, then commit all rows or none.
+ */
+export default function AccountBatchPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const kind: BatchKind = useCurrentDef()?.name === 'AccountBatchUpdate' ? 'update' : 'add';
+  const columns = COLUMNS[kind];
+  const [rows, setRows] = useState<Record<string, string>[] | null>(null);
+  const [fileName, setFileName] = useState('');
+  const [report, setReport] = useState<CheckReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<{ created?: Created[]; updated?: number } | null>(null);
+  const label = (c: string) => t(`batch.column.${c}` as 'batch.column.username');
+
+  const read = async (text: string, name: string) => {
+    setError(null);
+    setReport(null);
+    const { records, missing } = csvRecords(parseCsv(text), columns, ALIASES);
+    const lacking = REQUIRED[kind].filter((c) => missing.includes(c));
+    if (lacking.length > 0) {
+      setRows(null);
+      setError(t('batch.missingColumns', { columns: lacking.map(label).join(', ') }));
+      return;
+    }
+    if (records.length === 0) {
+      setRows(null);
+      setError(t('batch.noRows'));
+      return;
+    }
+    setRows(records);
+    setFileName(name);
+    setBusy(true);
+    try {
+      setReport(await accountsApi.batchCheck(kind, records));
+    } catch (err) {
+      setError(errorText(t, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const commit = async () => {
+    if (!rows) return;
+    setBusy(true);
+    setError(null);
+    try {
+      setDone(await accountsApi.batchCommit(kind, rows));
+      await queryClient.invalidateQueries({ queryKey: ['accounts'] });
+    } catch (err) {
+      setError(errorText(t, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = kind === 'add' ? t('route.accountBatchCreate') : t('route.accountBatchUpdate');
+  const step = done ? 2 : report ? 1 : 0;
+  const created = done?.created ?? [];
+  return (
+    <PageFrame
+      title={title}
+      subtitle={kind === 'add' ? t('batch.addSubtitle') : t('batch.updateSubtitle')}
+      extra={
+        <>
+          <Button
+            icon={<ICONS.DownloadOutlined />}
+            onClick={() =>
+              downloadText(`accounts-${kind}-template.csv`, toCsv([[...columns], columns.map((c) => EXAMPLE[c] ?? '')]))
+            }
+          >
+            {t('batch.template')}
+          </Button>
+          <Button onClick={() => navigate('/accounts')}>{t('common.backToList')}</Button>
+        </>
+      }
+    >
+      <Flex vertical gap={24}>
+        <Steps
+          current={step}
+          items={[{ title: t('batch.stepUpload') }, { title: t('batch.stepCheck') }, { title: t('batch.stepCommit') }]}
+        />
+        {error && <Alert type="error" showIcon title={error} data-testid="batch-error" />}
+        {done ? (
+          <Result
+            status="success"
+            title={
+              kind === 'add'
+                ? t('batch.created', { count: created.length })
+                : t('batch.updated', { count: done.updated ?? 0 })
+            }
+            subTitle={created.some((c) => c.password) ? t('batch.passwordsOnce') : undefined}
+            extra={
+              <Space>
+                {created.some((c) => c.password) && (
+                  <Button
+                    icon={<ICONS.DownloadOutlined />}
+                    onClick={() =>
+                      downloadText(
+                        'accounts-created.csv',
+                        toCsv([['username', 'password'], ...created.map((c) => [c.username, c.password ?? ''])]),
+                      )
+                    }
+                  >
+                    {t('batch.downloadPasswords')}
+                  </Button>
+                )}
+                <Button type="primary" onClick={() => navigate('/accounts')}>
+                  {t('common.backToList')}
+                </Button>
+              </Space>
+            }
+          >
+            {created.length > 0 && (
+              <Table<Created>
+                size="small"
+                rowKey="id"
+                pagination={{ pageSize: 10, hideOnSinglePage: true }}
+                dataSource={created}
+                columns={[
+                  { title: t('account.username'), dataIndex: 'username' },
+                  {
+                    title: t('password.initial'),
+                    dataIndex: 'password',
+                    render: (p?: string) => (p ? <CopyText text={p} /> : t('batch.ownPassword')),
+                  },
+                ]}
+              />
+            )}
+          </Result>
+        ) : (
+          <>
+            <FilePicker onText={read} hint={t('batch.fileHint', { columns: REQUIRED[kind].map(label).join(', ') })} />
+            {rows && report && (
+              <>
+                <Typography.Text type="secondary">
+                  {t('batch.fileName', { name: fileName, rows: rows.length })}
+                </Typography.Text>
+                <RowReport report={report} rows={rows} columns={columns} columnLabel={label} />
+                <Flex gap={8}>
+                  <Button
+                    type="primary"
+                    disabled={!report.valid}
+                    loading={busy}
+                    onClick={commit}
+                    data-testid="batch-commit"
+                  >
+                    {kind === 'add'
+                      ? t('batch.commitAdd', { count: rows.length })
+                      : t('batch.commitUpdate', { count: rows.length })}
+                  </Button>
+                  <Button
+                    onClick={() => {
+                      setRows(null);
+                      setReport(null);
+                    }}
+                  >
+                    {t('batch.another')}
+                  </Button>
+                </Flex>
+              </>
+            )}
+          </>
+        )}
+      </Flex>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,243 @@
+import { generateRandomPassword } from '@marketlens/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Flex,
+  Form,
+  Popconfirm,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Switch,
+  Table,
+  Tag,
+} from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { CopyText } from '../../shared/ui/CopyText.js';
+import { errorText } from '../../shared/ui/errors.js';
+import { ICONS } from '../../shared/ui/icons.js';
+import { accountState, roleLabel } from '../../shared/ui/labels.js';
+import { PageFrame } from '../../shared/ui/PageFrame.js';
+import { PageTags } from '../../shared/ui/PagesField.js';
+import { projectsApi } from '../projects/api.js';
+import { MembershipModal, type MembershipValues } from '../projects/MembershipModal.js';
+import { AccountFields, type AccountFormValues, validityFromApi, validityToApi } from './AccountFields.js';
+import { accountKeys, accountsApi, type Membership } from './api.js';
+
+interface Values extends AccountFormValues {
+  status: string;
+  locked: boolean;
+}
+
+/** Account editing: details, state, validity, password reset, and the user's projects with pages and categories. */
+export default function AccountEditPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const id = Number(useParams().id);
+  const [form] = Form.useForm<Values>();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [newPassword, setNewPassword] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Partial<MembershipValues> | null>(null);
+  const detail = useQuery({ queryKey: accountKeys.one(id), queryFn: ({ signal }) => accountsApi.get(id, signal) });
+  const projects = useQuery({
+    queryKey: ['projects', 'all'],
+    queryFn: ({ signal }) => projectsApi.list({ page_size: 1000 }, signal),
+  });
+  const initial = useMemo<Values | undefined>(() => {
+    const u = detail.data?.user;
+    return u
+      ? {
+          username: u.username,
+          email: u.email,
+          enterprise: u.enterprise,
+          telephone: u.telephone,
+          role: u.role,
+          group: u.group,
+          validity: validityFromApi(u.valid_from, u.valid_to),
+          status: u.status,
+          locked: u.locked,
+        }
+      : undefined;
+  }, [detail.data]);
+
+  if (detail.isPending || !initial || !detail.data) {
+    return (
+      <PageFrame title={t('route.accountEdit')}>
+        <Skeleton active />
+      </PageFrame>
+    );
+  }
+  const user = detail.data.user;
+  const state = accountState(t, user);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['accounts'] });
+
+  const save = async (v: Values) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await accountsApi.update(id, {
+        email: v.email.trim(),
+        enterprise: v.enterprise.trim(),
+        telephone: v.telephone.trim(),
+        group: v.group ?? '',
+        role: v.role,
+        status: v.status,
+        ...(v.locked !== user.locked ? { locked: v.locked } : {}),
+        ...validityToApi(v.validity),
+      });
+      void message.success(t('common.saved'));
+      await refresh();
+    } catch (err) {
+      setError(errorText(t, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resetPassword = async () => {
+    const password = generateRandomPassword();
+    try {
+      await accountsApi.update(id, { password });
+      setNewPassword(password);
+    } catch (err) {
+      void message.error(errorText(t, err));
+    }
+  };
+
+  const saveMembership = async (v: MembershipValues) => {
+    await accountsApi.setAuth(id, {
+      project_id: v.project_id ?? editing?.project_id ?? 0,
+      role: v.role,
+      pages: v.pages,
+      categories: v.categories,
+    });
+    void message.success(t('common.saved'));
+    setEditing(null);
+    await refresh();
+  };
+
+  const removeMembership = async (m: Membership) => {
+    await projectsApi.removeMember(m.project_id, id);
+    void message.success(t('common.removed'));
+    await refresh();
+  };
+
+  return (
+    <PageFrame
+      title={t('route.accountEdit')}
+      subtitle={
+        <Space>
+          {user.username}
+          <Tag color={state.tone}>{state.label}</Tag>
+        </Space>
+      }
+      extra={<Button onClick={() => navigate('/accounts')}>{t('common.backToList')}</Button>}
+      bare
+    >
+      <Card title={t('accountEdit.details')} variant="borderless">
+        <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={save} style={{ maxWidth: 880 }}>
+          {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+          <Row gutter={24}>
+            <Col xs={24} md={12}>
+              <AccountFields editing />
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="status" label={t('account.status')}>
+                <Select
+                  options={[
+                    { value: 'active', label: t('account.state.active') },
+                    { value: 'pending', label: t('account.state.pending') },
+                    { value: 'disabled', label: t('account.state.disabled') },
+                  ]}
+                />
+              </Form.Item>
+              <Form.Item
+                name="locked"
+                label={t('account.state.locked')}
+                valuePropName="checked"
+                extra={t('accountEdit.lockedHint')}
+              >
+                <Switch />
+              </Form.Item>
+              <Form.Item label={t('accountEdit.password')} extra={t('accountEdit.passwordHint')}>
+                {newPassword ? (
+                  <CopyText text={newPassword} />
+                ) : (
+                  <Popconfirm title={t('accountEdit.resetConfirm')} onConfirm={resetPassword}>
+                    <Button icon={<ICONS.KeyOutlined />}>{t('accountEdit.resetPassword')}</Button>
+                  </Popconfirm>
+                )}
+              </Form.Item>
+            </Col>
+          </Row>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            {t('common.save')}
+          </Button>
+        </Form>
+      </Card>
+      <Card
+        title={t('accountEdit.projects')}
+        variant="borderless"
+        extra={
+          <Button
+            icon={<ICONS.PlusOutlined />}
+            onClick={() => setEditing({ role: 'general', pages: [], categories: [] })}
+          >
+            {t('accountEdit.addProject')}
+          </Button>
+        }
+      >
+        <Table<Membership>
+          rowKey="project_id"
+          pagination={false}
+          dataSource={detail.data.projects}
+          columns={[
+            { title: t('member.project'), dataIndex: 'project_name' },
+            { title: t('member.role'), dataIndex: 'role', width: 140, render: (r: string) => roleLabel(t, r) },
+            { title: t('member.pages'), dataIndex: 'pages', render: (p: number[]) => <PageTags pages={p} /> },
+            {
+              title: t('member.categories'),
+              dataIndex: 'categories',
+              width: 120,
+              render: (c: number[]) => t('member.categoryCount', { count: c.length }),
+            },
+            {
+              title: t('common.actions'),
+              width: 180,
+              render: (_, m) => (
+                <Flex>
+                  <Button type="link" onClick={() => setEditing({ ...m })}>
+                    {t('common.edit')}
+                  </Button>
+                  <Popconfirm title={t('member.confirmRemove')} onConfirm={() => removeMembership(m)}>
+                    <Button type="link" danger>
+                      {t('common.remove')}
+                    </Button>
+                  </Popconfirm>
+                </Flex>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <MembershipModal
+        open={editing !== null}
+        title={editing?.project_id ? t('accountEdit.editProject') : t('accountEdit.addProject')}
+        initial={editing ?? undefined}
+        projects={(projects.data?.items ?? []).map((p) => ({ id: p.id, name: p.name, pages: p.pages }))}
+        onCancel={() => setEditing(null)}
+        onSubmit={saveMembership}
+      />
+    </PageFrame>
+  );
+}

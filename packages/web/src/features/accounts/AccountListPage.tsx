@@ -1,0 +1,246 @@
+import { roleMatches } from '@marketlens/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Badge, Button, Flex, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useUser } from '../../shared/auth/session.js';
+import type { UserView } from '../../shared/auth/types.js';
+import { ICONS } from '../../shared/ui/icons.js';
+import { accountState, roleLabel, roleOptions } from '../../shared/ui/labels.js';
+import { PageFrame } from '../../shared/ui/PageFrame.js';
+import { formatDate } from '../personal-center/ProfilePage.js';
+import { type Application, accountKeys, accountsApi, type ListParams } from './api.js';
+
+const PAGE_SIZE = 20;
+
+function ApplicationsTable() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const me = useUser();
+  const queryClient = useQueryClient();
+  const apps = useQuery({
+    queryKey: accountKeys.applications,
+    queryFn: ({ signal }) => accountsApi.applications(signal),
+  });
+  const review = useMutation({
+    mutationFn: ({ id, status }: { id: number; status: 'approved' | 'rejected' }) => accountsApi.review(id, status),
+    onSuccess: async (_, v) => {
+      void message.success(v.status === 'approved' ? t('applications.approved') : t('applications.rejected'));
+      await queryClient.invalidateQueries({ queryKey: ['accounts'] });
+    },
+  });
+  // Account openings are root's decision; unbinding requests any administrator's (server rule).
+  const mayReview = (a: Application) => a.kind !== 'account_opening' || roleMatches(me.role, ['root']);
+  return (
+    <Table<Application>
+      rowKey="id"
+      loading={apps.isPending}
+      dataSource={apps.data?.items ?? []}
+      pagination={false}
+      data-testid="applications"
+      columns={[
+        {
+          title: t('applications.kind'),
+          dataIndex: 'kind',
+          render: (k: string) =>
+            k === 'account_opening' ? (
+              <Tag color="blue">{t('applications.opening')}</Tag>
+            ) : (
+              <Tag color="green">{t('applications.unbind')}</Tag>
+            ),
+        },
+        { title: t('account.username'), dataIndex: 'username' },
+        {
+          title: t('applications.detail'),
+          render: (_, a) =>
+            (a.payload.reason as string | undefined) ||
+            (a.payload.requested_by ? t('applications.requestedBy', { name: String(a.payload.requested_by) }) : '-'),
+        },
+        { title: t('applications.at'), dataIndex: 'created_at', render: (v: string) => formatDate(v, true) },
+        {
+          title: t('common.actions'),
+          width: 200,
+          render: (_, a) =>
+            mayReview(a) ? (
+              <Space>
+                <Button
+                  type="primary"
+                  size="small"
+                  onClick={() => review.mutate({ id: a.id, status: 'approved' })}
+                  data-testid={`approve-${a.id}`}
+                >
+                  {t('applications.approve')}
+                </Button>
+                <Button size="small" danger onClick={() => review.mutate({ id: a.id, status: 'rejected' })}>
+                  {t('applications.reject')}
+                </Button>
+              </Space>
+            ) : (
+              <Typography.Text type="secondary">{t('applications.rootOnly')}</Typography.Text>
+            ),
+        },
+      ]}
+    />
+  );
+}
+
+/** /accounts: search, filter and page through accounts; review pending requests. */
+export default function AccountListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useUser();
+  const root = roleMatches(me.role, ['root']);
+  const [params, setParams] = useState<ListParams>({ page: 1, page_size: PAGE_SIZE });
+  const list = useQuery({
+    queryKey: accountKeys.list(params),
+    queryFn: ({ signal }) => accountsApi.list(params, signal),
+    placeholderData: keepPreviousData,
+  });
+  const apps = useQuery({
+    queryKey: accountKeys.applications,
+    queryFn: ({ signal }) => accountsApi.applications(signal),
+  });
+  const pending = apps.data?.items.length ?? 0;
+  const set = (patch: Partial<ListParams>) => setParams((p) => ({ ...p, page: 1, ...patch }));
+
+  const accounts = (
+    <Flex vertical gap={16}>
+      <Flex gap={12} wrap>
+        <Input.Search
+          allowClear
+          placeholder={t('accounts.searchPlaceholder')}
+          onSearch={(v) => set({ search: v.trim() || undefined })}
+          style={{ width: 280 }}
+          data-testid="account-search"
+        />
+        <Select
+          allowClear
+          placeholder={t('account.role')}
+          style={{ width: 160 }}
+          options={roleOptions(t)}
+          onChange={(v?: string) => set({ role: v })}
+        />
+        <Select
+          allowClear
+          placeholder={t('account.status')}
+          style={{ width: 160 }}
+          options={[
+            { value: 'active', label: t('account.state.active') },
+            { value: 'pending', label: t('account.state.pending') },
+            { value: 'disabled', label: t('account.state.disabled') },
+          ]}
+          onChange={(v?: string) => set({ status: v })}
+        />
+      </Flex>
+      <Table<UserView>
+        rowKey="id"
+        loading={list.isFetching}
+        dataSource={list.data?.items ?? []}
+        scroll={{ x: 1000 }}
+        data-testid="account-table"
+        pagination={{
+          current: params.page,
+          pageSize: params.page_size,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('common.total', { total }),
+          onChange: (page, page_size) => setParams((p) => ({ ...p, page, page_size })),
+        }}
+        columns={[
+          {
+            title: t('account.username'),
+            dataIndex: 'username',
+            render: (v: string, u) => <Link to={`/accounts/${u.id}/edit`}>{v}</Link>,
+          },
+          { title: t('account.email'), dataIndex: 'email', ellipsis: true },
+          { title: t('account.enterprise'), dataIndex: 'enterprise', ellipsis: true },
+          {
+            title: t('account.role'),
+            dataIndex: 'role',
+            width: 130,
+            render: (r: string) => <Tag>{roleLabel(t, r)}</Tag>,
+          },
+          {
+            title: t('account.status'),
+            width: 110,
+            render: (_, u) => {
+              const s = accountState(t, u);
+              return <Badge status={s.tone} text={s.label} />;
+            },
+          },
+          {
+            title: t('account.validTo'),
+            dataIndex: 'valid_to',
+            width: 120,
+            render: (v: string | null) => (v ? formatDate(v) : t('account.validityUnlimited')),
+          },
+          {
+            title: t('account.lastLogin'),
+            dataIndex: 'last_login_at',
+            width: 160,
+            render: (v: string | null) => formatDate(v, true),
+          },
+          {
+            title: t('common.actions'),
+            width: 100,
+            fixed: 'right',
+            render: (_, u) => (
+              <Button type="link" icon={<ICONS.EditOutlined />} onClick={() => navigate(`/accounts/${u.id}/edit`)}>
+                {t('common.edit')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </Flex>
+  );
+
+  return (
+    <PageFrame
+      title={t('route.accounts')}
+      subtitle={t('accounts.subtitle')}
+      extra={
+        <>
+          {root && (
+            <>
+              <Button
+                icon={<ICONS.UploadOutlined />}
+                onClick={() => navigate('/accounts/batch-create')}
+                data-testid="batch-create"
+              >
+                {t('route.accountBatchCreate')}
+              </Button>
+              <Button icon={<ICONS.UploadOutlined />} onClick={() => navigate('/accounts/batch-update')}>
+                {t('route.accountBatchUpdate')}
+              </Button>
+            </>
+          )}
+          <Button
+            type="primary"
+            icon={<ICONS.PlusOutlined />}
+            onClick={() => navigate('/accounts/create')}
+            data-testid="open-account"
+          >
+            {t('route.accountCreate')}
+          </Button>
+        </>
+      }
+    >
+      <Tabs
+        items={[
+          { key: 'accounts', label: t('accounts.tabAccounts'), children: accounts },
+          {
+            key: 'requests',
+            label: (
+              <Badge count={pending} offset={[12, 0]} size="small">
+                {t('accounts.tabRequests')}
+              </Badge>
+            ),
+            children: <ApplicationsTable />,
+          },
+        ]}
+      />
+    </PageFrame>
+  );
+}

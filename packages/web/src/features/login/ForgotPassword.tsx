@@ -1,0 +1,62 @@
+import { Alert, Button, Form, Input, Result } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/ui/errors.js';
+import { ICONS } from '../../shared/ui/icons.js';
+import { authApi } from './api.js';
+
+/** Asks for a reset link; the answer is the same whether or not the account exists (no account probing). */
+export function ForgotPassword({ onBack }: { onBack(): void }) {
+  const { t } = useTranslation();
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (sent !== null) {
+    return (
+      <Result
+        status="success"
+        title={t('forgot.sentTitle')}
+        subTitle={sent}
+        extra={
+          <Button type="primary" onClick={onBack}>
+            {t('common.backToSignIn')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <Form<{ username: string }>
+      layout="vertical"
+      size="large"
+      requiredMark={false}
+      onFinish={async ({ username }) => {
+        setBusy(true);
+        setError(null);
+        try {
+          setSent((await authApi.forgot(username.trim())).message);
+        } catch (err) {
+          setError(errorText(t, err));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      <Form.Item
+        name="username"
+        label={t('forgot.account')}
+        rules={[{ required: true, message: t('validation.username.required') }]}
+      >
+        <Input prefix={<ICONS.MailOutlined />} autoComplete="username" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        {t('forgot.submit')}
+      </Button>
+      <Button type="link" block onClick={onBack} style={{ marginTop: 8 }}>
+        {t('common.backToSignIn')}
+      </Button>
+    </Form>
+  );
+}

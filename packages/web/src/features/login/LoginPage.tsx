@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query';
+import { Flex, Spin, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { homePath } from '../../shared/auth/permissions.js';
+import { useSession } from '../../shared/auth/session.js';
+import { AuthFrame } from './AuthFrame.js';
+import { authApi } from './api.js';
+import { BindWechatPrompt } from './BindWechatPrompt.js';
+import { ForcedPasswordChange } from './ForcedPasswordChange.js';
+import { ForgotPassword } from './ForgotPassword.js';
+import { ResetPassword } from './ResetPassword.js';
+import { SignIn } from './SignIn.js';
+import { WechatCallback } from './WechatCallback.js';
+
+/**
+ * Takes the one-time parameters a link or the WeChat provider put in the address (reset token,
+ * OAuth code and state) and removes them at once, so they are neither bookmarked nor shared.
+ */
+function useOneTimeParams() {
+  const [initial] = useState(() => {
+    const url = new URL(window.location.href);
+    const taken = {
+      resetToken: url.searchParams.get('reset_token'),
+      code: url.searchParams.get('code'),
+      state: url.searchParams.get('state'),
+    };
+    for (const k of ['reset_token', 'code', 'state']) url.searchParams.delete(k);
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    return taken;
+  });
+  return initial;
+}
+
+function Heading({ title, subtitle }: { title: string; subtitle?: string }) {
+  return (
+    <div>
+      <Typography.Title level={2} style={{ marginBottom: 4 }} data-testid="auth-title">
+        {title}
+      </Typography.Title>
+      {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
+    </div>
+  );
+}
+
+type Mode = 'signIn' | 'forgot' | 'reset' | 'wechat';
+
+/** /login: password and WeChat sign-in, first-time password change, forgot and recover password. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [params] = useSearchParams();
+  const once = useOneTimeParams();
+  const [mode, setMode] = useState<Mode>(once.resetToken ? 'reset' : once.code && once.state ? 'wechat' : 'signIn');
+  const [promptBind, setPromptBind] = useState(false);
+  // The password just typed, kept in memory only, so a first-time user does not type it twice.
+  const lastPassword = useRef<string | null>(null);
+  const settings = useQuery({ queryKey: ['auth-settings'], queryFn: ({ signal }) => authApi.settings(signal) });
+  const wechat = settings.data?.wechat === true;
+  const redirect = params.get('redirect');
+
+  useEffect(() => {
+    // Leaving a mode that signed the user in (WeChat callback) once the session is there.
+    if (mode === 'wechat' && session.user) setMode('signIn');
+  }, [mode, session.user]);
+
+  let body: React.ReactNode;
+  if (mode === 'reset' && once.resetToken) {
+    body = (
+      <>
+        <Heading title={t('reset.title')} subtitle={t('reset.subtitle')} />
+        <ResetPassword token={once.resetToken} onDone={() => setMode('signIn')} />
+      </>
+    );
+  } else if (mode === 'wechat' && once.code && once.state) {
+    body = <WechatCallback code={once.code} state={once.state} onBack={() => setMode('signIn')} />;
+  } else if (mode === 'forgot') {
+    body = (
+      <>
+        <Heading title={t('forgot.title')} subtitle={t('forgot.subtitle')} />
+        <ForgotPassword onBack={() => setMode('signIn')} />
+      </>
+    );
+  } else if (session.tokens && (session.loading || (!session.user && !session.failed))) {
+    body = (
+      <Flex justify="center" style={{ padding: 48 }}>
+        <Spin />
+      </Flex>
+    );
+  } else if (session.user?.must_change_password) {
+    body = (
+      <>
+        <Heading title={t('firstLogin.title')} subtitle={t('firstLogin.subtitle')} />
+        <ForcedPasswordChange username={session.user.username} currentPassword={lastPassword.current} />
+      </>
+    );
+  } else if (session.user && promptBind && wechat) {
+    body = <BindWechatPrompt onSkip={() => setPromptBind(false)} />;
+  } else if (session.user) {
+    const target =
+      redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : homePath(session.user, session.project);
+    return <Navigate to={target} replace />;
+  } else {
+    body = (
+      <>
+        <Heading title={t('login.title')} subtitle={t('login.subtitle')} />
+        <SignIn
+          wechat={wechat}
+          onForgot={() => setMode('forgot')}
+          onSignedIn={(password, prompt) => {
+            lastPassword.current = password;
+            setPromptBind(prompt);
+          }}
+        />
+      </>
+    );
+  }
+  return <AuthFrame>{body}</AuthFrame>;
+}

@@ -1,0 +1,115 @@
+import { Alert, Button, Divider, Flex, Form, Input, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../shared/auth/session.js';
+import { errorText } from '../../shared/ui/errors.js';
+import { ICONS } from '../../shared/ui/icons.js';
+import { authApi } from './api.js';
+
+interface Props {
+  wechat: boolean;
+  onForgot(): void;
+  onSignedIn(password: string, promptBindWechat: boolean): void;
+}
+
+interface Values {
+  username: string;
+  password: string;
+}
+
+/** Username + password (spec §8 messages come from the server in the request's language), or WeChat. */
+export function SignIn({ wechat, onForgot, onSignedIn }: Props) {
+  const { t } = useTranslation();
+  const { signIn } = useSession();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async ({ username, password }: Values) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await authApi.login(username.trim(), password);
+      onSignedIn(password, result.prompt_bind_wechat);
+      signIn(result);
+    } catch (err) {
+      setError(errorText(t, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const startWechat = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { authorize_url } = await authApi.wechatStart('login');
+      window.location.assign(authorize_url);
+    } catch (err) {
+      setError(errorText(t, err));
+      setBusy(false);
+    }
+  };
+
+  const passwordForm = (
+    <Form<Values> layout="vertical" size="large" onFinish={submit} requiredMark={false} data-testid="login-form">
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
+      <Form.Item
+        name="username"
+        label={t('login.username')}
+        rules={[{ required: true, message: t('validation.username.required') }]}
+      >
+        <Input prefix={<ICONS.UserOutlined />} autoComplete="username" placeholder={t('login.usernamePlaceholder')} />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('login.password')}
+        rules={[{ required: true, message: t('validation.password.required') }]}
+      >
+        <Input.Password
+          prefix={<ICONS.LockOutlined />}
+          autoComplete="current-password"
+          placeholder={t('login.passwordPlaceholder')}
+        />
+      </Form.Item>
+      <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>
+        <Button type="link" onClick={onForgot} style={{ padding: 0 }} data-testid="forgot-link">
+          {t('login.forgot')}
+        </Button>
+      </Flex>
+      <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+        {t('login.submit')}
+      </Button>
+    </Form>
+  );
+
+  if (!wechat) return passwordForm;
+  return (
+    <Tabs
+      items={[
+        { key: 'password', label: t('login.tabPassword'), children: passwordForm },
+        {
+          key: 'wechat',
+          label: t('login.tabWechat'),
+          children: (
+            <Flex vertical align="center" gap={16} style={{ padding: '24px 0' }}>
+              <ICONS.WechatOutlined style={{ fontSize: 56, color: '#07c160' }} />
+              <Alert type="info" showIcon title={t('login.wechatHint')} />
+              {error && <Alert type="error" showIcon title={error} />}
+              <Button
+                type="primary"
+                size="large"
+                block
+                icon={<ICONS.WechatOutlined />}
+                loading={busy}
+                onClick={startWechat}
+              >
+                {t('login.wechatButton')}
+              </Button>
+              <Divider plain>{t('login.wechatFirstTime')}</Divider>
+            </Flex>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import { api } from '../../shared/api/request.js';
+import type { AuthSettings, LoginResult } from '../../shared/auth/types.js';
+
+/** Sign-in calls: silent (the forms show the server's message) and allowed to fail with 401. */
+const quiet = { silent: true, noAuth: true } as const;
+
+export const authApi = {
+  settings: (signal?: AbortSignal) =>
+    api.get<AuthSettings>('/api/auth/applications/settings', undefined, { ...quiet, signal }),
+  login: (username: string, password: string) =>
+    api.post<LoginResult>('/api/auth/login', { username, password }, quiet),
+  forgot: (username: string) => api.post<{ message: string }>('/api/auth/password/forgot', { username }, quiet),
+  reset: (token: string, password: string) =>
+    api.post<{ message: string }>('/api/auth/password/reset', { token, password }, quiet),
+  changePassword: (oldPassword: string, newPassword: string) =>
+    api.put<{ message: string }>(
+      '/api/common/users/me/password',
+      { old_password: oldPassword, new_password: newPassword },
+      quiet,
+    ),
+  wechatStart: (purpose: 'login' | 'bind') =>
+    api.post<{ authorize_url: string; state: string }>('/api/auth/thirdparty/weixin/connect', { purpose }, quiet),
+  wechatFinish: (code: string, state: string) =>
+    api.post<{ login?: LoginResult; wechat_state?: string }>(
+      '/api/auth/thirdparty/weixin/connect',
+      { code, state },
+      quiet,
+    ),
+};

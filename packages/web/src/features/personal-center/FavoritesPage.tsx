@@ -1,0 +1,79 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Empty, Popconfirm, Result, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api, isApiError } from '../../shared/api/request.js';
+import { ICONS } from '../../shared/ui/icons.js';
+import { formatDate } from './ProfilePage.js';
+
+interface Collection {
+  id: number;
+  project_id: number | null;
+  kind: string;
+  ref: string;
+  title: string;
+  created_at: string;
+}
+
+/** The favourites folder: what the user collected on the analysis pages, newest first, with removal. */
+export default function FavoritesPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: ['collections'],
+    // Spec §8: favourite errors are shown only when the status exists and is not 500 — handled below.
+    queryFn: ({ signal }) =>
+      api.get<{ items: Collection[] }>('/api/common/collections', undefined, { signal, silent: true }),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.del(`/api/common/collections/${id}`),
+    onSuccess: async () => {
+      void message.success(t('favorites.removed'));
+      await queryClient.invalidateQueries({ queryKey: ['collections'] });
+    },
+  });
+  if (list.isError) {
+    const notHere = isApiError(list.error) && list.error.status === 404;
+    return (
+      <Card variant="borderless">
+        <Result
+          status="info"
+          title={notHere ? t('favorites.unavailable') : t('favorites.loadFailed')}
+          extra={!notHere && <Button onClick={() => list.refetch()}>{t('common.retry')}</Button>}
+        />
+      </Card>
+    );
+  }
+  const items = [...(list.data?.items ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return (
+    <Card title={t('route.favorites')} variant="borderless">
+      <Table<Collection>
+        rowKey="id"
+        loading={list.isPending}
+        dataSource={items}
+        locale={{ emptyText: <Empty description={t('favorites.empty')} /> }}
+        columns={[
+          { title: t('favorites.item'), dataIndex: 'title', render: (v: string, r) => v || r.ref },
+          { title: t('favorites.kind'), dataIndex: 'kind', width: 140, render: (v: string) => <Tag>{v}</Tag> },
+          {
+            title: t('favorites.collectedAt'),
+            dataIndex: 'created_at',
+            width: 200,
+            render: (v: string) => formatDate(v, true),
+          },
+          {
+            title: t('common.actions'),
+            width: 120,
+            render: (_, r) => (
+              <Popconfirm title={t('favorites.confirmRemove')} onConfirm={() => remove.mutate(r.id)}>
+                <Button type="link" danger icon={<ICONS.DeleteOutlined />}>
+                  {t('common.remove')}
+                </Button>
+              </Popconfirm>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

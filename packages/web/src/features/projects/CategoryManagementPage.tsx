@@ -1,0 +1,224 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Badge, Button, Flex, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../shared/i18n/index.js';
+import { downloadText, toCsv } from '../../shared/ui/csv.js';
+import { errorText } from '../../shared/ui/errors.js';
+import { FilePicker } from '../../shared/ui/FilePicker.js';
+import { ICONS } from '../../shared/ui/icons.js';
+import { type CheckReport, RowReport } from '../../shared/ui/RowReport.js';
+import { type ProjectCategory, projectKeys, projectsApi } from './api.js';
+import { ProjectFrame, useProjectId } from './ProjectFrame.js';
+
+interface Node extends ProjectCategory {
+  children?: Node[];
+}
+
+/** Flat category list → tree (a category whose parent is not in the project is a root). */
+export function categoryTree(items: readonly ProjectCategory[]): Node[] {
+  const nodes = new Map<number, Node>(items.map((c) => [c.category_id, { ...c }]));
+  const roots: Node[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parent === null ? undefined : nodes.get(node.parent);
+    if (!parent) roots.push(node);
+    else if (parent.children) parent.children.push(node);
+    else parent.children = [node];
+  }
+  return roots;
+}
+
+interface Upload {
+  content: string;
+  lines: Record<string, string>[];
+  report: CheckReport;
+}
+
+/** A project's categories: tree with status, upload with a per-row check, readiness and removal. */
+export default function CategoryManagementPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const id = useProjectId();
+  const en = currentLocale() === 'en';
+  const [selected, setSelected] = useState<number[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [upload, setUpload] = useState<Upload | null>(null);
+  const [busy, setBusy] = useState(false);
+  const list = useQuery({
+    queryKey: projectKeys.categories(id),
+    queryFn: ({ signal }) => projectsApi.categories(id, signal),
+  });
+  const tree = useMemo(() => categoryTree(list.data?.items ?? []), [list.data]);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: projectKeys.categories(id) });
+  const notReady = (list.data?.items ?? []).filter((c) => c.status !== 'ready').length;
+
+  const check = async (content: string) => {
+    setBusy(true);
+    try {
+      const report = await projectsApi.uploadCategories(id, content, true);
+      const lines = content
+        .split(/\r?\n/)
+        .map((l) => l.split(',')[0]!.trim())
+        .filter((l, i) => !(i === 0 && /^(category|category_id|品类)$/i.test(l)));
+      while (lines.length > 0 && lines.at(-1) === '') lines.pop();
+      setUpload({ content, report, lines: lines.map((category) => ({ category })) });
+    } catch (err) {
+      void message.error(errorText(t, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const closeUpload = () => {
+    setUploading(false);
+    setUpload(null);
+  };
+
+  const commit = async () => {
+    if (!upload) return;
+    setBusy(true);
+    try {
+      const r = await projectsApi.uploadCategories(id, upload.content, false);
+      void message.success(t('categories.added', { count: r.added }));
+      setUploading(false);
+      setUpload(null);
+      await refresh();
+    } catch (err) {
+      void message.error(errorText(t, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const setStatus = async (status: 'ready' | 'not_ready') => {
+    await projectsApi.setCategoryStatus(id, selected, status);
+    void message.success(t('common.saved'));
+    setSelected([]);
+    await refresh();
+  };
+
+  return (
+    <ProjectFrame>
+      <Flex vertical gap={16}>
+        <Flex justify="space-between" wrap gap={12}>
+          <Space wrap>
+            <Button
+              disabled={selected.length === 0}
+              onClick={() => setStatus('ready')}
+              icon={<ICONS.CheckCircleOutlined />}
+            >
+              {t('categories.markReady')}
+            </Button>
+            <Button disabled={selected.length === 0} onClick={() => setStatus('not_ready')}>
+              {t('categories.markNotReady')}
+            </Button>
+            {notReady > 0 && (
+              <Typography.Text type="warning">{t('categories.notReadyCount', { count: notReady })}</Typography.Text>
+            )}
+          </Space>
+          <Button
+            type="primary"
+            icon={<ICONS.UploadOutlined />}
+            onClick={() => setUploading(true)}
+            data-testid="upload-categories"
+          >
+            {t('categories.upload')}
+          </Button>
+        </Flex>
+        <Table<Node>
+          rowKey="category_id"
+          loading={list.isPending}
+          dataSource={tree}
+          pagination={{ pageSize: 50, hideOnSinglePage: true }}
+          rowSelection={{
+            selectedRowKeys: selected,
+            onChange: (keys) => setSelected(keys as number[]),
+            checkStrictly: true,
+          }}
+          data-testid="category-table"
+          columns={[
+            {
+              title: t('categories.name'),
+              render: (_, c) => (en ? c.category_name_en : c.category_name) || c.category_name || String(c.category_id),
+            },
+            { title: t('categories.id'), dataIndex: 'category_id', width: 140 },
+            {
+              title: t('categories.level'),
+              dataIndex: 'level',
+              width: 100,
+              render: (l: number) => t('categories.levelN', { level: l }),
+            },
+            {
+              title: t('categories.status'),
+              dataIndex: 'status',
+              width: 140,
+              render: (s: string) =>
+                s === 'ready' ? (
+                  <Badge status="success" text={t('categories.ready')} />
+                ) : (
+                  <Badge status="warning" text={t('categories.notReady')} />
+                ),
+            },
+            {
+              title: t('common.actions'),
+              width: 110,
+              render: (_, c) => (
+                <Popconfirm
+                  title={t('categories.confirmRemove')}
+                  onConfirm={async () => {
+                    await projectsApi.removeCategory(id, c.category_id);
+                    await refresh();
+                  }}
+                >
+                  <Button type="link" danger icon={<ICONS.DeleteOutlined />}>
+                    {t('common.remove')}
+                  </Button>
+                </Popconfirm>
+              ),
+            },
+          ]}
+        />
+      </Flex>
+      <Modal
+        open={uploading}
+        title={t('categories.upload')}
+        width={760}
+        onCancel={closeUpload}
+        destroyOnHidden
+        footer={
+          <Space>
+            <Button
+              icon={<ICONS.DownloadOutlined />}
+              onClick={() => downloadText('categories-template.csv', toCsv([['category'], ['1001'], ['2002']]))}
+            >
+              {t('batch.template')}
+            </Button>
+            <Button onClick={closeUpload}>{t('common.cancel')}</Button>
+            <Button
+              type="primary"
+              disabled={!upload?.report.valid}
+              loading={busy}
+              onClick={commit}
+              data-testid="categories-commit"
+            >
+              {t('categories.commit', { count: upload?.lines.length ?? 0 })}
+            </Button>
+          </Space>
+        }
+      >
+        <Flex vertical gap={16}>
+          <FilePicker onText={check} hint={t('categories.fileHint')} />
+          {upload && (
+            <RowReport
+              report={upload.report}
+              rows={upload.lines}
+              columns={['category']}
+              columnLabel={() => t('categories.name')}
+            />
+          )}
+        </Flex>
+      </Modal>
+    </ProjectFrame>
+  );
+}

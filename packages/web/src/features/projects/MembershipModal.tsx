@@ -1,0 +1,170 @@
+import { ROLES, roleMatches } from '@marketlens/shared';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '../../shared/auth/session.js';
+import { currentLocale } from '../../shared/i18n/index.js';
+import { errorText } from '../../shared/ui/errors.js';
+import { roleOptions } from '../../shared/ui/labels.js';
+import { PagesField } from '../../shared/ui/PagesField.js';
+import { projectKeys, projectsApi } from './api.js';
+
+export interface MembershipValues {
+  project_id?: number;
+  user_id?: number;
+  username?: string;
+  role: string;
+  pages: number[];
+  categories: number[];
+}
+
+interface Props {
+  open: boolean;
+  title: string;
+  initial?: Partial<MembershipValues>;
+  /** Choose the project (account screen) — otherwise `projectId` is fixed. */
+  projects?: { id: number; name: string; pages: number[] }[];
+  projectId?: number;
+  projectPages?: number[];
+  /** Choose the user (project screen): from a list for administrators, by name otherwise. */
+  users?: { id: number; username: string; enterprise: string }[] | 'byName';
+  onCancel(): void;
+  onSubmit(values: MembershipValues): Promise<void>;
+}
+
+/**
+ * A user's membership of a project (spec §6): project role, page permissions (within the project's
+ * pages) and granted categories. One editor for the account screen and the project's user management.
+ */
+export function MembershipModal({
+  open,
+  title,
+  initial,
+  projects,
+  projectId,
+  projectPages,
+  users,
+  onCancel,
+  onSubmit,
+}: Props) {
+  const { t } = useTranslation();
+  const me = useUser();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<MembershipValues>();
+  const [saving, setSaving] = useState(false);
+  const submit = async (values: MembershipValues) => {
+    setSaving(true);
+    try {
+      await onSubmit(values);
+    } catch (err) {
+      void message.error(errorText(t, err));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const chosenProject = Form.useWatch('project_id', form) ?? projectId;
+  const pagesWithin = projects?.find((p) => p.id === chosenProject)?.pages ?? projectPages;
+  const categories = useQuery({
+    queryKey: projectKeys.categories(chosenProject ?? 0),
+    queryFn: ({ signal }) => projectsApi.categories(chosenProject!, signal),
+    enabled: open && chosenProject !== undefined,
+  });
+  useEffect(() => {
+    if (open) {
+      form.resetFields();
+      form.setFieldsValue({ role: '', pages: [], categories: [], ...initial });
+    }
+  }, [open, initial, form]);
+  // Only root hands out root or admin (the server enforces it too).
+  const roles = roleMatches(me.role, ['root']) ? ROLES : ROLES.filter((r) => !roleMatches(r, ['root', 'admin']));
+  const en = currentLocale() === 'en';
+  const categoryOptions = (categories.data?.items ?? []).map((c) => ({
+    value: c.category_id,
+    label: `${'· '.repeat(Math.max(0, c.level - 1))}${(en ? c.category_name_en : c.category_name) || c.category_id}`,
+  }));
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onCancel={onCancel}
+      onOk={() => form.submit()}
+      okText={t('common.save')}
+      confirmLoading={saving}
+      width={640}
+      destroyOnHidden
+      forceRender
+    >
+      <Form<MembershipValues> form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+        {projects && (
+          <Form.Item
+            name="project_id"
+            label={t('member.project')}
+            rules={[{ required: true, message: t('member.projectRequired') }]}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              options={projects.map((p) => ({ value: p.id, label: p.name }))}
+              disabled={initial?.project_id !== undefined}
+            />
+          </Form.Item>
+        )}
+        {users === 'byName' && (
+          <Form.Item
+            name="username"
+            label={t('account.username')}
+            rules={[{ required: true, message: t('validation.username.required') }]}
+          >
+            <Input />
+          </Form.Item>
+        )}
+        {Array.isArray(users) && (
+          <Form.Item
+            name="user_id"
+            label={t('account.username')}
+            rules={[{ required: true, message: t('validation.username.required') }]}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              options={users.map((u) => ({
+                value: u.id,
+                label: u.enterprise ? `${u.username} (${u.enterprise})` : u.username,
+              }))}
+            />
+          </Form.Item>
+        )}
+        <Form.Item name="role" label={t('member.role')}>
+          <Select options={roleOptions(t, roles)} />
+        </Form.Item>
+        <Form.Item name="pages" label={t('member.pages')}>
+          <PagesField within={pagesWithin} />
+        </Form.Item>
+        <Form.Item label={t('member.categories')} extra={t('member.categoriesHint')}>
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item name="categories" noStyle>
+              <Select
+                mode="multiple"
+                allowClear
+                maxTagCount="responsive"
+                loading={categories.isFetching}
+                options={categoryOptions}
+                showSearch={{ optionFilterProp: 'label' }}
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+            <Button
+              onClick={() =>
+                form.setFieldValue(
+                  'categories',
+                  categoryOptions.map((o) => o.value),
+                )
+              }
+            >
+              {t('member.allCategories')}
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,230 @@
+import { PAGE_IDS } from '@marketlens/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Col, Divider, Form, Input, Radio, Row, Select, Skeleton, Space, Switch } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { SESSION_KEY } from '../../shared/auth/session.js';
+import { currentLocale } from '../../shared/i18n/index.js';
+import { errorText } from '../../shared/ui/errors.js';
+import { PagesField } from '../../shared/ui/PagesField.js';
+import { accountKeys, accountsApi } from '../accounts/api.js';
+import { type ProjectInput, projectKeys, projectsApi } from './api.js';
+import { ProjectFrame, useProject, useProjectId } from './ProjectFrame.js';
+
+type Values = Omit<ProjectInput, 'owner_id'> & { owner_id?: number | null };
+
+const DEFAULTS: Partial<Values> = {
+  date_field: 'month',
+  has_series: false,
+  hide_keywords: false,
+  discount_price: false,
+  limit_brands: false,
+  limit_shops: false,
+  pages: [...PAGE_IDS],
+};
+
+/** Create or edit a project: dataset, currency, date field, series, keywords, discount, limits, pages. */
+export default function ProjectInfoPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const id = useProjectId();
+  const isNew = !Number.isFinite(id);
+  const project = useProject(id);
+  const [form] = Form.useForm<Values>();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const datasets = useQuery({ queryKey: ['datasets'], queryFn: ({ signal }) => projectsApi.datasets(signal) });
+  const currencies = useQuery({ queryKey: ['currencies'], queryFn: ({ signal }) => projectsApi.currencies(signal) });
+  const users = useQuery({ queryKey: accountKeys.brief, queryFn: ({ signal }) => accountsApi.brief(signal) });
+  const hasSeries = Form.useWatch('has_series', form);
+  const en = currentLocale() === 'en';
+
+  useEffect(() => {
+    if (project.data) form.setFieldsValue(project.data as Values);
+  }, [project.data, form]);
+
+  /** Picking a dataset proposes its currency, date field, series and discount settings. */
+  const onDataset = (name: string) => {
+    const d = datasets.data?.items.find((x) => x.table_name === name);
+    if (!d) return;
+    form.setFieldsValue({
+      currency_unit: d.currency_unit,
+      cur_symbol: d.cur_symbol,
+      date_field: d.date_field,
+      has_series: d.has_series,
+      discount_price: d.discount_price,
+    });
+  };
+
+  const submit = async (v: Values) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const input = { ...v, name: v.name.trim() };
+      const saved = isNew ? await projectsApi.create(input) : await projectsApi.update(id, input);
+      void message.success(isNew ? t('projects.created') : t('common.saved'));
+      await queryClient.invalidateQueries({ queryKey: projectKeys.all });
+      await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      if (isNew) navigate(`/projects/${saved.id}/category-management`, { replace: true });
+    } catch (err) {
+      setError(errorText(t, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!isNew && project.isPending) {
+    return (
+      <ProjectFrame>
+        <Skeleton active />
+      </ProjectFrame>
+    );
+  }
+  return (
+    <ProjectFrame>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={DEFAULTS}
+        onFinish={submit}
+        style={{ maxWidth: 960 }}
+        data-testid="project-form"
+      >
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />}
+        <Row gutter={24}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="name"
+              label={t('projects.name')}
+              validateTrigger="onBlur"
+              rules={[
+                { required: true, whitespace: true, message: t('projects.nameRequired') },
+                {
+                  validator: async (_, name: string) => {
+                    if (!name?.trim()) return;
+                    const r = await projectsApi.nameTaken(name.trim(), isNew ? undefined : id);
+                    if (r.exists) throw new Error(r.message);
+                  },
+                },
+              ]}
+            >
+              <Input data-testid="field-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="data_scope"
+              label={t('projects.dataset')}
+              rules={[{ required: true, message: t('projects.datasetRequired') }]}
+            >
+              <Select
+                loading={datasets.isPending}
+                onChange={onDataset}
+                data-testid="field-dataset"
+                options={(datasets.data?.items ?? []).map((d) => ({
+                  value: d.table_name,
+                  label: `${en ? d.title_en : d.title} (${d.table_name})`,
+                }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="currency_unit" label={t('projects.currency')}>
+              <Select
+                loading={currencies.isPending}
+                onChange={(unit: string) =>
+                  form.setFieldValue(
+                    'cur_symbol',
+                    currencies.data?.items.find((c) => c.currency_unit === unit)?.cur_symbol,
+                  )
+                }
+                options={(currencies.data?.items ?? []).map((c) => ({
+                  value: c.currency_unit,
+                  label: `${c.currency_unit} ${c.cur_symbol}`,
+                }))}
+              />
+            </Form.Item>
+            <Form.Item name="cur_symbol" hidden>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="date_field" label={t('projects.granularity')}>
+              <Radio.Group
+                optionType="button"
+                options={[
+                  { value: 'month', label: t('projects.monthly') },
+                  { value: 'week', label: t('projects.weekly') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="owner_id" label={t('projects.owner')}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                options={(users.data?.items ?? []).map((u) => ({ value: u.id, label: u.username }))}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Divider titlePlacement="start" plain>
+          {t('projects.options')}
+        </Divider>
+        <Row gutter={24}>
+          <Col xs={12} md={6}>
+            <Form.Item name="has_series" label={t('projects.hasSeries')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="hide_keywords" label={t('projects.hideKeywords')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="discount_price" label={t('projects.discountPrice')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="limit_brands" label={t('projects.limitBrands')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          {hasSeries && (
+            <>
+              <Col xs={24} md={12}>
+                <Form.Item name="series_name" label={t('projects.seriesName')}>
+                  <Input />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item name="series_name_en" label={t('projects.seriesNameEn')}>
+                  <Input />
+                </Form.Item>
+              </Col>
+            </>
+          )}
+        </Row>
+        <Form.Item
+          name="pages"
+          label={t('projects.pages')}
+          rules={[{ type: 'array', min: 1, message: t('projects.pagesRequired') }]}
+        >
+          <PagesField />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={busy} data-testid="project-submit">
+            {isNew ? t('projects.create') : t('common.save')}
+          </Button>
+          <Button onClick={() => navigate('/projects')}>{t('common.cancel')}</Button>
+        </Space>
+      </Form>
+    </ProjectFrame>
+  );
+}

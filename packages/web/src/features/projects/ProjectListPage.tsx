@@ -1,0 +1,171 @@
+import { canEnterRoute, fillPath, ROUTES } from '@marketlens/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Dropdown, Flex, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { isAdminRole } from '../../shared/auth/roles.js';
+import { useUser } from '../../shared/auth/session.js';
+import { ICONS } from '../../shared/ui/icons.js';
+import { projectStatusLabel } from '../../shared/ui/labels.js';
+import { PageFrame } from '../../shared/ui/PageFrame.js';
+import { PageTags } from '../../shared/ui/PagesField.js';
+import { formatDate } from '../personal-center/ProfilePage.js';
+import { type Project, projectKeys, projectsApi } from './api.js';
+
+const PROJECT_ROUTES = ROUTES.find((r) => r.path === '/projects')!.children ?? [];
+
+/** /projects: the projects the user may administer, with their state and the way into each screen. */
+export default function ProjectListPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useUser();
+  const admin = isAdminRole(user.role);
+  const [params, setParams] = useState({ page: 1, page_size: 20, search: '', status: '' });
+  const list = useQuery({
+    queryKey: [...projectKeys.all, 'list', params],
+    queryFn: ({ signal }) => projectsApi.list(params, signal),
+    placeholderData: keepPreviousData,
+  });
+  const status = useMutation({
+    mutationFn: (p: Project) => projectsApi.setStatus(p.id, p.status === 'in_service' ? 'stopped' : 'in_service'),
+    onSuccess: async (p) => {
+      void message.success(p.status === 'in_service' ? t('projects.resumed') : t('projects.stopped'));
+      await queryClient.invalidateQueries();
+    },
+  });
+  const screensFor = (p: Project) => {
+    const role = user.projects.find((m) => m.id === p.id)?.role ?? null;
+    return PROJECT_ROUTES.filter((r) => canEnterRoute(r, user.role, role));
+  };
+  return (
+    <PageFrame
+      title={t('route.projects')}
+      subtitle={t('projects.subtitle')}
+      extra={
+        admin && (
+          <Button
+            type="primary"
+            icon={<ICONS.PlusOutlined />}
+            onClick={() => navigate('/projects/new/info')}
+            data-testid="new-project"
+          >
+            {t('projects.new')}
+          </Button>
+        )
+      }
+    >
+      <Flex vertical gap={16}>
+        <Flex gap={12} wrap>
+          <Input.Search
+            allowClear
+            placeholder={t('projects.searchPlaceholder')}
+            style={{ width: 280 }}
+            onSearch={(search) => setParams((p) => ({ ...p, page: 1, search: search.trim() }))}
+          />
+          <Select
+            allowClear
+            placeholder={t('projects.status')}
+            style={{ width: 160 }}
+            options={[
+              { value: 'in_service', label: t('project.status.inService') },
+              { value: 'stopped', label: t('project.status.stopped') },
+            ]}
+            onChange={(v?: string) => setParams((p) => ({ ...p, page: 1, status: v ?? '' }))}
+          />
+        </Flex>
+        <Table<Project>
+          rowKey="id"
+          loading={list.isFetching}
+          dataSource={list.data?.items ?? []}
+          scroll={{ x: 1100 }}
+          data-testid="project-table"
+          pagination={{
+            current: params.page,
+            pageSize: params.page_size,
+            total: list.data?.total ?? 0,
+            showTotal: (total) => t('common.total', { total }),
+            onChange: (page, page_size) => setParams((p) => ({ ...p, page, page_size })),
+          }}
+          columns={[
+            {
+              title: t('projects.name'),
+              dataIndex: 'name',
+              render: (v: string, p) => {
+                const first = screensFor(p)[0];
+                return first ? <Link to={`/projects/${fillPath(first.path, { id: p.id })}`}>{v}</Link> : v;
+              },
+            },
+            { title: t('projects.dataset'), dataIndex: 'data_scope', width: 150 },
+            {
+              title: t('projects.granularity'),
+              dataIndex: 'date_field',
+              width: 110,
+              render: (v: string) => (v === 'week' ? t('projects.weekly') : t('projects.monthly')),
+            },
+            {
+              title: t('projects.currency'),
+              width: 110,
+              render: (_, p) => `${p.currency_unit} ${p.cur_symbol}`,
+            },
+            { title: t('projects.pages'), dataIndex: 'pages', render: (v: number[]) => <PageTags pages={v} /> },
+            { title: t('projects.owner'), dataIndex: 'owner', width: 120, render: (v: string | null) => v ?? '-' },
+            {
+              title: t('projects.status'),
+              dataIndex: 'status',
+              width: 100,
+              render: (s: string) => {
+                const l = projectStatusLabel(t, s);
+                return <Tag color={l.tone}>{l.label}</Tag>;
+              },
+            },
+            {
+              title: t('projects.createdAt'),
+              dataIndex: 'created_at',
+              width: 120,
+              render: (v: string) => formatDate(v),
+            },
+            {
+              title: t('common.actions'),
+              fixed: 'right',
+              width: 200,
+              render: (_, p) => (
+                <Space size={0}>
+                  <Dropdown
+                    menu={{
+                      items: screensFor(p).map((r) => ({
+                        key: `/projects/${fillPath(r.path, { id: p.id })}`,
+                        label: t(r.titleKey),
+                      })),
+                      onClick: ({ key }) => navigate(key),
+                    }}
+                  >
+                    <Button type="link" icon={<ICONS.EditOutlined />}>
+                      {t('projects.manage')}
+                    </Button>
+                  </Dropdown>
+                  {admin && (
+                    <Popconfirm
+                      title={p.status === 'in_service' ? t('projects.confirmStop') : t('projects.confirmResume')}
+                      onConfirm={() => status.mutate(p)}
+                    >
+                      <Button
+                        type="link"
+                        danger={p.status === 'in_service'}
+                        icon={p.status === 'in_service' ? <ICONS.PauseCircleOutlined /> : <ICONS.PlayCircleOutlined />}
+                      >
+                        {p.status === 'in_service' ? t('projects.stop') : t('projects.resume')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Flex>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,121 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Flex, Popconfirm, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isAdminRole } from '../../shared/auth/roles.js';
+import { useUser } from '../../shared/auth/session.js';
+import { ICONS } from '../../shared/ui/icons.js';
+import { roleLabel } from '../../shared/ui/labels.js';
+import { PageTags } from '../../shared/ui/PagesField.js';
+import { accountKeys, accountsApi } from '../accounts/api.js';
+import { type Member, projectKeys, projectsApi } from './api.js';
+import { MembershipModal, type MembershipValues } from './MembershipModal.js';
+import { ProjectFrame, useProject, useProjectId } from './ProjectFrame.js';
+
+/** A project's members: their project role, pages and categories. Project admins manage this too. */
+export default function UserManagementPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const me = useUser();
+  const id = useProjectId();
+  const project = useProject(id);
+  const admin = isAdminRole(me.role);
+  // userId set = editing that member; absent = adding someone.
+  const [editing, setEditing] = useState<{ userId?: number; initial: Partial<MembershipValues> } | null>(null);
+  const members = useQuery({
+    queryKey: projectKeys.members(id),
+    queryFn: ({ signal }) => projectsApi.members(id, signal),
+  });
+  // Administrators pick from every account; a project admin adds people by username.
+  const users = useQuery({
+    queryKey: accountKeys.brief,
+    queryFn: ({ signal }) => accountsApi.brief(signal),
+    enabled: admin,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: projectKeys.members(id) });
+
+  const submit = async (v: MembershipValues) => {
+    const input = { role: v.role, pages: v.pages, categories: v.categories };
+    if (editing?.userId !== undefined) await projectsApi.updateMember(id, editing.userId, input);
+    else
+      await projectsApi.addMember(
+        id,
+        v.user_id !== undefined ? { user_id: v.user_id } : { username: v.username ?? '' },
+        input,
+      );
+    void message.success(t('common.saved'));
+    setEditing(null);
+    await refresh();
+  };
+
+  return (
+    <ProjectFrame>
+      <Flex vertical gap={16}>
+        <Flex justify="flex-end">
+          <Button
+            type="primary"
+            icon={<ICONS.PlusOutlined />}
+            onClick={() =>
+              setEditing({ initial: { role: 'general', pages: project.data?.pages ?? [], categories: [] } })
+            }
+            data-testid="add-member"
+          >
+            {t('member.add')}
+          </Button>
+        </Flex>
+        <Table<Member>
+          rowKey="user_id"
+          loading={members.isPending}
+          dataSource={members.data?.items ?? []}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          columns={[
+            { title: t('account.username'), dataIndex: 'username' },
+            { title: t('account.email'), dataIndex: 'email', ellipsis: true },
+            { title: t('account.enterprise'), dataIndex: 'enterprise', ellipsis: true },
+            { title: t('member.role'), dataIndex: 'role', width: 130, render: (r: string) => roleLabel(t, r) },
+            { title: t('member.pages'), dataIndex: 'pages', render: (p: number[]) => <PageTags pages={p} /> },
+            {
+              title: t('member.categories'),
+              dataIndex: 'categories',
+              width: 110,
+              render: (c: number[]) => t('member.categoryCount', { count: c.length }),
+            },
+            {
+              title: t('common.actions'),
+              width: 170,
+              render: (_, m) => (
+                <Flex>
+                  <Button type="link" onClick={() => setEditing({ userId: m.user_id, initial: m })}>
+                    {t('common.edit')}
+                  </Button>
+                  <Popconfirm
+                    title={t('member.confirmRemove')}
+                    onConfirm={async () => {
+                      await projectsApi.removeMember(id, m.user_id);
+                      await refresh();
+                    }}
+                  >
+                    <Button type="link" danger>
+                      {t('common.remove')}
+                    </Button>
+                  </Popconfirm>
+                </Flex>
+              ),
+            },
+          ]}
+        />
+      </Flex>
+      <MembershipModal
+        open={editing !== null}
+        title={editing?.userId !== undefined ? t('member.edit') : t('member.add')}
+        initial={editing?.initial}
+        projectId={id}
+        projectPages={project.data?.pages}
+        users={editing?.userId !== undefined ? undefined : admin ? (users.data?.items ?? []) : 'byName'}
+        onCancel={() => setEditing(null)}
+        onSubmit={submit}
+      />
+    </ProjectFrame>
+  );
+}

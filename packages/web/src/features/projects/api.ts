@@ -1,0 +1,146 @@
+import { api } from '../../shared/api/request.js';
+
+/** Projects API shapes (spec §3, §7) and calls, shared by the project and account screens. */
+
+export interface Project {
+  id: number;
+  name: string;
+  owner_id: number | null;
+  owner: string | null;
+  data_scope: string;
+  currency_unit: string;
+  cur_symbol: string;
+  date_field: 'month' | 'week' | string;
+  has_series: boolean;
+  series_name: string;
+  series_name_en: string;
+  hide_keywords: boolean;
+  discount_price: boolean;
+  limit_brands: boolean;
+  limit_shops: boolean;
+  pages: number[];
+  status: 'in_service' | 'stopped' | string;
+  created_at: string;
+}
+
+export type ProjectInput = Omit<Project, 'id' | 'owner' | 'created_at' | 'status'>;
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export interface Dataset {
+  table_name: string;
+  title: string;
+  title_en: string;
+  date_field: string;
+  currency_unit: string;
+  cur_symbol: string;
+  has_series: boolean;
+  discount_price: boolean;
+  farthest_date: string;
+  latest_date: string;
+}
+
+export interface ProjectCategory {
+  category_id: number;
+  category_name: string;
+  category_name_en: string;
+  level: number;
+  parent: number | null;
+  status: 'ready' | 'not_ready' | string;
+}
+
+export interface Member {
+  user_id: number;
+  username: string;
+  email: string;
+  enterprise: string;
+  role: string;
+  pages: number[];
+  categories: number[];
+  brands: string[];
+  shops: string[];
+}
+
+export interface MemberInput {
+  role: string;
+  pages: number[];
+  categories: number[];
+}
+
+export type Band = [number, number | null];
+export type BandKind = 'price' | 'weight';
+
+export interface Attribute {
+  name: string;
+  title: string;
+  title_en: string;
+  sort_order?: number;
+}
+
+export const projectKeys = {
+  all: ['projects'] as const,
+  one: (id: number) => ['projects', id] as const,
+  categories: (id: number) => ['projects', id, 'categories'] as const,
+  members: (id: number) => ['projects', id, 'members'] as const,
+  attributes: (id: number) => ['projects', id, 'attributes'] as const,
+  bands: (id: number, kind: BandKind, category: number | undefined) =>
+    ['projects', id, 'bands', kind, category] as const,
+};
+
+const base = (id: number) => `/api/common/projects/${id}`;
+
+export const projectsApi = {
+  list: (params: { page?: number; page_size?: number; search?: string; status?: string }, signal?: AbortSignal) =>
+    api.get<Page<Project>>('/api/common/projects', params, { signal }),
+  get: (id: number, signal?: AbortSignal) => api.get<Project>(base(id), undefined, { signal }),
+  create: (input: Partial<ProjectInput>) => api.post<Project>('/api/common/projects', input),
+  update: (id: number, input: Partial<ProjectInput>) => api.put<Project>(base(id), input),
+  setStatus: (id: number, status: 'in_service' | 'stopped') => api.put<Project>(`${base(id)}/status`, { status }),
+  nameTaken: (name: string, id?: number) =>
+    api.post<{ exists: boolean; message: string }>('/api/common/projects/check', { name, ...(id ? { id } : {}) }),
+  datasets: (signal?: AbortSignal) => api.get<{ items: Dataset[] }>('/api/common/tables', undefined, { signal }),
+  currencies: (signal?: AbortSignal) =>
+    api.get<{ items: { currency_unit: string; cur_symbol: string }[] }>('/api/common/currencies', undefined, {
+      signal,
+    }),
+  categories: (id: number, signal?: AbortSignal) =>
+    api.get<{ items: ProjectCategory[] }>(`${base(id)}/categories`, undefined, { signal }),
+  uploadCategories: (id: number, content: string, dryRun: boolean) =>
+    api.post<{
+      valid: boolean;
+      rows: number;
+      errors: { row: number; field: string; problem: string }[];
+      added: number;
+    }>(`${base(id)}/categories/upload`, { content, dry_run: dryRun }),
+  setCategoryStatus: (id: number, categories: number[], status: 'ready' | 'not_ready') =>
+    api.put<{ updated: number }>(`${base(id)}/categories/status`, { categories, status }),
+  removeCategory: (id: number, categoryId: number) => api.del(`${base(id)}/categories/${categoryId}`),
+  members: (id: number, signal?: AbortSignal) =>
+    api.get<{ items: Member[] }>(`${base(id)}/users`, undefined, { signal }),
+  addMember: (id: number, who: { user_id?: number; username?: string }, input: MemberInput) =>
+    api.post<{ items: Member[] }>(`${base(id)}/users`, { ...who, ...input }),
+  updateMember: (id: number, userId: number, input: MemberInput) =>
+    api.put<{ items: Member[] }>(`${base(id)}/users/${userId}`, { ...input }),
+  removeMember: (id: number, userId: number) => api.del(`${base(id)}/users/${userId}`),
+  attributes: (id: number, signal?: AbortSignal) =>
+    api.get<{ items: Attribute[]; available: Attribute[] }>(`${base(id)}/attributes`, undefined, { signal }),
+  saveAttributes: (id: number, attributes: Attribute[]) =>
+    api.put<{ items: Attribute[]; available: Attribute[] }>(`${base(id)}/attributes`, { attributes }),
+  bands: (id: number, kind: BandKind, categoryId: number, signal?: AbortSignal) =>
+    api
+      .post<{ items: { category_id: number; bands: Band[] }[] }>(
+        `${base(id)}/categories/bands`,
+        { category_ids: [categoryId], kind },
+        { signal },
+      )
+      .then((r) => r.items[0]?.bands ?? []),
+  saveBands: (id: number, kind: BandKind, categoryId: number, bands: Band[]) =>
+    api.put<{ bands: Band[] }>(`${base(id)}/categories/bands`, { category_id: categoryId, kind, bands }),
+  calculateBands: (id: number, categoryId: number, count: number) =>
+    api.post<{ bands: Band[] }>(`${base(id)}/categories/calculate_bands`, { category_id: categoryId, count }),
+};

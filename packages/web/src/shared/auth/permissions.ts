@@ -1,0 +1,102 @@
+/**
+ * Spec §6 route rules for the web app, as one pure decision so the guard, the menu and the tests
+ * agree. Role lists and page ids come from @marketlens/shared's route table, which the server's
+ * permission checks read too.
+ */
+import {
+  canEnterRoute,
+  FORBIDDEN_PATH,
+  LOGIN_PATH,
+  PAGE_IDS,
+  ROUTES,
+  type RouteDef,
+  redirectForDeniedPage,
+} from '@marketlens/shared';
+import type { SessionProject, SessionUser } from './types.js';
+
+export const PROJECTS_PATH = '/projects';
+export const PERSONAL_CENTER_PATH = '/personal-center';
+
+/** Route toasts of spec §8, each shown at most once per browser session. */
+export type GuardToast = 'guard.noProjectPages' | 'guard.pageDenied' | 'guard.roleDenied';
+
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string; toast?: GuardToast };
+
+export interface GuardInput {
+  /** Route definitions matched by the current address, outermost first. */
+  defs: readonly RouteDef[];
+  user: SessionUser | undefined;
+  project: SessionProject | undefined;
+  /** Route parameters (`:id` of project pages). */
+  params: Readonly<Record<string, string | undefined>>;
+  /** The address is the index ("/") itself. */
+  isIndex?: boolean;
+  /** The current path, to come back after signing in. */
+  path?: string;
+}
+
+const PROJECTS_ROUTE = ROUTES.find((r) => r.path === PROJECTS_PATH)!;
+
+export function canOpenProjects(user: Pick<SessionUser, 'role'>): boolean {
+  return canEnterRoute(PROJECTS_ROUTE, user.role);
+}
+
+/** Pages of the current project the user may open (spec §6; the server already intersected them). */
+export function allowedPageIds(project: SessionProject | undefined): number[] {
+  const pages = new Set(project?.pages ?? []);
+  return PAGE_IDS.filter((id) => pages.has(id));
+}
+
+/** Where a user without any page goes: the projects screen when they may see it (spec §6). */
+function noPagesTarget(user: SessionUser): string {
+  return canOpenProjects(user) ? PROJECTS_PATH : PERSONAL_CENTER_PATH;
+}
+
+/** The address a signed-in user lands on: their first allowed page. */
+export function homePath(user: SessionUser, project: SessionProject | undefined): string {
+  const first = redirectForDeniedPage(0, allowedPageIds(project));
+  return first ?? noPagesTarget(user);
+}
+
+export function guardDecision(input: GuardInput): GuardDecision {
+  const { user, project, defs, params } = input;
+  if (defs.some((d) => d.public)) return { kind: 'allow' };
+  if (!user) {
+    const back = input.path && input.path !== '/' ? `?redirect=${encodeURIComponent(input.path)}` : '';
+    return { kind: 'redirect', to: `${LOGIN_PATH}${back}` };
+  }
+  const projectRole =
+    params.id !== undefined ? (user.projects.find((p) => String(p.id) === params.id)?.role ?? null) : null;
+  for (const def of defs) {
+    if (!canEnterRoute(def, user.role, projectRole)) {
+      return { kind: 'redirect', to: FORBIDDEN_PATH, toast: 'guard.roleDenied' };
+    }
+  }
+  const page = defs.find((d) => d.pageId !== undefined);
+  if (page?.pageId !== undefined || input.isIndex) {
+    const allowed = allowedPageIds(project);
+    if (allowed.length === 0) {
+      const to = noPagesTarget(user);
+      // On the index, with nothing to show, the projects screen is simply home.
+      return input.isIndex && to === PROJECTS_PATH
+        ? { kind: 'redirect', to }
+        : { kind: 'redirect', to, toast: 'guard.noProjectPages' };
+    }
+    if (input.isIndex) return { kind: 'redirect', to: homePath(user, project) };
+    if (!allowed.includes(page!.pageId!)) {
+      return { kind: 'redirect', to: redirectForDeniedPage(page!.pageId!, allowed)!, toast: 'guard.pageDenied' };
+    }
+  }
+  return { kind: 'allow' };
+}
+
+const SHOWN_KEY = 'marketlens.routeToasts';
+
+/** Marks a route toast as shown; false when it already was in this browser session. */
+export function firstTimeThisSession(toast: GuardToast): boolean {
+  const shown = new Set<string>(JSON.parse(sessionStorage.getItem(SHOWN_KEY) ?? '[]') as string[]);
+  if (shown.has(toast)) return false;
+  shown.add(toast);
+  sessionStorage.setItem(SHOWN_KEY, JSON.stringify([...shown]));
+  return true;
+}

@@ -1,0 +1,10 @@
+import { roleMatches } from '@marketlens/shared';
+
+/** Global administrators (root or admin, prefix rule of spec §6). */
+export function isAdminRole(role: string): boolean {
+  return roleMatches(role, ['root', 'admin']);
+}
+
+export function isRootRole(role: string): boolean {
+  return roleMatches(role, ['root']);
+}

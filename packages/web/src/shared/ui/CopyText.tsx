@@ -1,0 +1,30 @@
+import { App, Button, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ICONS } from './icons.js';
+
+/** A secret shown once (generated password) with a copy-to-clipboard button. */
+export function CopyText({ text, testId }: { text: string; testId?: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  return (
+    <Flex align="center" gap={8}>
+      <Typography.Text code copyable={false} style={{ fontSize: 16 }} data-testid={testId}>
+        {text}
+      </Typography.Text>
+      <Button
+        size="small"
+        icon={<ICONS.CopyOutlined />}
+        onClick={async () => {
+          try {
+            await navigator.clipboard.writeText(text);
+            void message.success(t('common.copied'));
+          } catch {
+            void message.warning(t('common.copyFailed'));
+          }
+        }}
+      >
+        {t('common.copy')}
+      </Button>
+    </Flex>
+  );
+}

@@ -18,7 +18,7 @@ function icon(name: string) {
 
 /**
  * The side menu (spec §2 "by area"): the analysis pages the user may open in the current project,
- * grouped by their most specific area (pages without an area stand alone), then the administration
+ * grouped by their most specific area, then the administration
  * screens the user's role passes. Keys are paths.
  */
 export function buildMenu(user: SessionUser, project: SessionProject | undefined, t: TFunction): Item[] {
@@ -26,7 +26,8 @@ export function buildMenu(user: SessionUser, project: SessionProject | undefined
   const pages = ANALYSIS_PAGES.filter((p) => allowed.has(p.id));
   const items: Item[] = [];
   for (const area of AREA_ORDER) {
-    const inArea = pages.filter((p) => p.areas.at(-1) === area);
+    // Brand comparison has no area in spec §2; it is an analysis activity, so it is listed there.
+    const inArea = pages.filter((p) => (p.areas.at(-1) ?? 'analysis') === area);
     if (inArea.length === 0) continue;
     items.push({
       type: 'group',
@@ -34,9 +35,6 @@ export function buildMenu(user: SessionUser, project: SessionProject | undefined
       label: t(`menu.area.${area}`),
       children: inArea.map((p) => ({ key: p.path, icon: icon(p.name), label: t(p.titleKey) })),
     });
-  }
-  for (const p of pages.filter((p) => p.areas.length === 0)) {
-    items.push({ key: p.path, icon: icon(p.name), label: t(p.titleKey) });
   }
   const admin = ROUTES.filter((r) => !r.public && !r.hidden && r.auth && canEnterRoute(r, user.role));
   if (admin.length > 0) {

@@ -1,0 +1,45 @@
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { watchConsole } from './browser.js';
+
+export interface OpenPage {
+  page: Page;
+  errors: string[];
+}
+
+/** A fresh browser context (own local storage) at desktop size in the given language. */
+export async function openPage(browser: Browser, locale: 'zh-CN' | 'en' = 'zh-CN'): Promise<OpenPage> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
+  const page = await context.newPage();
+  return { page, errors: watchConsole(page) };
+}
+
+/** Signs in through the form and waits for the signed-in layout. */
+export async function signIn(page: Page, base: string, username: string, password: string, query = '') {
+  await page.goto(`${base}/login${query}`);
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('user-menu').waitFor();
+}
+
+/** Texts of the side menu entries (groups and items). */
+export async function menuTexts(page: Page): Promise<string[]> {
+  await page.getByTestId('side-menu').waitFor();
+  return (await page.locator('[data-testid="side-menu"] .ant-menu-title-content').allInnerTexts()).map((s) => s.trim());
+}
+
+/** Console errors other than the expected failed requests (e.g. a deliberately wrong password). */
+export function unexpected(errors: string[]): string[] {
+  return errors.filter((e) => !/Failed to load resource: the server responded with a status of (401|403|409)/.test(e));
+}
+
+export async function noConsoleErrors(errors: string[]) {
+  expect(unexpected(errors)).toEqual([]);
+}
+
+/** Waits until the route progress bar and running animations are done, for a stable screenshot. */
+export async function settle(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('#nprogress'), undefined, { timeout: 10_000 });
+  await page.waitForTimeout(300);
+}

@@ -1,0 +1,258 @@
+import { parseSuperQuery } from '@marketlens/shared';
+import { describe, expect, it } from 'vitest';
+import { cacheKey, MemoryResultCache, stableJson } from '../../src/analytics/cache.js';
+import { customSqlColumns } from '../../src/analytics/custom-sql.js';
+import { duckdbDialect, ParamList } from '../../src/analytics/dialect.js';
+import { compileConditions, type ResolvedGrant, type SqlScope } from '../../src/analytics/filters.js';
+import type { AnalyticsQuery, Filter } from '../../src/analytics/model.js';
+import { planQuery } from '../../src/analytics/plan.js';
+import { comparisonOf } from '../../src/analytics/service.js';
+import { type RawRow, shapeRows, totalsLayout } from '../../src/analytics/shape.js';
+import { buildFactSql } from '../../src/analytics/sql.js';
+import { validateFilter } from '../../src/analytics/validate.js';
+
+/** Pure stages of the pipeline: plan, filter compilation, SQL (snapshots per dialect), shaping. */
+
+const tables = (t: string) => `"ds"."main"."${t}"`;
+const scope = { dialect: duckdbDialect, tables, customColumns: customSqlColumns(['efficacy']) };
+const ALL: ResolvedGrant = { categories: [10101, 10102], brands: null, shops: null };
+
+const query = (q: Partial<AnalyticsQuery>): AnalyticsQuery => ({
+  dataset: 'ds',
+  granularity: 'month',
+  measures: ['sales', 'share'],
+  dimensions: [],
+  filter: {},
+  range: { start: '2024-01-01', end: '2024-03-01' },
+  comparison: { kind: 'none' },
+  discount: false,
+  ...q,
+});
+
+describe('plan: rollup by rule', () => {
+  it.each([
+    [[], {}, ALL, 'rollup_cat_channel'],
+    [['brand'], {}, ALL, 'rollup_cat_brand_channel'],
+    [['shop'], {}, ALL, 'rollup_cat_shop'],
+    [['period'], { channels: [{ platformId: 1 }] }, ALL, 'rollup_cat_channel'],
+    [[], {}, { ...ALL, brands: [1] }, 'rollup_cat_brand_channel'],
+    [['brand'], {}, { ...ALL, shops: [1] }, 'fact_sales'],
+    [['sku'], {}, ALL, 'fact_sales'],
+    [['price_band'], {}, ALL, 'fact_sales'],
+    [[], { keywords: { kind: 'keywords', condition: 'AND', words: ['x'] } }, ALL, 'fact_sales'],
+    [[], { customSql: { kind: 'compare', column: 'brand', op: '=', value: 'x' } }, ALL, 'rollup_cat_brand_channel'],
+    [[], { customSql: { kind: 'compare', column: 'price', op: '>', value: 1 } }, ALL, 'fact_sales'],
+  ] as const)('%j with %j → %s', (dimensions, filter, grant, table) => {
+    expect(
+      planQuery({ dimensions: [...dimensions], filter: filter as Filter }, grant, undefined, scope.customColumns).table,
+    ).toBe(table);
+  });
+});
+
+describe('filter compilation', () => {
+  const compile = (grant: ResolvedGrant, filter: Filter) => {
+    const params = new ParamList(duckdbDialect);
+    const sql = compileConditions(grant, filter, undefined, { ...scope, params, alias: 'f' } as SqlScope);
+    return { sql, params: params.values };
+  };
+
+  it('ANDs the grant first; an empty grant matches nothing', () => {
+    expect(compile({ categories: [], brands: null, shops: null }, {}).sql).toEqual(['FALSE']);
+    const limited = compile({ categories: [1], brands: [7], shops: [9] }, {});
+    expect(limited.sql).toEqual(['f."category_id" IN ($1)', 'f."brand_id" IN ($2)', 'f."shop_id" IN ($3)']);
+    expect(limited.params).toEqual([1, 7, 9]);
+    expect(compile({ categories: [1], brands: [], shops: null }, {}).sql).toEqual(['f."category_id" IN ($1)', 'FALSE']);
+  });
+
+  it('binds every value and escapes LIKE wildcards', () => {
+    const ast = (parseSuperQuery('"50%" and not "a_b"') as { ok: true; ast: never }).ast;
+    const out = compile(ALL, {
+      channels: [{ platformId: 1, shopType: 'flagship' }, { platformId: 2 }],
+      keywords: { kind: 'super', ast },
+      price: [10, null],
+      attributes: { efficacy: ["it's"] },
+    });
+    expect(out.sql.join(' AND ')).not.toContain("it's");
+    expect(out.params).toEqual(expect.arrayContaining(['%50\\%%', '%a\\_b%', "it's", 'efficacy', 10]));
+  });
+
+  it('re-emits custom SQL from the tree with bound values', () => {
+    const out = compile(ALL, {
+      customSql: {
+        kind: 'and',
+        children: [
+          { kind: 'in', column: 'brand', negated: true, values: ["x'; drop"] },
+          { kind: 'between', column: 'price', negated: false, low: 1, high: 2 },
+          { kind: 'null', column: 'efficacy', negated: false },
+        ],
+      },
+    });
+    expect(out.sql.at(-1)).toMatchInlineSnapshot(
+      `"(f."brand_id" IN (SELECT brand_id FROM "ds"."main"."dim_brand" WHERE name_zh NOT IN ($3)) AND f."sku_id" IN (SELECT sku_id FROM "ds"."main"."dim_sku" WHERE price BETWEEN $4 AND $5) AND NOT (f."sku_id" IN (SELECT sku_id FROM "ds"."main"."sku_attribute" WHERE attr_name = $6)))"`,
+    );
+    expect(out.params.slice(2)).toEqual(["x'; drop", 1, 2, 'efficacy']);
+  });
+});
+
+describe('SQL snapshots (DuckDB dialect)', () => {
+  const sql = (q: AnalyticsQuery, grant = ALL) =>
+    buildFactSql(grant, { ...q, windows: [[]], labels: true }, planQuery(q, grant), scope);
+
+  it('top brands with share', () => {
+    const out = sql(query({ dimensions: ['brand'], sort: { by: 'sales', desc: true }, limit: 100 }));
+    expect(out.sql).toMatchInlineSnapshot(`
+      "WITH g AS (
+        SELECT f.brand_id AS k0_0, CAST(SUM(f.sales) AS DOUBLE) AS sales, CAST(SUM(f."count") AS DOUBLE) AS cnt
+        FROM "ds"."main"."rollup_cat_brand_channel" f
+        WHERE f."category_id" IN ($1, $2) AND f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE)
+        GROUP BY 1
+      )
+      SELECT g.*, SUM(g.sales) OVER () AS w0_sales, SUM(g.cnt) OVER () AS w0_cnt, l0.name_zh AS l0_zh, l0.name_en AS l0_en
+      FROM g
+      LEFT JOIN "ds"."main"."dim_brand" l0 ON l0.brand_id = g.k0_0
+      ORDER BY g.sales DESC NULLS LAST, g.k0_0 ASC NULLS LAST
+      LIMIT 100"
+    `);
+    expect(out.params).toEqual([10101, 10102, '2024-01-01', '2024-03-01']);
+  });
+
+  it('discount sales and a level-2 trend', () => {
+    const out = sql(query({ dimensions: ['period', 'category_2'], discount: true }));
+    expect(out.sql).toContain('SUM(f.sales_discount)');
+    expect(out.sql).toContain('JOIN "ds"."main"."dim_category" cp1 ON cp1.category_id = f.category_id');
+    expect(out.sql).toContain('FROM "ds"."main"."rollup_cat_channel" f');
+  });
+});
+
+describe('comparison periods', () => {
+  it.each([
+    ['mom', [], { start: '2023-10-01', end: '2023-12-01' }, undefined],
+    ['yoy', [], { start: '2023-01-01', end: '2023-03-01' }, undefined],
+    ['mom', ['period'], { start: '2023-12-01', end: '2024-02-01' }, 1],
+    ['yoy', ['period'], { start: '2023-01-01', end: '2023-03-01' }, 12],
+  ] as const)('%s over %j', (kind, dims, base, shift) => {
+    const c = comparisonOf(query({ comparison: { kind }, dimensions: [...dims] }));
+    expect(c?.base).toEqual(base);
+    expect(c?.periodShift).toBe(shift);
+    expect(c?.unequal).toBe(false);
+  });
+
+  it('custom ranges of unequal length warn', () => {
+    const c = comparisonOf(query({ comparison: { kind: 'custom', base: { start: '2023-01-01', end: '2023-06-01' } } }));
+    expect(c).toEqual({ base: { start: '2023-01-01', end: '2023-06-01' }, unequal: true });
+  });
+});
+
+describe('shaping', () => {
+  const row = (brand: number, sales: number, count: number, scope: number): RawRow => ({
+    keys: [brand],
+    sums: { sales, count },
+    totals: [{ sales: scope, count: 0 }],
+    labels: [{ zh: `品牌${brand}`, en: `Brand ${brand}` }],
+  });
+
+  it('derives avg price, share and growth; a zero or missing base gives no value', () => {
+    const q = query({ dimensions: ['brand'], measures: ['sales', 'share'] });
+    const rows = shapeRows({
+      query: q,
+      layout: totalsLayout(q),
+      current: [row(1, 300, 3, 1000), row(2, 700, 0, 1000)],
+      base: [row(1, 200, 2, 500), row(2, 0, 0, 500)],
+    });
+    expect(rows[0]).toMatchObject({ sales: 300, avg_price: 100, share: 0.3, growth: { sales: 0.5, avg_price: 0 } });
+    expect(rows[0]!.growth!.share).toBeCloseTo(-0.25);
+    expect(rows[1]).toMatchObject({ avg_price: null, growth: { sales: null, avg_price: null } });
+  });
+
+  it('TGI = 100 × share in segment / share in whole', () => {
+    const q = query({ dimensions: ['attribute:efficacy', 'brand'], measures: ['sales', 'tgi'] });
+    const layout = totalsLayout(q);
+    const [out] = shapeRows({
+      query: q,
+      layout,
+      current: [
+        {
+          keys: ['保湿', 1],
+          sums: { sales: 30, count: 1 },
+          // scope 1000, segment 100, the brand's whole 200: (30/100) / (200/1000) × 100 = 150
+          totals: [
+            { sales: 1000, count: 0 },
+            { sales: 100, count: 0 },
+            { sales: 200, count: 0 },
+          ],
+          labels: [null, null],
+        },
+      ],
+    });
+    expect(out!.tgi).toBeCloseTo(150);
+  });
+});
+
+describe('filter validation', () => {
+  const ctx = {
+    catalog: { leavesOf: (ids: readonly number[]) => ids.map((i) => i * 100), attributes: ['efficacy'] },
+    granularity: 'week' as const,
+    parseSql: async () => ({ kind: 'null', column: 'series', negated: false }) as const,
+    favouriteBrands: async () => [5, 6],
+    customAttributes: async () => [{ id: 1, rules: [{ value: '大', query: '"大"' }] }],
+  };
+
+  it('aligns weekly dates to Mondays, expands categories, resolves favourites and custom attributes', async () => {
+    const v = await validateFilter(
+      {
+        date: ['2024-01-10', '2024-01-24'],
+        category: { enable: true, value: [1] },
+        isFollowConcernedBrands: true,
+        newAttributes: [{ id: 1, values: ['大'] }],
+        selector: 'yoy',
+      },
+      ctx,
+    );
+    expect(v.range).toEqual({ start: '2024-01-08', end: '2024-01-22' });
+    expect(v.filter).toMatchObject({ categories: [100], favouriteBrands: [5, 6] });
+    expect(v.filter.customAttributes).toHaveLength(1);
+    expect(v.comparison).toEqual({ kind: 'yoy' });
+  });
+
+  it('rejects what spec §5 rejects', async () => {
+    const base = { date: ['2024-01-01', '2024-02-01'] as [string, string] };
+    await expect(validateFilter({ ...base, bands: ['-1', '2'] }, ctx)).rejects.toMatchObject({
+      messageKey: 'validation.range.negative',
+    });
+    await expect(validateFilter({ ...base, bands: [5, 2] }, ctx)).rejects.toMatchObject({
+      messageKey: 'validation.range.order',
+    });
+    await expect(
+      validateFilter({ ...base, attributes: { efficacy: Array.from({ length: 11 }, (_, i) => String(i)) } }, ctx),
+    ).rejects.toMatchObject({ messageKey: 'validation.attributeValues.tooMany' });
+    await expect(
+      validateFilter({ ...base, selector: 'custom', dateBefore: ['2024-03-01', '2024-04-01'] }, ctx),
+    ).rejects.toMatchObject({ messageKey: 'validation.period.benchmarkNotEarlier' });
+    await expect(validateFilter({ date: ['2024-02-01', '2024-01-01'] }, ctx)).rejects.toMatchObject({
+      messageKey: 'validation.period.invalid',
+    });
+  });
+});
+
+describe('response cache', () => {
+  it('keys ignore object key order and change with the dataset version and the grant', () => {
+    const a = cacheKey({ version: 'v1', grant: ALL, query: { a: 1, b: 2 } });
+    expect(cacheKey({ version: 'v1', grant: ALL, query: { b: 2, a: 1 } })).toBe(a);
+    expect(cacheKey({ version: 'v2', grant: ALL, query: { a: 1, b: 2 } })).not.toBe(a);
+    expect(cacheKey({ version: 'v1', grant: { ...ALL, brands: [1] }, query: { a: 1, b: 2 } })).not.toBe(a);
+    expect(stableJson({ b: [{ d: 1, c: 2 }], a: 1 })).toBe('{"a":1,"b":[{"c":2,"d":1}]}');
+  });
+
+  it('evicts the least recently used entry and expires old ones', async () => {
+    let now = 0;
+    const cache = new MemoryResultCache(2, 1000, () => now);
+    await cache.set('a', 1);
+    await cache.set('b', 2);
+    await cache.get('a');
+    await cache.set('c', 3);
+    expect(await cache.get('b')).toBeUndefined();
+    expect(await cache.get('a')).toBe(1);
+    now = 2000;
+    expect(await cache.get('c')).toBeUndefined();
+  });
+});

@@ -33,10 +33,9 @@ const CJK = /[\u3400-\u9fff]/;
 async function uiText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const clone = document.body.cloneNode(true) as HTMLElement;
-    for (const el of clone.querySelectorAll(
-      '[data-testid="project-switch"], .ant-select-dropdown, .ant-dropdown, .ant-table-tbody, #nprogress',
-    ))
-      el.remove();
+    const data = '[data-testid="project-switch"], .ant-select-dropdown, .ant-dropdown, .ant-table-tbody, #nprogress';
+    for (const el of Array.from(clone.querySelectorAll(data))) el.remove();
+    // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered, like a reader sees it
     return clone.innerText;
   });
 }

@@ -1,15 +1,19 @@
 import { CODE_ACCOUNT_NOT_VALID } from '@marketlens/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stores } from '../metadata/stores.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { bearer, login, makeUser, PASSWORD } from './helpers.js';
 
 const attempt = (t: TestApp, username: string, password: string, locale = 'en') =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password, locale } });
 
-describe('sign-in: lockout, unknown users, account states', () => {
+describe.each(stores())('sign-in: lockout, unknown users, account states ($name)', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ env: { RATE_LIMIT_PER_IP: '1000', RATE_LIMIT_PER_USERNAME: '1000' } });
+    t = await buildTestApp({
+      store: target,
+      env: { RATE_LIMIT_PER_IP: '1000', RATE_LIMIT_PER_USERNAME: '1000' },
+    });
     await makeUser(t.ctx, 'root', { role: 'root' });
   });
   afterAll(() => t.close());
@@ -170,7 +174,10 @@ describe('sign-in: lockout, unknown users, account states', () => {
   });
 
   it('rate-limits sign-in per username with 429', async () => {
-    const limited = await buildTestApp({ env: { RATE_LIMIT_PER_USERNAME: '3', RATE_LIMIT_PER_IP: '100' } });
+    const limited = await buildTestApp({
+      store: target,
+      env: { RATE_LIMIT_PER_USERNAME: '3', RATE_LIMIT_PER_IP: '100' },
+    });
     try {
       const codes = [];
       for (let i = 0; i < 4; i++) codes.push((await attempt(limited, 'zed', 'x')).statusCode);

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, makeUser } from '../auth/helpers.js';
+import { stores } from '../metadata/stores.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 
-describe('account administration, batches and password recovery', () => {
+describe.each(stores())('account administration, batches and password recovery ($name)', (target) => {
   let t: TestApp;
   let root: string;
   let admin: string;
   beforeAll(async () => {
     t = await buildTestApp({
+      store: target,
       env: { RATE_LIMIT_PER_IP: '1000', RATE_LIMIT_PER_USERNAME: '1000', PUBLIC_URL: 'https://ml.example' },
     });
     await makeUser(t.ctx, 'root', { role: 'root' });

@@ -12,7 +12,7 @@ import {
 import { forbidden } from '../../errors.js';
 import type { translateFor } from '../../i18n.js';
 import type { MetadataStore, User } from '../../metadata/index.js';
-import { AUTH, type AuthUser, isRoot } from '../../permissions/index.js';
+import { AUTH, type AuthUser, isAdmin, isRoot } from '../../permissions/index.js';
 
 /** Account-administration rules shared by the single and batch user APIs. */
 
@@ -24,6 +24,16 @@ export function canManageUser(actor: Pick<AuthUser, 'role'>, target: Pick<User, 
 /** Only root hands out root or admin. */
 export function canAssignRole(actor: Pick<AuthUser, 'role'>, role: Role): boolean {
   return isRoot(actor) || !roleMatches(role, AUTH.projectAdmin);
+}
+
+/**
+ * Project roles (membership): root and global admins run every project, so they may appoint a
+ * project admin (only root a project root); a project admin may hand out neither.
+ */
+export function canAssignProjectRole(actor: Pick<AuthUser, 'role'>, role: Role): boolean {
+  if (isRoot(actor)) return true;
+  if (isAdmin(actor)) return !roleMatches(role, ['root']);
+  return canAssignRole(actor, role);
 }
 
 export function assertCanManage(actor: AuthUser, target: User): void {

@@ -14,13 +14,14 @@ import {
   assertCanManage,
   type BatchAddRow,
   type BatchUpdateRow,
+  canAssignProjectRole,
   canAssignRole,
   checkBatchAdd,
   checkBatchUpdate,
   validityBound,
 } from './accounts.js';
 import { SessionUserSchema, sessionUser } from './session.js';
-import { BriefUserSchema, Done, IdParams, UserSchema, userView } from './views.js';
+import { absentBodyAsEmpty, BriefUserSchema, Done, IdParams, UserSchema, userView } from './views.js';
 
 const RoleField = Type.Union([
   ...['root', 'admin', 'enterprise', 'general', 'community', ''].map((r) => Type.Literal(r)),
@@ -446,6 +447,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
       '/users/:id',
       {
         config: { permission: accounts },
+        preValidation: absentBodyAsEmpty,
         schema: { tags: ['users'], params: IdParams, body: Type.Optional(Body({})), response: { 200: Envelope(Done) } },
       },
       async (req) => {
@@ -509,7 +511,8 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         const b = req.body;
         const project = await metadata.projects.getById(b.project_id);
         if (!project) throw notFound('server.projectNotFound');
-        if (b.role !== undefined && !canAssignRole(actor, b.role as Role)) throw forbidden('users.roleNotAllowed');
+        if (b.role !== undefined && !canAssignProjectRole(actor, b.role as Role))
+          throw forbidden('users.roleNotAllowed');
         if (b.categories) await assertProjectCategories(b.project_id, b.categories);
         const result = await setMembership(target.id, b.project_id, {
           ...(b.role !== undefined ? { role: b.role as Role } : {}),

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { accountProblem } from '../../auth/account.js';
 import type { Project, User } from '../../metadata/index.js';
@@ -107,3 +108,11 @@ export function projectView(p: Project, owner: string | null): ProjectView {
 
 export const IdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,15}$' }) }, { additionalProperties: false });
 export const Done = Type.Object({ message: Type.String() });
+
+/**
+ * preValidation hook of routes whose body is optional: Fastify validates an absent body as
+ * `undefined`, which no object schema accepts, so a DELETE without a body would be refused.
+ */
+export async function absentBodyAsEmpty(req: FastifyRequest): Promise<void> {
+  if (req.body === undefined || req.body === null) req.body = {};
+}

@@ -8,7 +8,7 @@ import { type JsonObject, type JsonValue, type Project, settingsScope } from '..
 import { Envelope, ok, Query } from '../../../schema.js';
 import { Done } from '../views.js';
 import { attributeValues, datasetAttributes } from '../warehouse-lookups.js';
-import { Body, CheckReport, NoBody, onProject, type ProjectKit, type RowProblem } from './shared.js';
+import { Body, CheckReport, NoBody, Nullable, onProject, type ProjectKit, type RowProblem } from './shared.js';
 
 const AttributeSchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 64 }),
@@ -52,7 +52,7 @@ const RuleSchema = Type.Object({
 });
 const CustomSchema = Type.Object({
   id: Type.Optional(Type.Integer()),
-  category_id: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  category_id: Nullable('integer', { minimum: 0 }),
   name: Type.String({ minLength: 1, maxLength: 64 }),
   name_en: Type.String({ maxLength: 64 }),
   rules: Type.Array(RuleSchema, { minItems: 1, maxItems: 50 }),

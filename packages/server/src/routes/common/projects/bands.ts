@@ -5,15 +5,15 @@ import type { Band } from '../../../metadata/index.js';
 import { resolveDataGrant } from '../../../permissions/index.js';
 import { Envelope, ok } from '../../../schema.js';
 import { niceNumber, priceQuantiles } from '../warehouse-lookups.js';
-import { Body, onProject, type ProjectKit } from './shared.js';
+import { Body, Nullable, onProject, type ProjectKit } from './shared.js';
 
 /**
  * A band [min, max]; max null = open-ended. Requests accept any numbers so that a negative or
  * reversed band gets the spec §5 message instead of a schema error. The response is a plain
  * two-item array: fast-json-stringify cannot serialise a tuple whose item is a union.
  */
-const BandIn = Type.Tuple([Type.Number(), Type.Union([Type.Number(), Type.Null()])]);
-const BandOut = Type.Array(Type.Union([Type.Number(), Type.Null()]), { minItems: 2, maxItems: 2 });
+const BandIn = Type.Tuple([Type.Number(), Nullable('number')]);
+const BandOut = Type.Array(Nullable('number'), { minItems: 2, maxItems: 2 });
 const BandKind = Type.Union([Type.Literal('price'), Type.Literal('weight')]);
 const BandsView = Type.Object({ category_id: Type.Integer(), kind: Type.String(), bands: Type.Array(BandOut) });
 

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import { badRequest, forbidden, notFound } from '../../../errors.js';
 import { Envelope, ok, Query } from '../../../schema.js';
-import { canAssignRole } from '../accounts.js';
+import { canAssignProjectRole } from '../accounts.js';
 import { Done } from '../views.js';
 import { Body, NoBody, onProject, Pages, type ProjectKit, RoleField } from './shared.js';
 
@@ -68,7 +68,7 @@ export function projectMemberRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox 
   async function saveMember(req: FastifyRequest, projectId: number, userId: number, b: MemberChange, create: boolean) {
     const actor = req.user!;
     // A project admin manages members but cannot make anyone root or admin of anything.
-    if (b.role !== undefined && !canAssignRole(actor, b.role as Role)) throw forbidden('users.roleNotAllowed');
+    if (b.role !== undefined && !canAssignProjectRole(actor, b.role as Role)) throw forbidden('users.roleNotAllowed');
     if (b.categories) {
       const allowed = new Set(await metadata.projectCategories.ids(projectId));
       if (b.categories.some((c) => !allowed.has(c))) throw badRequest('projects.categoryNotFound');
@@ -77,7 +77,7 @@ export function projectMemberRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox 
       const existing = await tx.members.get(projectId, userId);
       if (create && existing) throw badRequest('users.alreadyMember');
       if (!create && !existing) throw notFound('users.notMember');
-      if (existing && !canAssignRole(actor, existing.role)) throw forbidden('users.roleNotAllowed');
+      if (existing && !canAssignProjectRole(actor, existing.role)) throw forbidden('users.roleNotAllowed');
       if (existing) {
         await tx.members.update(projectId, userId, {
           ...(b.role !== undefined ? { role: b.role as Role } : {}),
@@ -146,7 +146,7 @@ export function projectMemberRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox 
         const userId = Number(req.params.u_id);
         const existing = await metadata.members.get(projectId, userId);
         if (!existing) throw notFound('users.notMember');
-        if (!canAssignRole(req.user!, existing.role)) throw forbidden('users.roleNotAllowed');
+        if (!canAssignProjectRole(req.user!, existing.role)) throw forbidden('users.roleNotAllowed');
         await metadata.members.remove(projectId, userId);
         await kit.audit(req, 'project.member_remove', projectId, { user_id: userId });
         return ok({ message: 'ok' });

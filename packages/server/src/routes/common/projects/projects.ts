@@ -8,12 +8,12 @@ import { AUTH, isAdmin, perm, projectPages } from '../../../permissions/index.js
 import { Envelope, ok, Query } from '../../../schema.js';
 import { Done, ProjectSchema } from '../views.js';
 import { hasDataset, platformChannels } from '../warehouse-lookups.js';
-import { Body, NoBody, onProject, onRoles, Pages, type ProjectKit, ProjectStatusField } from './shared.js';
+import { Body, NoBody, Nullable, onProject, onRoles, Pages, type ProjectKit, ProjectStatusField } from './shared.js';
 
 const ProjectFields = {
   name: Type.String({ minLength: 1, maxLength: 128 }),
   data_scope: Type.String({ minLength: 1, maxLength: 64 }),
-  owner_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  owner_id: Type.Optional(Nullable('integer', { minimum: 1 })),
   currency_unit: Type.Optional(Type.String({ minLength: 1, maxLength: 8 })),
   cur_symbol: Type.Optional(Type.String({ minLength: 1, maxLength: 8 })),
   date_field: Type.Optional(Type.Union([Type.Literal('month'), Type.Literal('week')])),

@@ -6,7 +6,7 @@ import { badRequest } from '../../../errors.js';
 import type { JsonValue, Project } from '../../../metadata/index.js';
 import { type Permission, type ProjectAccess, perm } from '../../../permissions/index.js';
 import { LocaleField } from '../../../schema.js';
-import { projectView } from '../views.js';
+import { absentBodyAsEmpty, projectView } from '../views.js';
 import { hasDataset } from '../warehouse-lookups.js';
 
 /** Schemas, route-option builders and helpers shared by every project route module. */
@@ -26,6 +26,12 @@ export const RoleField = Type.Union([
   Type.Literal('community'),
   Type.Literal(''),
 ]);
+/**
+ * A nullable number: `type: [..., 'null']` rather than a union, because with coerceTypes ajv turns
+ * null into 0 in a union's number branch (an open-ended band or "no category" would become 0).
+ */
+export const Nullable = (type: 'number' | 'integer', opts: { minimum?: number } = {}) =>
+  Type.Unsafe<number | null>({ type: [type, 'null'], ...opts });
 export const Pages = Type.Array(Type.Integer({ minimum: 1, maximum: 9 }), { maxItems: 9 });
 export const CategoryIds = Type.Array(Type.Integer({ minimum: 0 }), { minItems: 1, maxItems: 10_000 });
 export const ProjectStatusField = Type.Union([Type.Literal('in_service'), Type.Literal('stopped')]);
@@ -53,13 +59,14 @@ export function onProject<K extends string, S extends Record<string, TSchema | s
 ) {
   return {
     config: { permission: perm.project(access, `params.${params[0]}`) },
+    preValidation: absentBodyAsEmpty,
     schema: { tags: ['projects'], params: Params(...params), ...schema },
   };
 }
 
 /** Options of a route guarded by global roles only. */
 export function onRoles<S extends Record<string, TSchema | string[]>>(permission: Permission, schema: S) {
-  return { config: { permission }, schema: { tags: ['projects'], ...schema } };
+  return { config: { permission }, preValidation: absentBodyAsEmpty, schema: { tags: ['projects'], ...schema } };
 }
 
 /** What the project route modules share: stores, the project view and the audit trail. */

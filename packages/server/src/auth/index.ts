@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Auditor } from '../audit/index.js';
 import type { AppContext } from '../context.js';
+import { HOUSEKEEPING_INTERVAL_MS, Housekeeping } from './housekeeping.js';
 import { type Mailer, OutboxMailer } from './mailer.js';
 import { type CounterStore, createCounterStore, RateLimiter } from './rate-limit.js';
 import { PasswordResetService } from './reset.js';
@@ -24,13 +25,15 @@ export interface AuthServices {
   /** Present when WeChat is configured and third-party login allowed. */
   wechat: WechatClient | undefined;
   appKeys: ReadonlySet<string>;
+  /** Periodic removal of expired tokens, resets and OAuth states (started here, stopped by close). */
+  housekeeping: Housekeeping;
   close(): Promise<void>;
 }
 
 export async function createAuthServices(ctx: AppContext, log: FastifyBaseLogger): Promise<AuthServices> {
   const { config, metadata } = ctx;
   const clock = ctx.clock ?? (() => new Date());
-  const counters = ctx.counterStore ?? (await createCounterStore(config.redisUrl));
+  const counters = ctx.counterStore ?? (await createCounterStore(config.redisUrl, { log }));
   const limiter = new RateLimiter(counters, config.auth.rateLimitWindowSeconds * 1000);
   const audit = new Auditor(metadata, log);
   const tokens = new TokenService(metadata, {
@@ -44,6 +47,8 @@ export async function createAuthServices(ctx: AppContext, log: FastifyBaseLogger
   await signIn.init();
   const resets = new PasswordResetService({ metadata, mailer, tokens, limiter, config: config.auth, audit, clock });
   const wechat = config.wechat && config.auth.thirdPartyLogin ? new WechatClient(config.wechat) : undefined;
+  const housekeeping = new Housekeeping(metadata, clock, log);
+  housekeeping.start(HOUSEKEEPING_INTERVAL_MS);
   return {
     clock,
     tokens,
@@ -55,8 +60,10 @@ export async function createAuthServices(ctx: AppContext, log: FastifyBaseLogger
     audit,
     wechat,
     appKeys: new Set([OWN_APP_KEY, ...config.auth.appKeys]),
+    housekeeping,
     // A store handed in by the caller is the caller's to close.
     close: async () => {
+      await housekeeping.stop();
       if (!ctx.counterStore) await counters.close();
     },
   };

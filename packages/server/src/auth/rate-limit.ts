@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors.js';
 
 /**
@@ -58,6 +59,7 @@ export interface RedisLike {
   get(key: string): Promise<string | null>;
   del(key: string): Promise<number>;
   quit(): Promise<unknown>;
+  disconnect(): void;
 }
 
 // INCR and the expiry in one atomic script: two processes can never both start a window.
@@ -68,6 +70,13 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end
 return {c, ttl}`;
 
+/**
+ * Redis unreachable: rate-limited calls fail closed with 503. Falling back to per-process counters
+ * would multiply an attacker's budget by the number of API processes for as long as the outage
+ * lasts (docs/security.md); everything not rate limited keeps working.
+ */
+export const counterStoreUnavailable = () => new AppError(503, 'rate_limit_unavailable', 'auth.rateLimitUnavailable');
+
 export class RedisCounterStore implements CounterStore {
   readonly kind = 'redis' as const;
   constructor(
@@ -75,30 +84,68 @@ export class RedisCounterStore implements CounterStore {
     private readonly prefix = 'marketlens:rl:',
   ) {}
 
+  private async run<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      return await command();
+    } catch {
+      // The client's error listener has logged the cause.
+      throw counterStoreUnavailable();
+    }
+  }
+
   async hit(key: string, windowMs: number) {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, windowMs)) as [number, number];
+    const [count, ttl] = (await this.run(() => this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, windowMs))) as [
+      number,
+      number,
+    ];
     return { count: Number(count), resetMs: Number(ttl) };
   }
 
   async peek(key: string) {
-    return Number((await this.redis.get(this.prefix + key)) ?? 0);
+    return Number((await this.run(() => this.redis.get(this.prefix + key))) ?? 0);
   }
 
   async reset(key: string) {
-    await this.redis.del(this.prefix + key);
+    await this.run(() => this.redis.del(this.prefix + key));
   }
 
   async close() {
-    await this.redis.quit();
+    // QUIT needs a live connection; during an outage just drop the socket and stop reconnecting.
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }
 
 /** Redis when a URL is configured, in-process otherwise. */
-export async function createCounterStore(redisUrl: string | undefined, prefix?: string): Promise<CounterStore> {
+export async function createCounterStore(
+  redisUrl: string | undefined,
+  opts: { prefix?: string; log?: Pick<FastifyBaseLogger, 'warn' | 'info'> } = {},
+): Promise<CounterStore> {
   if (!redisUrl) return new MemoryCounterStore();
   const { Redis } = await import('ioredis');
-  const client = new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
-  return new RedisCounterStore(client, prefix);
+  // No offline queue: while Redis is away a command fails at once (503) instead of holding the
+  // sign-in request until a reconnect; the client keeps reconnecting in the background.
+  const client = new Redis(redisUrl, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 2_000,
+    commandTimeout: 2_000,
+    lazyConnect: false,
+  });
+  // Without a listener an 'error' event would crash the process; log it once per outage.
+  let down = false;
+  client.on('error', (err: Error) => {
+    if (down) return;
+    down = true;
+    opts.log?.warn(
+      { err: { message: err.message } },
+      'redis unavailable: rate-limited calls answer 503 until it is back',
+    );
+  });
+  client.on('ready', () => {
+    if (down) opts.log?.info('redis reconnected');
+    down = false;
+  });
+  return new RedisCounterStore(client, opts.prefix);
 }
 
 /** Rate limiting over a counter store: throws 429 with the wait in the message when over the limit. */

@@ -180,6 +180,15 @@ export class PasswordResetsRepository {
     return row?.user_id;
   }
 
+  /** Housekeeping: removes resets (used or not) that expired before `before`. */
+  async deleteExpired(before: string | Date): Promise<number> {
+    const result = await this.ctx.db
+      .deleteFrom('password_resets')
+      .where('expires_at', '<', toIso(before))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Invalidates every outstanding reset of a user (after a successful reset or password change). */
   async invalidateForUser(userId: number): Promise<void> {
     await this.ctx.db
@@ -221,6 +230,15 @@ export class OauthStatesRepository {
         expires_at: toIso(input.expiresAt),
       })
       .execute();
+  }
+
+  /** Housekeeping: removes states (spent or not) that expired before `before`. */
+  async deleteExpired(before: string | Date): Promise<number> {
+    const result = await this.ctx.db
+      .deleteFrom('oauth_states')
+      .where('expires_at', '<', toIso(before))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** Spends a state: returns it once, while unexpired; a replay gets undefined. */

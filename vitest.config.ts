@@ -15,7 +15,17 @@ export default defineConfig({
       node('shared'),
       node('datagen', { testTimeout: 120_000 }),
       node('server', { testTimeout: 60_000, hookTimeout: 180_000, globalSetup: ['./test/global-setup.ts'] }),
-      node('web'),
+      // The web app runs in a (jsdom) browser: browser export conditions, ESM builds of its packages.
+      {
+        resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+        test: {
+          name: 'web',
+          root: './packages/web',
+          environment: 'jsdom',
+          setupFiles: ['./test/setup.ts'],
+          server: { deps: { inline: [/antd/, /@ant-design/, /@rc-component/] } },
+        },
+      },
       node('e2e', { testTimeout: 120_000, hookTimeout: 300_000, fileParallelism: false }),
     ],
   },

@@ -93,6 +93,7 @@ export default function ProjectListPage() {
             {
               title: t('projects.name'),
               dataIndex: 'name',
+              width: 220,
               render: (v: string, p) => {
                 const first = screensFor(p)[0];
                 return first ? <Link to={`/projects/${fillPath(first.path, { id: p.id })}`}>{v}</Link> : v;

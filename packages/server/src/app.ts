@@ -71,7 +71,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   const auth = await createAuthServices(ctx, app.log);
   app.addHook('onClose', () => auth.close());
   // One analytics engine per app: its response cache and parser outlive requests.
-  const analytics = new AnalyticsEngine(ctx.warehouse, await createResultCache(config.redisUrl));
+  const analytics = new AnalyticsEngine(ctx.warehouse, await createResultCache(config.redisUrl, app.log));
   app.addHook('onClose', async () => {
     await analytics.cache?.close();
     await analytics.parser.close();

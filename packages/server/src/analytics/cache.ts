@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { closeRedis, connectRedis } from '../redis.js';
 
 /**
  * Response cache of analytics results (issue item 8). Keys hold the dataset version, so an import
@@ -79,6 +81,7 @@ export interface RedisCacheClient {
   scan(cursor: string, match: 'MATCH', pattern: string, count: 'COUNT', n: number): Promise<[string, string[]]>;
   del(...keys: string[]): Promise<number>;
   quit(): Promise<unknown>;
+  disconnect(): void;
 }
 
 export class RedisResultCache implements ResultCache {
@@ -89,13 +92,22 @@ export class RedisResultCache implements ResultCache {
     private readonly prefix = 'marketlens:rc:',
   ) {}
 
+  // A cache must never fail a request: while Redis is away every read is a miss and writes are skipped.
   async get(key: string) {
-    const text = await this.redis.get(this.prefix + key);
-    return text === null ? undefined : (JSON.parse(text) as unknown);
+    try {
+      const text = await this.redis.get(this.prefix + key);
+      return text === null ? undefined : (JSON.parse(text) as unknown);
+    } catch {
+      return undefined;
+    }
   }
 
   async set(key: string, value: unknown) {
-    await this.redis.set(this.prefix + key, JSON.stringify(value), 'PX', this.ttlMs);
+    try {
+      await this.redis.set(this.prefix + key, JSON.stringify(value), 'PX', this.ttlMs);
+    } catch {
+      // skipped while Redis is away
+    }
   }
 
   async clear() {
@@ -108,13 +120,17 @@ export class RedisResultCache implements ResultCache {
   }
 
   async close() {
-    await this.redis.quit();
+    await closeRedis(this.redis);
   }
 }
 
 /** Redis when a URL is configured, in-process otherwise. */
-export async function createResultCache(redisUrl: string | undefined): Promise<ResultCache> {
+export async function createResultCache(
+  redisUrl: string | undefined,
+  log?: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+): Promise<ResultCache> {
   if (!redisUrl) return new MemoryResultCache();
-  const { Redis } = await import('ioredis');
-  return new RedisResultCache(new Redis(redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }));
+  return new RedisResultCache(
+    await connectRedis(redisUrl, { log, purpose: 'result cache', whileDown: 'queries run uncached until it is back' }),
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors.js';
+import { closeRedis, connectRedis } from '../redis.js';
 
 /**
  * Counters in fixed windows, shared by every API process when they live in Redis (REDIS_URL) and
@@ -111,7 +112,7 @@ export class RedisCounterStore implements CounterStore {
 
   async close() {
     // QUIT needs a live connection; during an outage just drop the socket and stop reconnecting.
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await closeRedis(this.redis);
   }
 }
 
@@ -121,29 +122,10 @@ export async function createCounterStore(
   opts: { prefix?: string; log?: Pick<FastifyBaseLogger, 'warn' | 'info'> } = {},
 ): Promise<CounterStore> {
   if (!redisUrl) return new MemoryCounterStore();
-  const { Redis } = await import('ioredis');
-  // No offline queue: while Redis is away a command fails at once (503) instead of holding the
-  // sign-in request until a reconnect; the client keeps reconnecting in the background.
-  const client = new Redis(redisUrl, {
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
-    connectTimeout: 2_000,
-    commandTimeout: 2_000,
-    lazyConnect: false,
-  });
-  // Without a listener an 'error' event would crash the process; log it once per outage.
-  let down = false;
-  client.on('error', (err: Error) => {
-    if (down) return;
-    down = true;
-    opts.log?.warn(
-      { err: { message: err.message } },
-      'redis unavailable: rate-limited calls answer 503 until it is back',
-    );
-  });
-  client.on('ready', () => {
-    if (down) opts.log?.info('redis reconnected');
-    down = false;
+  const client = await connectRedis(redisUrl, {
+    log: opts.log,
+    purpose: 'rate limits',
+    whileDown: 'rate-limited calls answer 503 until it is back',
   });
   return new RedisCounterStore(client, opts.prefix);
 }

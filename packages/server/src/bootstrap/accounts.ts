@@ -68,6 +68,16 @@ export async function ensureDemoProjects(metadata: MetadataStore, warehouse: War
       status: 'in_service',
     });
     await metadata.members.add({ projectId: project.id, userId: root.id, role: 'root', pages: ALL_PAGES });
+    // The whole category tree, ready: data access is deny-by-default, so a project without
+    // categories would show its owner nothing.
+    const level1 = await warehouse.query<{ category_id: number }>(
+      `SELECT category_id FROM ${warehouse.tableName(manifest.name, 'dim_category')} WHERE level = 1 ORDER BY 1`,
+    );
+    await metadata.projectCategories.add(
+      project.id,
+      level1.map((r) => r.category_id),
+      'ready',
+    );
     created.push(manifest.name);
   }
   await metadata.settings.set(DEMO_PROJECTS_FLAG.scope, DEMO_PROJECTS_FLAG.key, {

@@ -1,8 +1,9 @@
 import { POPUP_Z_INDEX } from '@marketlens/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import { ConfigProvider } from 'antd';
+// The ES builds: 'antd/locale/*' resolves to the CommonJS files, which cannot be tree-shaken.
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,6 +12,7 @@ import { RouterProvider } from 'react-router';
 import { isApiError } from '../shared/api/request.js';
 import { startTokenPoll } from '../shared/auth/poll.js';
 import { SessionProvider } from '../shared/auth/session.js';
+import { FeedbackProvider } from '../shared/ui/feedback.js';
 import { createAppRouter } from './router.js';
 import './app.css';
 
@@ -54,13 +56,13 @@ export function App() {
   );
   return (
     <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme}>
-      <AntApp>
+      <FeedbackProvider>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
             <RouterProvider router={router} />
           </SessionProvider>
         </QueryClientProvider>
-      </AntApp>
+      </FeedbackProvider>
     </ConfigProvider>
   );
 }

@@ -1,11 +1,12 @@
 import { MIN_SCREEN_WIDTH, POPUP_Z_INDEX } from '@marketlens/shared';
-import { App, Button, Result } from 'antd';
 import NProgress from 'nprogress';
+import { useFeedback } from '../shared/ui/feedback.js';
 import 'nprogress/nprogress.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { setApiHandlers } from '../shared/api/request.js';
+import { Logo } from '../shared/ui/Logo.js';
 import { startDeployWatch } from './deploy.js';
 import { useCurrentDef } from './router.js';
 
@@ -32,7 +33,7 @@ function useDocumentTitle() {
 
 /** Toasts and the way to sign-in for the request layer. */
 function useApiWiring() {
-  const { notification, message } = App.useApp();
+  const { notification, message } = useFeedback();
   const navigate = useNavigate();
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -54,7 +55,7 @@ function useApiWiring() {
 /** A persistent message once a new build has been deployed (spec §8). */
 function useDeployNotice() {
   const { t } = useTranslation();
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   useEffect(
     () =>
       startDeployWatch(() =>
@@ -64,9 +65,9 @@ function useDeployNotice() {
           description: t('deploy.description'),
           duration: false,
           actions: (
-            <Button type="primary" size="small" onClick={() => window.location.reload()}>
+            <button type="button" className="ml-plain-button" onClick={() => window.location.reload()}>
               {t('deploy.reload')}
-            </Button>
+            </button>
           ),
         }),
       ),
@@ -95,11 +96,11 @@ function SmallScreenNotice() {
       role="alertdialog"
       data-testid="small-screen"
     >
-      <Result
-        status="info"
-        title={t('smallScreen.title')}
-        subTitle={t('smallScreen.description', { width: MIN_SCREEN_WIDTH })}
-      />
+      <div style={{ maxWidth: 420, textAlign: 'center' }}>
+        <Logo size={48} />
+        <h2>{t('smallScreen.title')}</h2>
+        <p className="ml-muted">{t('smallScreen.description', { width: MIN_SCREEN_WIDTH })}</p>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 
@@ -7,16 +6,14 @@ export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
   console.error(error);
+  // Plain elements: this view must work even when the component library's chunks failed to load.
   return (
-    <Result
-      status="error"
-      title={t('errors.screenFailed')}
-      subTitle={t('errors.screenFailedHint')}
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          {t('common.reload')}
-        </Button>
-      }
-    />
+    <div className="ml-route-error" role="alert">
+      <h2>{t('errors.screenFailed')}</h2>
+      <p className="ml-muted">{t('errors.screenFailedHint')}</p>
+      <button type="button" className="ml-plain-button" onClick={() => window.location.reload()}>
+        {t('common.reload')}
+      </button>
+    </div>
   );
 }

@@ -1,7 +1,6 @@
 import { ROUTES, type RouteDef } from '@marketlens/shared';
 import { createBrowserRouter, Navigate, type RouteObject, useMatches } from 'react-router';
 import { lazyScreen } from './chunks.js';
-import { AppLayout } from './layout/AppLayout.js';
 import { RootFrame } from './RootFrame.js';
 import { RouteError } from './RouteError.js';
 import { SCREENS } from './screens.js';
@@ -59,7 +58,12 @@ export function routeObjects(): RouteObject[] {
       errorElement: <RouteError />,
       children: [
         ...open,
-        { element: <AppLayout />, errorElement: <RouteError />, children: signedIn },
+        // The signed-in layout is a chunk of its own: the sign-in page does not load the menu and header.
+        {
+          lazy: lazyScreen(() => import('./layout/AppLayout.js')),
+          errorElement: <RouteError />,
+          children: signedIn,
+        },
         // Spec §2: any other path goes to the index.
         { path: '*', element: <Navigate to="/" replace /> },
       ],

@@ -1,10 +1,11 @@
-import { App, Avatar, Dropdown, Flex, Layout, Menu, Select, Spin, Typography } from 'antd';
+import { Avatar, Button, Dropdown, Flex, Layout, Menu, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { firstTimeThisSession, guardDecision } from '../../shared/auth/permissions.js';
 import { useSession } from '../../shared/auth/session.js';
 import { trackRoute } from '../../shared/tracking.js';
+import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch.js';
 import { Logo } from '../../shared/ui/Logo.js';
@@ -28,7 +29,7 @@ function FullPageSpin() {
 /** Spec §6 guards for the matched routes: sign-in, auth lists, page permissions, route toasts. */
 function RouteGuard() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const session = useSession();
   const defs = useMatchedDefs();
   const params = useParams();
@@ -62,6 +63,7 @@ function useRouteTracking(userId: number | undefined) {
   }, [path, route, userId]);
 }
 
+/** The project (data scope) switch; a menu rather than a select keeps the shell small. */
 function ProjectSwitch() {
   const { t } = useTranslation();
   const { user, project, selectProject } = useSession();
@@ -69,14 +71,24 @@ function ProjectSwitch() {
   return (
     <Flex align="center" gap={8}>
       <Typography.Text type="secondary">{t('layout.project')}</Typography.Text>
-      <Select
-        data-testid="project-switch"
-        style={{ minWidth: 200 }}
-        value={project?.id}
-        onChange={selectProject}
-        options={user.projects.map((p) => ({ value: p.id, label: p.name }))}
-        aria-label={t('layout.project')}
-      />
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          selectable: true,
+          selectedKeys: project ? [String(project.id)] : [],
+          items: user.projects.map((p) => ({ key: String(p.id), label: p.name })),
+          onClick: ({ key }) => selectProject(Number(key)),
+        }}
+      >
+        <Button
+          data-testid="project-switch"
+          aria-label={t('layout.project')}
+          style={{ minWidth: 200, justifyContent: 'space-between' }}
+        >
+          {project?.name}
+          <ICONS.DownOutlined style={{ fontSize: 12, color: '#8c8c8c' }} />
+        </Button>
+      </Dropdown>
     </Flex>
   );
 }
@@ -119,7 +131,7 @@ function UserMenu() {
 }
 
 /** The signed-in shell: side menu by area, header with project, language and user menus. */
-export function AppLayout() {
+export default function AppLayout() {
   const { t } = useTranslation();
   const session = useSession();
   const location = useLocation();

@@ -2,7 +2,6 @@ import { generateRandomPassword } from '@marketlens/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Card,
   Col,
@@ -22,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { CopyText } from '../../shared/ui/CopyText.js';
 import { errorText } from '../../shared/ui/errors.js';
+import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { accountState, roleLabel } from '../../shared/ui/labels.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
@@ -39,7 +39,7 @@ interface Values extends AccountFormValues {
 /** Account editing: details, state, validity, password reset, and the user's projects with pages and categories. */
 export default function AccountEditPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = Number(useParams().id);

@@ -1,11 +1,12 @@
 import { roleMatches } from '@marketlens/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Flex, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Badge, Button, Flex, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useUser } from '../../shared/auth/session.js';
 import type { UserView } from '../../shared/auth/types.js';
+import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { accountState, roleLabel, roleOptions } from '../../shared/ui/labels.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
@@ -16,7 +17,7 @@ const PAGE_SIZE = 20;
 
 function ApplicationsTable() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const me = useUser();
   const queryClient = useQueryClient();
   const apps = useQuery({

@@ -1,13 +1,14 @@
-import { App, Card, Flex, Input, Typography } from 'antd';
+import { Card, Flex, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS, type IconName } from '../../shared/ui/icons.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 
 /** /icons: the icon set the app uses; a click copies the icon's name. */
 export default function IconsPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [filter, setFilter] = useState('');
   const names = (Object.keys(ICONS) as IconName[]).filter((n) => n.toLowerCase().includes(filter.toLowerCase()));
   return (

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/auth/session.js';
 import { errorText } from '../../shared/ui/errors.js';
+import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { PasswordFields } from '../../shared/ui/PasswordFields.js';
 import { authApi } from './api.js';
@@ -26,7 +27,7 @@ export function ForcedPasswordChange({
   currentPassword: string | null;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { signIn, signOut } = useSession();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);

@@ -1,9 +1,10 @@
-import { App, Button, Result, Spin } from 'antd';
+import { Button, Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../shared/auth/session.js';
 import { errorText } from '../../shared/ui/errors.js';
+import { useFeedback } from '../../shared/ui/feedback.js';
 import { authApi } from './api.js';
 
 /**
@@ -12,7 +13,7 @@ import { authApi } from './api.js';
  */
 export function WechatCallback({ code, state, onBack }: { code: string; state: string; onBack(): void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const { signIn } = useSession();
   const [error, setError] = useState<string | null>(null);

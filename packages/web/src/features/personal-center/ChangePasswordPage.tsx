@@ -1,8 +1,9 @@
-import { Alert, App, Button, Card, Form, Input } from 'antd';
+import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession, useUser } from '../../shared/auth/session.js';
 import { errorText } from '../../shared/ui/errors.js';
+import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { PasswordFields } from '../../shared/ui/PasswordFields.js';
 import { authApi } from '../login/api.js';
@@ -16,7 +17,7 @@ interface Values {
 /** Change password; the server then ends every session, so this tab signs in again with the new one. */
 export default function ChangePasswordPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const user = useUser();
   const { signIn } = useSession();
   const [form] = Form.useForm<Values>();

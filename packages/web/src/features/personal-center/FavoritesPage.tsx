@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Popconfirm, Result, Table, Tag } from 'antd';
+import { Button, Card, Empty, Popconfirm, Result, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../shared/api/request.js';
+import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { formatDate } from './ProfilePage.js';
 
@@ -17,7 +18,7 @@ interface Collection {
 /** The favourites folder: what the user collected on the analysis pages, newest first, with removal. */
 export default function FavoritesPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: ['collections'],

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Flex, Input, Modal, Space, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Input, Modal, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/request.js';
 import { useUser } from '../../shared/auth/session.js';
 import { errorText } from '../../shared/ui/errors.js';
+import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { accountState, roleLabel, wechatStateLabel } from '../../shared/ui/labels.js';
 import { authApi } from '../login/api.js';
@@ -22,7 +23,7 @@ export const formatDate = (iso: string | null | undefined, withTime = false) =>
 
 function WechatCard() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [asking, setAsking] = useState(false);

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Input, Table, Tabs, Transfer } from 'antd';
+import { Button, Card, Flex, Input, Table, Tabs, Transfer } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../shared/i18n/index.js';
 import { errorText } from '../../shared/ui/errors.js';
+import { useFeedback } from '../../shared/ui/feedback.js';
 import { type Attribute, projectKeys, projectsApi } from './api.js';
 import { BandsEditor } from './BandsEditor.js';
 import { ProjectFrame, useProjectId } from './ProjectFrame.js';
@@ -11,7 +12,7 @@ import { ProjectFrame, useProjectId } from './ProjectFrame.js';
 /** Which dataset attributes the project's filters offer, in which order and under which titles. */
 function AttributeConfig({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const en = currentLocale() === 'en';
   const data = useQuery({

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Flex, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../shared/i18n/index.js';
 import { errorText } from '../../shared/ui/errors.js';
+import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { type Band, type BandKind, projectKeys, projectsApi } from './api.js';
 
@@ -29,7 +30,7 @@ export function bandsValid(bands: readonly Band[]): boolean {
  */
 export function BandsEditor({ projectId, kind }: { projectId: number; kind: BandKind }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const en = currentLocale() === 'en';
   const [category, setCategory] = useState<number | undefined>();

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Flex, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import { Badge, Button, Flex, Modal, Popconfirm, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../shared/i18n/index.js';
 import { downloadText, toCsv } from '../../shared/ui/csv.js';
 import { errorText } from '../../shared/ui/errors.js';
 import { FilePicker } from '../../shared/ui/FilePicker.js';
+import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { type CheckReport, RowReport } from '../../shared/ui/RowReport.js';
 import { type ProjectCategory, projectKeys, projectsApi } from './api.js';
@@ -37,7 +38,7 @@ interface Upload {
 /** A project's categories: tree with status, upload with a per-row check, readiness and removal. */
 export default function CategoryManagementPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const id = useProjectId();
   const en = currentLocale() === 'en';

@@ -1,11 +1,12 @@
 import { ROLES, roleMatches } from '@marketlens/shared';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import { Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../shared/auth/session.js';
 import { currentLocale } from '../../shared/i18n/index.js';
 import { errorText } from '../../shared/ui/errors.js';
+import { useFeedback } from '../../shared/ui/feedback.js';
 import { roleOptions } from '../../shared/ui/labels.js';
 import { PagesField } from '../../shared/ui/PagesField.js';
 import { projectKeys, projectsApi } from './api.js';
@@ -50,7 +51,7 @@ export function MembershipModal({
 }: Props) {
   const { t } = useTranslation();
   const me = useUser();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<MembershipValues>();
   const [saving, setSaving] = useState(false);
   const submit = async (values: MembershipValues) => {

@@ -1,12 +1,13 @@
 import { PAGE_IDS } from '@marketlens/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Col, Divider, Form, Input, Radio, Row, Select, Skeleton, Space, Switch } from 'antd';
+import { Alert, Button, Col, Divider, Form, Input, Radio, Row, Select, Skeleton, Space, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SESSION_KEY } from '../../shared/auth/session.js';
 import { currentLocale } from '../../shared/i18n/index.js';
 import { errorText } from '../../shared/ui/errors.js';
+import { useFeedback } from '../../shared/ui/feedback.js';
 import { PagesField } from '../../shared/ui/PagesField.js';
 import { accountKeys, accountsApi } from '../accounts/api.js';
 import { type ProjectInput, projectKeys, projectsApi } from './api.js';
@@ -27,7 +28,7 @@ const DEFAULTS: Partial<Values> = {
 /** Create or edit a project: dataset, currency, date field, series, keywords, discount, limits, pages. */
 export default function ProjectInfoPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = useProjectId();

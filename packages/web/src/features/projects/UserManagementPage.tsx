@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Popconfirm, Table } from 'antd';
+import { Button, Flex, Popconfirm, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdminRole } from '../../shared/auth/roles.js';
 import { useUser } from '../../shared/auth/session.js';
+import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { roleLabel } from '../../shared/ui/labels.js';
 import { PageTags } from '../../shared/ui/PagesField.js';
@@ -15,7 +16,7 @@ import { ProjectFrame, useProject, useProjectId } from './ProjectFrame.js';
 /** A project's members: their project role, pages and categories. Project admins manage this too. */
 export default function UserManagementPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const me = useUser();
   const id = useProjectId();

@@ -1,11 +1,12 @@
-import { App, Button, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from './feedback.js';
 import { ICONS } from './icons.js';
 
 /** A secret shown once (generated password) with a copy-to-clipboard button. */
 export function CopyText({ text, testId }: { text: string; testId?: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return (
     <Flex align="center" gap={8}>
       <Typography.Text code copyable={false} style={{ fontSize: 16 }} data-testid={testId}>

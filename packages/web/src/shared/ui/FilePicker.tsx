@@ -1,5 +1,6 @@
-import { App, Upload } from 'antd';
+import { Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from './feedback.js';
 import { ICONS } from './icons.js';
 
 interface Props {
@@ -14,7 +15,7 @@ interface Props {
  */
 export function FilePicker({ onText, hint }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return (
     <Upload.Dragger
       accept=".csv,.txt,.xlsx,.xls"

@@ -1,0 +1,238 @@
+#!/usr/bin/env node
+/**
+ * Web load benchmark (issue 5 speed targets): against the BUILT server with tiny demo data, in
+ * headless Chromium, fresh cache for every measurement.
+ *
+ * - shell: gzipped JavaScript of the entry script and its modulepreloads (what every page loads
+ *   before its own chunk) — target ≤ 170 KB;
+ * - per page: every JavaScript file the page loads at first view, gzipped — target ≤ 350 KB;
+ * - first contentful paint (≤ 1.0 s) and largest contentful paint (≤ 2.0 s) for the sign-in page
+ *   and the layout after sign-in; median of BENCH_RUNS (default 5) loads.
+ *
+ * Writes bench/results/web-<date>.md. Usage: node bench/web-load.mjs (builds what is stale first).
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { ensureBuilt } from '../scripts/build-if-needed.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const ROOT_PASSWORD = 'Bench-root-Passw0rd';
+const LIMITS = { shellKb: 170, pageKb: 350, fcpMs: 1000, lcpMs: 2000 };
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'marketlens-webbench-'));
+  const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_SCALE: 'tiny',
+      ROOT_PASSWORD,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_IP: '100000',
+      RATE_LIMIT_PER_USERNAME: '100000',
+    },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 960; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const dist = path.join(root, 'packages/web/dist');
+const gzKb = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
+
+/** The entry script and its modulepreloads, from the built index.html. */
+function shellFiles() {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Loads a page in a fresh context; returns the JS files it fetched and its paint timings. */
+async function measure(browser, url, { tokens, ready }) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  if (tokens) {
+    await context.addInitScript(([tk, rtk]) => {
+      if (!localStorage.getItem('marketlens.tk')) {
+        localStorage.setItem('marketlens.tk', tk);
+        localStorage.setItem('marketlens.rtk', rtk);
+      }
+    }, tokens);
+  }
+  const page = await context.newPage();
+  const scripts = new Set();
+  page.on('response', (res) => {
+    const u = new URL(res.url());
+    if (u.pathname.endsWith('.js')) scripts.add(u.pathname.slice(1));
+  });
+  await page.addInitScript(() => {
+    window.__lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__lcp = Math.max(window.__lcp, e.startTime);
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.locator(ready).first().waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(500);
+  // LCP is final on the first input; a click on an empty area ends it as a user would.
+  await page.mouse.click(1, 1);
+  const timing = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    lcp: window.__lcp,
+  }));
+  await context.close();
+  return { scripts: [...scripts], ...timing };
+}
+
+async function main() {
+  ensureBuilt();
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const login = await (
+      await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'root', password: ROOT_PASSWORD }),
+      })
+    ).json();
+    const tokens = [login.data.access_token, login.data.refresh_token];
+    const pages = [
+      { name: 'Sign-in (/login)', path: '/login', ready: '[data-testid="login-form"]', paint: true },
+      {
+        name: 'Layout after sign-in (/hot)',
+        path: '/hot',
+        ready: '[data-testid="pending-title"]',
+        tokens,
+        paint: true,
+      },
+      {
+        name: 'Accounts (/accounts)',
+        path: '/accounts',
+        ready: '[data-testid="account-table"] .ant-table-row',
+        tokens,
+      },
+      {
+        name: 'Projects (/projects)',
+        path: '/projects',
+        ready: '[data-testid="project-table"] .ant-table-row',
+        tokens,
+      },
+      {
+        name: 'Batch create (/accounts/batch-create)',
+        path: '/accounts/batch-create',
+        ready: '.ant-upload-drag',
+        tokens,
+      },
+      {
+        name: 'Personal centre (/personal-center)',
+        path: '/personal-center',
+        ready: '[data-testid="profile"]',
+        tokens,
+      },
+    ];
+    const shell = shellFiles();
+    const shellKb = shell.reduce((s, f) => s + gzKb(f), 0);
+    const rows = [];
+    for (const p of pages) {
+      const runs = [];
+      for (let i = 0; i < (p.paint ? RUNS : 1); i++) runs.push(await measure(browser, `${server.url}${p.path}`, p));
+      const jsKb = runs[0].scripts.reduce((s, f) => s + gzKb(f), 0);
+      rows.push({
+        ...p,
+        files: runs[0].scripts.length,
+        jsKb,
+        ownKb: runs[0].scripts.filter((f) => !shell.includes(f)).reduce((s, f) => s + gzKb(f), 0),
+        fcp: p.paint ? median(runs.map((r) => r.fcp)) : null,
+        lcp: p.paint ? median(runs.map((r) => r.lcp)) : null,
+      });
+    }
+    const ok = (v, limit) => (v <= limit ? '✓' : '✗');
+    const date = new Date().toISOString().slice(0, 10);
+    const cpu = os.cpus();
+    const lines = [
+      `# Web load benchmark — ${date}`,
+      '',
+      `Built server + web app on localhost, tiny demo data, headless Chromium (${browser.version()}), a fresh`,
+      `browser context (empty cache) per load; paint timings are the median of ${RUNS} loads.`,
+      `Machine: ${cpu[0]?.model ?? 'CPU'} × ${cpu.length}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}.`,
+      'Sizes: each JavaScript file gzipped at level 9 (the server may send it uncompressed on localhost).',
+      '',
+      '## Shell',
+      '',
+      `Entry script + modulepreloads (loaded by every page before its own chunk): **${shellKb.toFixed(1)} KB** gzipped`,
+      `in ${shell.length} files — target ≤ ${LIMITS.shellKb} KB ${ok(shellKb, LIMITS.shellKb)}.`,
+      '',
+      '## Pages at first view',
+      '',
+      '| page | JS files | JS gz total (KB) | beyond the shell (KB) | ≤ 350 KB | FCP (ms) | LCP (ms) |',
+      '|---|---:|---:|---:|:-:|---:|---:|',
+      ...rows.map(
+        (r) =>
+          `| ${r.name} | ${r.files} | ${r.jsKb.toFixed(1)} | ${r.ownKb.toFixed(1)} | ${ok(r.jsKb, LIMITS.pageKb)} | ${
+            r.fcp === null ? '–' : `${r.fcp.toFixed(0)} ${ok(r.fcp, LIMITS.fcpMs)}`
+          } | ${r.lcp === null ? '–' : `${r.lcp.toFixed(0)} ${ok(r.lcp, LIMITS.lcpMs)}`} |`,
+      ),
+      '',
+      `Targets: FCP ≤ ${LIMITS.fcpMs} ms and LCP ≤ ${LIMITS.lcpMs} ms for the sign-in page and the layout after sign-in.`,
+      'The analysis pages still show their pending frame (their charts arrive in later issues), so the layout row',
+      'measures the shell, the session fetch and the frame; ECharts is not in any bundle yet.',
+      '',
+    ];
+    mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+    const out = path.join(root, `bench/results/web-${date}.md`);
+    writeFileSync(out, lines.join('\n'));
+    process.stdout.write(`${lines.join('\n')}\nwritten to ${path.relative(root, out)}\n`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();

@@ -67,7 +67,8 @@ function useRouteTracking(userId: number | undefined) {
 function ProjectSwitch() {
   const { t } = useTranslation();
   const { user, project, selectProject } = useSession();
-  if (!user || user.projects.length === 0) return null;
+  // An empty placeholder keeps the language and user menus on the right.
+  if (!user || user.projects.length === 0) return <div />;
   return (
     <Flex align="center" gap={8}>
       <Typography.Text type="secondary">{t('layout.project')}</Typography.Text>

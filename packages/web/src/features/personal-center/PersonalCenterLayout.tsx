@@ -4,7 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 
 const TABS = [
-  { key: '/personal-center', label: 'route.personalCenter' },
+  { key: '/personal-center', label: 'profile.title' },
   { key: '/personal-center/password', label: 'route.changePassword' },
   { key: '/personal-center/favorites', label: 'route.favorites' },
 ] as const;

@@ -15,6 +15,7 @@ import { registerWebApp } from './plugins/web.js';
 import { authRoutes } from './routes/auth/index.js';
 import { thirdPartyRoutes } from './routes/auth/thirdparty.js';
 import { dataRoutes } from './routes/common/data.js';
+import { favoriteRoutes } from './routes/common/favorites.js';
 import { projectRoutes } from './routes/common/projects/index.js';
 import { userRoutes } from './routes/common/users.js';
 import { healthRoutes } from './routes/health.js';
@@ -108,6 +109,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
           await scope.register(userRoutes(ctx, auth));
           await scope.register(projectRoutes(ctx, auth));
           await scope.register(dataRoutes(ctx, analytics));
+          await scope.register(favoriteRoutes(ctx));
         },
         { prefix: '/common' },
       );

@@ -127,6 +127,14 @@ const en = {
   'projects.attributeNotFound': 'The attribute does not exist in the dataset.',
   'projects.pagesInvalid': 'A project needs at least one valid page.',
 
+  // Favourites (spec §7, §8): the favourites folder and the favourite brands of a project.
+  'collections.getFailed': 'Failed to get favourites, please try again later',
+  'collections.readFailed': 'Failed to read favourite brands, please try again later',
+  'collections.updateFailed': 'Failed to update favourite brands, please try again later',
+  'collections.deleteFailed': 'Failed to delete the favourite, please try again later',
+  'collections.notFound': 'The favourite does not exist.',
+  'collections.brandNotInDataset': 'The brand does not exist in the project data: {ids}',
+
   // Spec §9 percent display at or above 10 000 %.
   'format.timesHigher': '{value} times higher',
   'format.timesLower': '{value} times lower',
@@ -268,6 +276,13 @@ const zhCN: Record<MessageKey, string> = {
   'projects.noPriceData': '该品类没有价格数据',
   'projects.attributeNotFound': '数据集中不存在该属性',
   'projects.pagesInvalid': '项目至少需要一个有效页面',
+
+  'collections.getFailed': '获取收藏失败，请稍后重试',
+  'collections.readFailed': '读取关注品牌失败，请稍后重试',
+  'collections.updateFailed': '更新关注品牌失败，请稍后重试',
+  'collections.deleteFailed': '删除收藏失败，请稍后重试',
+  'collections.notFound': '该收藏不存在',
+  'collections.brandNotInDataset': '品牌不存在于该项目的数据中：{ids}',
 
   'format.timesHigher': '高{value}倍',
   'format.timesLower': '低{value}倍',

@@ -56,15 +56,7 @@ export function validateScopeFilter(
     catalog: scope.catalog,
     granularity: scope.project.dateField,
     parseSql: (text) => engine.parseCustomSql(scope.project.dataset, text),
-    favouriteBrands: async () =>
-      (
-        await metadata.db
-          .selectFrom('favorite_brands')
-          .select('brand_id')
-          .where('project_id', '=', projectId)
-          .where('user_id', '=', user.id)
-          .execute()
-      ).map((r) => Number(r.brand_id)),
+    favouriteBrands: () => metadata.favoriteBrands.ids(projectId, user.id),
     customAttributes: async () =>
       (await metadata.customAttributes.list(projectId, user.id)).map((c) => ({
         id: c.id,

@@ -10,6 +10,7 @@ export * from './open.js';
 export * from './repositories/applications.js';
 export * from './repositories/audit.js';
 export * from './repositories/catalog.js';
+export * from './repositories/favorites.js';
 export * from './repositories/grants.js';
 export * from './repositories/members.js';
 export * from './repositories/outbox.js';

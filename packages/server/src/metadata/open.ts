@@ -12,6 +12,7 @@ import {
   ProjectAttributesRepository,
   ProjectCategoriesRepository,
 } from './repositories/catalog.js';
+import { CollectionsRepository, FavoriteBrandsRepository } from './repositories/favorites.js';
 import { GrantsRepository } from './repositories/grants.js';
 import { MembersRepository } from './repositories/members.js';
 import { MailOutboxRepository } from './repositories/outbox.js';
@@ -59,6 +60,10 @@ export interface MetadataRepositories {
   readonly bands: CategoryBandsRepository;
   readonly projectAttributes: ProjectAttributesRepository;
   readonly customAttributes: CustomAttributesRepository;
+  /** The favourites folder (per user). */
+  readonly collections: CollectionsRepository;
+  /** Followed brands per user and project. */
+  readonly favoriteBrands: FavoriteBrandsRepository;
 }
 
 /** The repositories bound to one open transaction, plus its raw handle. */
@@ -183,6 +188,8 @@ function repositories(ctx: RepoContext): MetadataRepositories {
     bands: new CategoryBandsRepository(ctx),
     projectAttributes: new ProjectAttributesRepository(ctx),
     customAttributes: new CustomAttributesRepository(ctx),
+    collections: new CollectionsRepository(ctx),
+    favoriteBrands: new FavoriteBrandsRepository(ctx),
   };
 }
 

@@ -1,0 +1,222 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { badRequest, notFound } from '../../errors.js';
+import type { Collection, FavoriteBrand } from '../../metadata/index.js';
+import { authorizeProject, perm } from '../../permissions/index.js';
+import { Envelope, LocaleField, ok, Query } from '../../schema.js';
+import { absentBodyAsEmpty, Done, IdParams } from './views.js';
+import { hasDataset } from './warehouse-lookups.js';
+
+/**
+ * Favourites (spec §7): the user's favourites folder (/collections) and the favourite brands of a
+ * project (/projects/{project_id}/collections). Handlers stay thin: ownership is enforced by the
+ * repositories (every read and delete is keyed by the signed-in user), project membership by the
+ * permissions module, brand ids by the project's dataset.
+ */
+
+const Id = Type.String({ pattern: '^[0-9]{1,15}$' });
+const ProjectParams = Type.Object({ project_id: Id }, { additionalProperties: false });
+const Body = <P extends Parameters<typeof Type.Object>[0]>(props: P) =>
+  Type.Object({ ...LocaleField, ...props }, { additionalProperties: false });
+const BrandIds = Type.Array(Type.Integer({ minimum: 0 }), { minItems: 1, maxItems: 1000 });
+
+const CollectionView = Type.Object({
+  id: Type.Integer(),
+  project_id: Type.Union([Type.Integer(), Type.Null()]),
+  kind: Type.String(),
+  ref: Type.String(),
+  title: Type.String(),
+  payload: Type.Record(Type.String(), Type.Unknown()),
+  /** The collection time. */
+  created_at: Type.String(),
+});
+const FavoriteBrandView = Type.Object({
+  brand_id: Type.Integer(),
+  brand_name: Type.String(),
+  brand_name_en: Type.String(),
+  /** The collection time. */
+  created_at: Type.String(),
+});
+const BrandList = Envelope(Type.Object({ brands: Type.Array(FavoriteBrandView) }));
+
+const collectionView = (c: Collection) => ({
+  id: c.id,
+  project_id: c.projectId,
+  kind: c.kind,
+  ref: c.ref,
+  title: c.title,
+  payload: c.payload,
+  created_at: c.createdAt,
+});
+
+interface BrandName {
+  name_zh: string;
+  name_en: string;
+}
+
+/** /api/common favourites routes. */
+export function favoriteRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const { metadata, warehouse } = ctx;
+
+  /** Names of the given brands in a dataset; unknown ids are absent. Table name from the catalogue, ids bound. */
+  async function brandNames(dataset: string, ids: readonly number[]): Promise<Map<number, BrandName>> {
+    if (ids.length === 0 || !hasDataset(warehouse, dataset)) return new Map();
+    const rows = await warehouse.query<{ brand_id: number; name_zh: string; name_en: string }>(
+      `select brand_id, name_zh, name_en from ${warehouse.tableName(dataset, 'dim_brand')} where list_contains($1::integer[], brand_id)`,
+      [ids.map(Number)],
+    );
+    return new Map(rows.map((r) => [Number(r.brand_id), { name_zh: r.name_zh, name_en: r.name_en }]));
+  }
+
+  async function brandViews(dataset: string, brands: FavoriteBrand[]) {
+    const names = await brandNames(
+      dataset,
+      brands.map((b) => b.brandId),
+    );
+    return brands.map((b) => ({
+      brand_id: b.brandId,
+      brand_name: names.get(b.brandId)?.name_zh ?? '',
+      brand_name_en: names.get(b.brandId)?.name_en ?? '',
+      created_at: b.createdAt,
+    }));
+  }
+
+  return async (app) => {
+    app.get(
+      '/collections',
+      {
+        config: { permission: perm.signedIn },
+        schema: {
+          tags: ['favorites'],
+          querystring: Query({ project_id: Type.Optional(Type.Integer({ minimum: 1 })) }),
+          response: { 200: Envelope(Type.Object({ items: Type.Array(CollectionView) })) },
+        },
+      },
+      async (req) => {
+        const items = await metadata.collections.listForUser(req.user!.id, req.query.project_id);
+        return ok({ items: items.map(collectionView) });
+      },
+    );
+
+    app.post(
+      '/collections',
+      {
+        config: { permission: perm.signedIn },
+        schema: {
+          tags: ['favorites'],
+          body: Body({
+            kind: Type.String({ minLength: 1, maxLength: 64 }),
+            ref: Type.Optional(Type.String({ maxLength: 1024 })),
+            title: Type.Optional(Type.String({ maxLength: 255 })),
+            project_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+            payload: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+          }),
+          response: { 200: Envelope(Type.Object({ item: CollectionView })) },
+        },
+      },
+      async (req) => {
+        const user = req.user!;
+        const b = req.body;
+        const projectId = b.project_id ?? null;
+        // An item collected in a project needs membership of it (deny by default).
+        if (projectId !== null) await authorizeProject(metadata, user, projectId, 'member');
+        if (b.payload !== undefined && JSON.stringify(b.payload).length > 16_384) {
+          throw badRequest('server.invalidArgumentDetail', { field: 'payload' });
+        }
+        const item = await metadata.collections.add({
+          userId: user.id,
+          projectId,
+          kind: b.kind,
+          ref: b.ref ?? '',
+          title: b.title ?? '',
+          payload: (b.payload ?? {}) as Collection['payload'],
+        });
+        return ok({ item: collectionView(item) });
+      },
+    );
+
+    app.delete(
+      '/collections/:id',
+      {
+        config: { permission: perm.signedIn },
+        preValidation: absentBodyAsEmpty,
+        schema: {
+          tags: ['favorites'],
+          params: IdParams,
+          body: Type.Optional(Body({})),
+          response: { 200: Envelope(Done) },
+        },
+      },
+      async (req) => {
+        // Another user's item is reported exactly like a missing one.
+        if (!(await metadata.collections.removeForUser(req.user!.id, Number(req.params.id)))) {
+          throw notFound('collections.notFound');
+        }
+        return ok({ message: 'ok' });
+      },
+    );
+
+    const onProject = { permission: perm.project('member', 'params.project_id') };
+
+    app.get(
+      '/projects/:project_id/collections',
+      {
+        config: onProject,
+        schema: { tags: ['favorites'], params: ProjectParams, querystring: Query(), response: { 200: BrandList } },
+      },
+      async (req) => {
+        const project = req.scope!.project;
+        return ok({
+          brands: await brandViews(project.dataset, await metadata.favoriteBrands.list(project.id, req.user!.id)),
+        });
+      },
+    );
+
+    app.put(
+      '/projects/:project_id/collections',
+      {
+        config: onProject,
+        preValidation: absentBodyAsEmpty,
+        schema: {
+          tags: ['favorites'],
+          params: ProjectParams,
+          body: Body({ brands: BrandIds }),
+          response: { 200: BrandList },
+        },
+      },
+      async (req) => {
+        const project = req.scope!.project;
+        const ids = [...new Set(req.body.brands)];
+        const known = await brandNames(project.dataset, ids);
+        const unknown = ids.filter((id) => !known.has(id));
+        if (unknown.length > 0) throw badRequest('collections.brandNotInDataset', { ids: unknown.join(', ') });
+        await metadata.favoriteBrands.add(project.id, req.user!.id, ids);
+        return ok({
+          brands: await brandViews(project.dataset, await metadata.favoriteBrands.list(project.id, req.user!.id)),
+        });
+      },
+    );
+
+    app.delete(
+      '/projects/:project_id/collections',
+      {
+        config: onProject,
+        preValidation: absentBodyAsEmpty,
+        schema: {
+          tags: ['favorites'],
+          params: ProjectParams,
+          body: Body({ brands: BrandIds }),
+          response: { 200: BrandList },
+        },
+      },
+      async (req) => {
+        const project = req.scope!.project;
+        await metadata.favoriteBrands.remove(project.id, req.user!.id, req.body.brands);
+        return ok({
+          brands: await brandViews(project.dataset, await metadata.favoriteBrands.list(project.id, req.user!.id)),
+        });
+      },
+    );
+  };
+}

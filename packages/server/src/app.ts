@@ -73,6 +73,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.addHook('onClose', () => auth.close());
   // One analytics engine per app: its response cache and parser outlive requests.
   const analytics = new AnalyticsEngine(ctx.warehouse, await createResultCache(config.redisUrl, app.log));
+  analytics.timeoutMs = config.queryTimeoutMs;
   app.addHook('onClose', async () => {
     await analytics.cache?.close();
     await analytics.parser.close();

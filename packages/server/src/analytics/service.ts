@@ -73,6 +73,11 @@ export interface RunOptions {
 export class AnalyticsEngine {
   private readonly catalogs = new Map<string, Promise<DatasetCatalog>>();
   readonly parser: SqlParser;
+  /**
+   * Time limit of a run that names none: the app sets config.queryTimeoutMs here, so the limit
+   * holds whichever way the warehouse was opened. Unset: the warehouse's own default.
+   */
+  timeoutMs: number | undefined;
 
   constructor(
     readonly warehouse: WarehouseEngine,
@@ -214,10 +219,11 @@ export class AnalyticsEngine {
         labels: true,
       };
       const main = buildFactSql(grant, req, plan, scope);
+      const timeoutMs = options.timeoutMs ?? this.timeoutMs;
       const run = (sql: { sql: string; params: unknown[] }) =>
         this.warehouse.query(sql.sql, sql.params as never, {
           ...(options.signal ? { signal: options.signal } : {}),
-          ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+          ...(timeoutMs ? { timeoutMs } : {}),
         });
       const subsetQueries = separate.map((j) => {
         const dims = layout.subsets[j]!;

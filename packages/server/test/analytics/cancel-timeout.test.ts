@@ -1,0 +1,224 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WarehouseCancelledError, type WarehouseEngine, WarehouseTimeoutError } from '../../src/warehouse/engine.js';
+import { bearer, login, makeUser } from '../auth/helpers.js';
+import { buildTestApp } from '../support/app.js';
+
+/**
+ * Cancellation and the query time limit at the HTTP level (DESIGN.md §5): a client that goes away
+ * interrupts its warehouse query, a query over QUERY_TIMEOUT_MS answers 503 in the request's
+ * language, and neither leaves the connection pool short.
+ *
+ * The tiny demo data answers any analytics query in milliseconds, and no filter shape turns it into
+ * a long scan, so a switch on the app's own warehouse swaps the SQL of analytics queries (those that
+ * carry a request's AbortSignal) for a genuinely slow one. It still runs on the real DuckDB engine,
+ * with the options the route passed: its time limit, its signal and its interrupt are the real ones.
+ */
+const SLOW_SQL = 'SELECT sum(hash(i))::VARCHAR AS s FROM range(1000000000000::BIGINT) t(i)';
+/** Far shorter than the slow query would run (hours) uninterrupted. */
+const PROMPT_MS = 10_000;
+
+interface Observed {
+  signal: AbortSignal | undefined;
+  timeoutMs: number | undefined;
+  error: unknown;
+  ms: number;
+}
+
+/** Makes analytics queries slow while `armed`; reports each one it slowed down. */
+function slowSwitch(warehouse: WarehouseEngine) {
+  const real = warehouse.query.bind(warehouse);
+  const state = {
+    armed: false,
+    /** Slowed queries that finished (all with an error, as they never end by themselves). */
+    done: [] as Observed[],
+    /** Slowed queries that started. */
+    started: 0,
+    onStart: undefined as (() => void) | undefined,
+    warehouseCalls: 0,
+  };
+  const query: WarehouseEngine['query'] = async (sql, params, options = {}) => {
+    state.warehouseCalls++;
+    if (!state.armed || !options.signal) return real(sql, params, options);
+    state.started++;
+    state.onStart?.();
+    const t0 = Date.now();
+    try {
+      return await real(SLOW_SQL, [], options);
+    } catch (error) {
+      state.done.push({ signal: options.signal, timeoutMs: options.timeoutMs, error, ms: Date.now() - t0 });
+      throw error;
+    }
+  };
+  (warehouse as { query: WarehouseEngine['query'] }).query = query;
+  return state;
+}
+
+/** Fails (instead of hanging until the suite's time limit) when `promise` takes longer than `ms`. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+async function setup(env: Record<string, string> = {}) {
+  const t = await buildTestApp({ withData: true, env: { RATE_LIMIT_PER_IP: '100000', ...env } });
+  const root = await makeUser(t.ctx, 'ct_root', { role: 'root' });
+  const project = (
+    await t.ctx.metadata.projects.create({ name: 'tiny', dataset: 'cn_monthly', ownerId: root.id, pages: [1] })
+  ).id;
+  await t.ctx.metadata.projectCategories.add(project, [1, 4], 'ready');
+  const token = (await login(t.app, 'ct_root')).access_token;
+  return { t, project, token, slow: slowSwitch(t.ctx.warehouse) };
+}
+
+describe('query time limit (QUERY_TIMEOUT_MS)', () => {
+  let s: Awaited<ReturnType<typeof setup>>;
+  beforeAll(async () => {
+    s = await setup({ QUERY_TIMEOUT_MS: '300' });
+  });
+  afterAll(() => s.t.close());
+
+  const brands = (locale: string, extra = '') =>
+    s.t.app.inject({
+      method: 'GET',
+      url: `/api/common/brands?data_scope_id=${s.project}&locale=${locale}${extra}`,
+      headers: bearer(s.token),
+    });
+
+  it('stops a slow analytics query: 503 with the time-limit message in both languages', async () => {
+    s.slow.armed = true;
+    try {
+      const en = await within(brands('en'), PROMPT_MS, 'timed-out request (en)');
+      expect(en.statusCode, en.body).toBe(503);
+      expect(en.json()).toEqual({
+        ok: false,
+        code: 'query_timeout',
+        msg: 'The query took too long and was stopped. Narrow the filter and try again.',
+      });
+      const zh = await within(brands('zh_cn'), PROMPT_MS, 'timed-out request (zh)');
+      expect(zh.statusCode, zh.body).toBe(503);
+      expect(zh.json()).toEqual({
+        ok: false,
+        code: 'query_timeout',
+        msg: '查询耗时过长已被终止，请缩小筛选范围后重试',
+      });
+    } finally {
+      s.slow.armed = false;
+    }
+    // The app's configured limit reached the warehouse, and DuckDB was interrupted by it.
+    expect(s.slow.done).toHaveLength(2);
+    for (const q of s.slow.done) {
+      expect(q.timeoutMs).toBe(300);
+      expect(q.error).toBeInstanceOf(WarehouseTimeoutError);
+      expect(q.ms).toBeLessThan(PROMPT_MS);
+    }
+  });
+
+  it('leaves the pool whole: more timed-out queries than connections, then a normal answer', async () => {
+    s.slow.armed = true;
+    s.slow.done.length = 0;
+    try {
+      // Default pool: 4 connections. A connection kept by a stopped query would starve the last ones.
+      // One after the other, so each query is running on DuckDB when its time is up. (Concurrent
+      // time-outs are not covered: one landing while its query is still being handed a connection or
+      // prepared was seen to be lost, the query running on — an engine issue, not the HTTP layer's.)
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await within(
+          brands(i % 2 ? 'zh_cn' : 'en', `&prefix=${'x'.repeat(i)}`),
+          PROMPT_MS,
+          `time-out ${i}`,
+        );
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([503, 503, 503, 503, 503, 503]);
+      expect(s.slow.done.map((q) => q.error instanceof WarehouseTimeoutError)).toEqual(Array(6).fill(true));
+    } finally {
+      s.slow.armed = false;
+    }
+    const before = s.slow.warehouseCalls;
+    const res = await within(brands('en'), PROMPT_MS, 'request after the time-outs');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.total).toBeGreaterThan(0);
+    // Nothing was cached for the failed runs: this answer came from the warehouse.
+    expect(s.slow.warehouseCalls).toBeGreaterThan(before);
+  });
+});
+
+describe('a client that disconnects', () => {
+  let s: Awaited<ReturnType<typeof setup>>;
+  let port: number;
+  beforeAll(async () => {
+    // The default time limit (60 s): only the disconnect can stop the query within the test.
+    s = await setup();
+    await s.t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (s.t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => s.t.close());
+
+  /** GET over a real socket; resolves with the status and body. */
+  function get(path: string, onRequest?: (req: http.ClientRequest) => void) {
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port, path, headers: bearer(s.token) }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => {
+          body += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      onRequest?.(req);
+    });
+  }
+
+  it('interrupts its warehouse query, and the server keeps serving', async () => {
+    const url = `/api/common/brands/default?data_scope_id=${s.project}`;
+    let request: http.ClientRequest | undefined;
+    const started = new Promise<void>((resolve) => {
+      s.slow.onStart = resolve;
+    });
+    s.slow.armed = true;
+    let aborted: Promise<unknown> | undefined;
+    try {
+      aborted = get(url, (req) => {
+        request = req;
+      }).then(
+        (r) => r,
+        (err: unknown) => err,
+      );
+      await within(started, PROMPT_MS, 'the slow query to start');
+      // The query is running on DuckDB now; the client goes away mid-flight.
+      request!.destroy();
+      const outcome = await aborted;
+      expect(outcome).toBeInstanceOf(Error);
+      await within(
+        (async () => {
+          while (s.slow.done.length === 0) await new Promise((r) => setTimeout(r, 10));
+        })(),
+        PROMPT_MS,
+        'the warehouse query to be interrupted',
+      );
+    } finally {
+      s.slow.armed = false;
+      s.slow.onStart = undefined;
+    }
+    expect(s.slow.started).toBe(1);
+    const [q] = s.slow.done;
+    expect(q!.signal?.aborted).toBe(true);
+    expect(q!.error).toBeInstanceOf(WarehouseCancelledError);
+    expect(q!.ms).toBeLessThan(PROMPT_MS);
+
+    // The same request, answered normally over a new connection.
+    const res = await within(get(url), PROMPT_MS, 'request after the disconnect');
+    expect(res.status, res.body).toBe(200);
+    expect(JSON.parse(res.body).data.items.length).toBeGreaterThan(0);
+  });
+});

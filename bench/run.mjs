@@ -74,7 +74,7 @@ if (process.env.BENCH_REIMPORT || !existsSync(path.join(warehouseDir, 'catalog.j
   importNote = `imported in ${s.toFixed(1)} s`;
 }
 
-const { openWarehouse } = await import(path.join(root, 'packages/server/dist/warehouse/index.js'));
+const { openWarehouse, KeywordExtractor } = await import(path.join(root, 'packages/server/dist/warehouse/index.js'));
 const { AnalyticsEngine } = await import(path.join(root, 'packages/server/dist/analytics/service.js'));
 const { MemoryResultCache } = await import(path.join(root, 'packages/server/dist/analytics/cache.js'));
 const { planQuery } = await import(path.join(root, 'packages/server/dist/analytics/plan.js'));
@@ -113,22 +113,35 @@ const attr = (
     [catalog.leavesOf([level2])],
   )
 )[0].attr_name;
-const word = (
-  (
-    await warehouse.query(
-      `SELECT k.keyword, count(*)::INTEGER AS n FROM ${warehouse.tableName('cn_monthly', 'sku_keyword')} k
+/**
+ * The keyword of a category's keyword panel: the most frequent (zh) word of the category's own
+ * SKUs, so the panel measures a filter that hits. From sku_keyword; if the category's SKUs have no
+ * rows there, extracted the same way the importer does from a fixed sample of their titles. Never a
+ * word of another category: that would measure an empty scan.
+ */
+async function keywordOf(category) {
+  const leaves = catalog.leavesOf([category]);
+  const [hit] = await warehouse.query(
+    `SELECT k.keyword FROM ${warehouse.tableName('cn_monthly', 'sku_keyword')} k
      JOIN ${warehouse.tableName('cn_monthly', 'dim_sku')} s ON s.sku_id = k.sku_id
-     WHERE k.lang = 'zh' AND list_contains($1::INTEGER[], s.category_id) GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
-      [catalog.leavesOf([level2])],
-    )
-  )[0] ??
-  // Titles of this category may have no segmented words at all: then any frequent word.
-  (
-    await warehouse.query(
-      `SELECT keyword FROM ${warehouse.tableName('cn_monthly', 'sku_keyword')} WHERE lang = 'zh' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
-    )
-  )[0]
-).keyword;
+     WHERE k.lang = 'zh' AND list_contains($1::INTEGER[], s.category_id) GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+    [leaves],
+  );
+  if (hit) return { word: hit.keyword, from: 'sku_keyword' };
+  const titles = await warehouse.query(
+    `SELECT title_zh FROM ${warehouse.tableName('cn_monthly', 'dim_sku')}
+     WHERE list_contains($1::INTEGER[], category_id) ORDER BY hash(sku_id), sku_id LIMIT 20000`,
+    [leaves],
+  );
+  const extractor = new KeywordExtractor();
+  const counts = new Map();
+  for (const t of titles)
+    for (const w of extractor.zh(String(t.title_zh ?? ''))) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const [best] = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  if (!best) throw new Error(`category ${category} has no SKU title with a keyword`);
+  return { word: best[0], from: `${titles.length} sampled titles (no sku_keyword rows for the category)` };
+}
+const keywords = { L1: await keywordOf(level1), L2: await keywordOf(level2) };
 
 const grant = { categories: catalog.leavesOf([...catalog.categories.keys()]), brands: null, shops: null };
 const latest = ds.latestDate;
@@ -164,7 +177,8 @@ const PANELS = {
     dimensions: [],
     measures: ['sales', 'count', 'avg_price'],
     range: last12,
-    filter: { keywords: { kind: 'keywords', condition: 'AND', words: [word] } },
+    // The words are the tested category's own (keywordOf), filled in per category below.
+    filter: { keywords: { kind: 'keywords', condition: 'AND', words: [] } },
   },
 };
 
@@ -197,7 +211,11 @@ for (const [level, cat] of [
         comparison: { kind: cmp },
         discount: false,
         ...panel,
-        filter: { ...(panel.filter ?? {}), categories: catalog.leavesOf([cat]) },
+        filter: {
+          ...(panel.filter ?? {}),
+          ...(panel.filter?.keywords ? { keywords: { ...panel.filter.keywords, words: [keywords[level].word] } } : {}),
+          categories: catalog.leavesOf([cat]),
+        },
       };
       // First run: DuckDB's buffers may not hold these columns yet.
       recording = [];
@@ -241,6 +259,9 @@ for (const [level, cat] of [
         factP50,
       };
       results.push(row);
+      if (panel.filter?.keywords && result.rows.every((r) => !r.count)) {
+        console.warn(`${level}: the keyword "${keywords[level].word}" matches nothing in the category`);
+      }
       console.log(
         `${level} ${cmp.padEnd(4)} ${name.padEnd(16)} ${result.table.padEnd(26)} p50 ${row.p50.toFixed(1)} p95 ${row.p95.toFixed(1)} raw ${row.rawP50.toFixed(1)} cached ${row.cachedP95.toFixed(2)}${factP50 ? ` fact ${factP50.toFixed(1)}` : ''}`,
       );
@@ -279,7 +300,7 @@ const lines = [
     .map(([k, v]) => `${k} ${v.toLocaleString('en')} rows`)
     .join(', ')}`,
   `- Import: ${loaded ? `${loaded[1]} s for everything, ${loaded[2]} fact rows/s overall (validation, sorted load, rollups, keywords)` : importNote}; rollups built in ${rollupSecs} s.`,
-  `- Level-1 category ${level1} (${catalog.categories.get(level1).name_en}), level-2 ${level2} (${catalog.categories.get(level2).name_en}); attribute \`${attr}\`; keyword "${word}".`,
+  `- Level-1 category ${level1} (${catalog.categories.get(level1).name_en}), level-2 ${level2} (${catalog.categories.get(level2).name_en}); attribute \`${attr}\`; keyword "${keywords.L1.word}" (L1, from ${keywords.L1.from}), "${keywords.L2.word}" (L2, from ${keywords.L2.from}).`,
   '',
   '## Results (ms)',
   '',

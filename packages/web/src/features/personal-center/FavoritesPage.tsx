@@ -6,13 +6,19 @@ import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { formatDate } from './ProfilePage.js';
 
-interface Collection {
+/** One item of GET /api/common/collections; created_at is the collection time. */
+export interface Collection {
   id: number;
   project_id: number | null;
   kind: string;
   ref: string;
   title: string;
   created_at: string;
+}
+
+/** Spec §8: favourite errors are shown only when the response has a status and it is not 500. */
+export function showsFavoriteError(err: unknown): boolean {
+  return isApiError(err) && !err.cancelled && err.status > 0 && err.status !== 500;
 }
 
 /** The favourites folder: what the user collected on the analysis pages, newest first, with removal. */
@@ -22,25 +28,29 @@ export default function FavoritesPage() {
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: ['collections'],
-    // Spec §8: favourite errors are shown only when the status exists and is not 500 — handled below.
+    // Failures are shown here (spec §8), not by the request layer's toasts.
     queryFn: ({ signal }) =>
       api.get<{ items: Collection[] }>('/api/common/collections', undefined, { signal, silent: true }),
   });
   const remove = useMutation({
-    mutationFn: (id: number) => api.del(`/api/common/collections/${id}`),
+    mutationFn: (id: number) => api.del(`/api/common/collections/${id}`, undefined, { silent: true }),
     onSuccess: async () => {
       void message.success(t('favorites.removed'));
       await queryClient.invalidateQueries({ queryKey: ['collections'] });
     },
+    onError: async (err) => {
+      if (showsFavoriteError(err)) void message.error(t('collections.deleteFailed'));
+      // Already gone (404): the list is refreshed either way.
+      await queryClient.invalidateQueries({ queryKey: ['collections'] });
+    },
   });
   if (list.isError) {
-    const notHere = isApiError(list.error) && list.error.status === 404;
     return (
       <Card variant="borderless">
         <Result
-          status="info"
-          title={notHere ? t('favorites.unavailable') : t('favorites.loadFailed')}
-          extra={!notHere && <Button onClick={() => list.refetch()}>{t('common.retry')}</Button>}
+          status="warning"
+          title={showsFavoriteError(list.error) ? t('collections.getFailed') : t('favorites.loadFailed')}
+          extra={<Button onClick={() => list.refetch()}>{t('common.retry')}</Button>}
         />
       </Card>
     );

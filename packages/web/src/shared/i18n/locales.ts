@@ -317,7 +317,6 @@ const zhCN = {
   'favorites.removed': '已取消收藏',
   'favorites.confirmRemove': '确定取消收藏吗？',
   'favorites.loadFailed': '获取收藏夹失败，请稍后重试',
-  'favorites.unavailable': '收藏夹服务尚未开通',
 
   'forbidden.title': '无权访问',
   'forbidden.description': '您的账号没有访问该页面的权限，如需开通请联系管理员。',
@@ -652,7 +651,6 @@ const en: Messages = {
   'favorites.removed': 'Removed from favourites',
   'favorites.confirmRemove': 'Remove from favourites?',
   'favorites.loadFailed': 'Failed to get your favourites, please try again later',
-  'favorites.unavailable': 'The favourites service is not enabled yet',
 
   'forbidden.title': 'Unauthorized',
   'forbidden.description': 'Your account has no access to this page. Please ask an administrator if you need it.',

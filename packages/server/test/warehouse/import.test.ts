@@ -302,3 +302,31 @@ describe('interrupting an import', () => {
     expect(existsSync(path.join(wh, 'catalog.json'))).toBe(false);
   });
 });
+
+describe('keywords for a catalogue larger than one read batch', () => {
+  test('every SKU gets keywords in both languages, not only the first batches', async () => {
+    const fx = cloneFixture(baseFixture('fx_many_skus'));
+    const template = fx.tables.dim_sku[0]!;
+    // Far more SKUs than the appender's flush size times the streamed chunks (16 384 used to be the cap).
+    for (let i = 0; i < 40_000; i++) {
+      fx.tables.dim_sku.push({
+        ...template,
+        sku_id: 900_000 + i,
+        title_zh: `沐岚保湿面霜${i}号`,
+        title_en: `Mulan moisturizing cream no ${i}`,
+      });
+    }
+    const wh = newDir('wh');
+    await importDataset(wh, await writeFixture(fx, newDir('src'), 'parquet'));
+    const engine = await openDuckDBWarehouse({ dir: wh, refreshIntervalMs: 0 });
+    try {
+      const kw = engine.tableName('fx_many_skus', 'sku_keyword');
+      const [r] = await engine.query(
+        `SELECT count(DISTINCT sku_id) FILTER (WHERE lang = 'zh') AS zh, count(DISTINCT sku_id) FILTER (WHERE lang = 'en') AS en FROM ${kw}`,
+      );
+      expect(r).toEqual({ zh: fx.tables.dim_sku.length, en: fx.tables.dim_sku.length });
+    } finally {
+      await engine.close();
+    }
+  });
+});

@@ -965,6 +965,9 @@ async function writeTable(run: Run, def: TableDef, orderBy: string) {
   await run(`INSERT INTO out.main.${ident(def.name)} SELECT ${names} FROM ${typed(def.name)} ${orderBy}`);
 }
 
+/** SKUs per page when reading titles for keywords. */
+const KEYWORD_PAGE = 50_000;
+
 async function buildKeywords(
   conn: DuckDBConnection,
   signal: AbortSignal | undefined,
@@ -978,9 +981,19 @@ async function buildKeywords(
   let written = 0;
   let skus = 0;
   try {
-    const result = await conn.stream(`SELECT sku_id, title_zh, title_en FROM ${typed('dim_sku')} ORDER BY sku_id`);
-    for await (const rows of result.yieldRows()) {
+    // Titles are read in materialised pages (keyset on sku_id), never as an open stream: the
+    // appender flushes on this same connection, and a flush ends a streaming result early (only
+    // the first 16 384 SKUs used to get keywords).
+    let after: bigint | null = null;
+    for (;;) {
       if (signal?.aborted) throw new Cancelled();
+      const page = await conn.runAndReadAll(
+        `SELECT sku_id, title_zh, title_en FROM ${typed('dim_sku')}
+         WHERE $1::BIGINT IS NULL OR sku_id > $1::BIGINT ORDER BY sku_id LIMIT ${KEYWORD_PAGE}`,
+        [after],
+      );
+      const rows = page.getRows();
+      if (rows.length === 0) break;
       for (const [sku, zh, en] of rows) {
         const id = typeof sku === 'bigint' ? sku : BigInt(Number(sku));
         for (const [lang, words] of [
@@ -995,6 +1008,7 @@ async function buildKeywords(
             written++;
           }
         }
+        after = id;
       }
       skus += rows.length;
       onRows(skus);

@@ -298,7 +298,13 @@ export class DuckDBEngine implements WarehouseEngine {
       } catch (err) {
         throw cause ? stopped() : err;
       }
-      const interrupt = () => conn.interrupt();
+      // An interrupt that lands before DuckDB has started executing is lost, so once stopped it is
+      // repeated until the run settles (a lost one let a timed-out query run on to the end).
+      let repeat: ReturnType<typeof setInterval> | undefined;
+      const interrupt = () => {
+        conn.interrupt();
+        repeat = setInterval(() => conn.interrupt(), 50);
+      };
       stop.signal.addEventListener('abort', interrupt);
       try {
         if (cause) throw stopped();
@@ -309,6 +315,7 @@ export class DuckDBEngine implements WarehouseEngine {
             throw new Error('only SELECT statements may run on the warehouse');
           }
           bindParams(prepared, params);
+          if (cause) throw stopped();
           const reader = await prepared.runAndReadAll();
           if (cause) throw stopped();
           const types = reader.columnTypes().map((t) => t.typeId);
@@ -319,6 +326,7 @@ export class DuckDBEngine implements WarehouseEngine {
       } catch (err) {
         throw cause ? stopped() : err;
       } finally {
+        clearInterval(repeat);
         stop.signal.removeEventListener('abort', interrupt);
         gen.pool.release(conn);
       }

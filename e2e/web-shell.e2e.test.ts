@@ -35,7 +35,7 @@ async function uiText(page: Page): Promise<string> {
     const clone = document.body.cloneNode(true) as HTMLElement;
     const data = '[data-testid="project-switch"], .ant-select-dropdown, .ant-dropdown, .ant-table-tbody, #nprogress';
     for (const el of Array.from(clone.querySelectorAll(data))) el.remove();
-    // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered, like a reader sees it
+    // innerText, not textContent: the text as rendered, like a reader sees it
     return clone.innerText;
   });
 }

@@ -265,21 +265,50 @@ describe.each(stores())('project endpoints on the warehouse ($name)', (target) =
     });
     expect(data<{ items: unknown[] }>(put).items).toEqual(chosen.map((a, i) => ({ ...a, sort_order: i, config: {} })));
     const filters = data<{ items: unknown[] }>(await call('GET', `/filter/projects/${projectId}/attributes`));
-    const expectedFilters = chosen.map((a) => {
-      const values = new Map<string, string>();
-      for (const r of cn.dims.sku_attribute) {
-        if (r.attr_name !== a.name) continue;
-        const en = values.get(r.value_zh);
-        if (en === undefined || r.value_en < en) values.set(r.value_zh, r.value_en);
-      }
-      return {
-        ...a,
-        filter_values: [...values.entries()]
-          .sort(([x], [y]) => (x < y ? -1 : 1))
-          .map(([value, value_en]) => ({ value, value_en })),
-      };
-    });
+    // Values of the products in the given categories (any level), as the user sees them.
+    const expectedFor = (categoryIds: readonly number[]) => {
+      const inScope = new Set(categoryIds.flatMap((id) => [...subtree(cn, id)]));
+      const skus = new Set(cn.dims.dim_sku.filter((k) => inScope.has(k.category_id)).map((k) => k.sku_id));
+      return chosen.map((a) => {
+        const values = new Map<string, string>();
+        for (const r of cn.dims.sku_attribute) {
+          if (r.attr_name !== a.name || !skus.has(r.sku_id)) continue;
+          const en = values.get(r.value_zh);
+          if (en === undefined || r.value_en < en) values.set(r.value_zh, r.value_en);
+        }
+        return {
+          ...a,
+          filter_values: [...values.entries()]
+            .sort(([x], [y]) => (x < y ? -1 : 1))
+            .map(([value, value_en]) => ({ value, value_en })),
+        };
+      });
+    };
+    // Root sees the project's categories: a project is a data scope.
+    const projectCategories = await t.ctx.metadata.projectCategories.ids(projectId);
+    expect(projectCategories.length).toBeGreaterThan(0);
+    const expectedFilters = expectedFor(projectCategories);
     expect(expectedFilters.every((f) => f.filter_values.length > 0)).toBe(true);
     expect(filters.items).toEqual(expectedFilters);
+
+    // A member granted one leaf category sees only that category's values; without a grant, none.
+    const leaf = cn.dims.dim_category.find(
+      (c) => c.level === 3 && projectCategories.some((p) => subtree(cn, p).has(c.category_id)),
+    )!;
+    const member = await makeUser(t.ctx, 'attr_member', { role: 'general' });
+    const outsider = await makeUser(t.ctx, 'attr_outsider', { role: 'general' });
+    for (const u of [member, outsider]) {
+      await t.ctx.metadata.members.add({ projectId, userId: u.id, role: 'general', pages: [1] });
+    }
+    await t.ctx.metadata.grants.replace(projectId, member.id, 'category', [String(leaf.category_id)]);
+    const asMember = caller(t.app, (await login(t.app, 'attr_member')).access_token);
+    const memberFilters = data<{ items: unknown[] }>(await asMember('GET', `/filter/projects/${projectId}/attributes`));
+    expect(memberFilters.items).toEqual(expectedFor([leaf.category_id]));
+    expect(expectedFor([leaf.category_id])).not.toEqual(expectedFilters);
+    const asOutsider = caller(t.app, (await login(t.app, 'attr_outsider')).access_token);
+    const none = data<{ items: { filter_values: unknown[] }[] }>(
+      await asOutsider('GET', `/filter/projects/${projectId}/attributes`),
+    );
+    expect(none.items.every((i) => i.filter_values.length === 0)).toBe(true);
   });
 });

@@ -128,18 +128,30 @@ export async function datasetAttributes(
   return warehouse.query(`select attr_name, title_zh, title_en from ${t} order by attr_name`);
 }
 
+/**
+ * Values of the named attributes among the products of the given categories (ids at any level of
+ * the tree; their level-3 descendants count). Deny by default: no categories, no values.
+ */
 export async function attributeValues(
   warehouse: WarehouseEngine,
   dataset: string,
   names: readonly string[],
+  categories: readonly number[],
 ): Promise<Map<string, { value_zh: string; value_en: string }[]>> {
   const out = new Map<string, { value_zh: string; value_en: string }[]>();
-  if (names.length === 0) return out;
-  const t = warehouse.tableName(dataset, 'sku_attribute');
+  if (names.length === 0 || categories.length === 0) return out;
+  const cat = warehouse.tableName(dataset, 'dim_category');
   const rows = await warehouse.query<{ attr_name: string; value_zh: string; value_en: string }>(
-    `select attr_name, value_zh, min(value_en) as value_en from ${t}
-     where list_contains($1::varchar[], attr_name) group by attr_name, value_zh order by attr_name, value_zh limit 10000`,
-    [[...names]],
+    `WITH leaves AS (
+       SELECT c3.category_id FROM ${cat} c3 LEFT JOIN ${cat} c2 ON c2.category_id = c3.parent_id
+       WHERE c3.level = 3 AND (list_contains($2::INTEGER[], c3.category_id)
+         OR list_contains($2::INTEGER[], c2.category_id) OR list_contains($2::INTEGER[], c2.parent_id)))
+     SELECT a.attr_name, a.value_zh, min(a.value_en) AS value_en
+     FROM ${warehouse.tableName(dataset, 'sku_attribute')} a
+     JOIN ${warehouse.tableName(dataset, 'dim_sku')} s ON s.sku_id = a.sku_id
+     WHERE list_contains($1::VARCHAR[], a.attr_name) AND s.category_id IN (SELECT category_id FROM leaves)
+     GROUP BY a.attr_name, a.value_zh ORDER BY a.attr_name, a.value_zh LIMIT 10000`,
+    [[...names], [...categories]],
   );
   for (const r of rows) {
     const list = out.get(r.attr_name) ?? [];

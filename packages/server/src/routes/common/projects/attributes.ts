@@ -5,6 +5,7 @@ import { type Static, Type } from 'typebox';
 import { badRequest } from '../../../errors.js';
 import { translateFor } from '../../../i18n.js';
 import { type JsonObject, type JsonValue, type Project, settingsScope } from '../../../metadata/index.js';
+import { resolveDataGrant } from '../../../permissions/index.js';
 import { Envelope, ok, Query } from '../../../schema.js';
 import { Done } from '../views.js';
 import { attributeValues, datasetAttributes } from '../warehouse-lookups.js';
@@ -217,11 +218,14 @@ export function projectAttributeRoutes(kit: ProjectKit): FastifyPluginAsyncTypeb
       async (req) => {
         const { project } = req.scope!;
         const attrs = await metadata.projectAttributes.list(project.id);
+        // Only values of products the user may see (deny by default, like every data read).
+        const grant = await resolveDataGrant(metadata, req.user!, project);
         const values = await kit.fromDataset(project, new Map<string, AttributeValue[]>(), (dataset) =>
           attributeValues(
             warehouse,
             dataset,
             attrs.map((a) => a.attrName),
+            grant.categories,
           ),
         );
         return ok({

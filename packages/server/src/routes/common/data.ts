@@ -12,7 +12,7 @@ import { FilterFields } from '../../analytics/validate.js';
 import type { AppContext } from '../../context.js';
 import { AUTH, isAdmin, perm } from '../../permissions/index.js';
 import { Envelope, LocaleField, ok, Query } from '../../schema.js';
-import { platformChannels } from './warehouse-lookups.js';
+import { PlatformChannelsSchema, platformChannels } from './warehouse-lookups.js';
 
 /**
  * /api/common reference data (spec §7 "Data"): what every analysis page needs to draw its filters,
@@ -464,22 +464,7 @@ export function dataRoutes(ctx: AppContext, engine: AnalyticsEngine): FastifyPlu
           tags: ['data'],
           querystring: Query({ data_scope_id: ScopeId }),
           response: {
-            200: ItemsOf(
-              Type.Object({
-                platform_id: Type.Integer(),
-                code: Type.String(),
-                platform: Type.String(),
-                platform_en: Type.String(),
-                channels: Type.Array(
-                  Type.Object({
-                    code: Type.String(),
-                    shop_type: Type.String(),
-                    shop_type_en: Type.String(),
-                    is_active: Type.Boolean(),
-                  }),
-                ),
-              }),
-            ),
+            200: ItemsOf(PlatformChannelsSchema),
           },
         },
       },

@@ -158,6 +158,20 @@ export function favoriteRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     );
 
     const onProject = { permission: perm.project('member', 'params.project_id') };
+    /** Every brand-list call answers with the brands the user now follows in the project. */
+    const followed = async (project: { id: number; dataset: string }, userId: number) =>
+      ok({ brands: await brandViews(project.dataset, await metadata.favoriteBrands.list(project.id, userId)) });
+    /** PUT (follow) and DELETE (unfollow) take the same body and answer the same list. */
+    const changeBrands = {
+      config: onProject,
+      preValidation: absentBodyAsEmpty,
+      schema: {
+        tags: ['favorites'],
+        params: ProjectParams,
+        body: Body({ brands: BrandIds }),
+        response: { 200: BrandList },
+      },
+    };
 
     app.get(
       '/projects/:project_id/collections',
@@ -167,56 +181,24 @@ export function favoriteRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (req) => {
         const project = req.scope!.project;
-        return ok({
-          brands: await brandViews(project.dataset, await metadata.favoriteBrands.list(project.id, req.user!.id)),
-        });
+        return followed(project, req.user!.id);
       },
     );
 
-    app.put(
-      '/projects/:project_id/collections',
-      {
-        config: onProject,
-        preValidation: absentBodyAsEmpty,
-        schema: {
-          tags: ['favorites'],
-          params: ProjectParams,
-          body: Body({ brands: BrandIds }),
-          response: { 200: BrandList },
-        },
-      },
-      async (req) => {
-        const project = req.scope!.project;
-        const ids = [...new Set(req.body.brands)];
-        const known = await brandNames(project.dataset, ids);
-        const unknown = ids.filter((id) => !known.has(id));
-        if (unknown.length > 0) throw badRequest('collections.brandNotInDataset', { ids: unknown.join(', ') });
-        await metadata.favoriteBrands.add(project.id, req.user!.id, ids);
-        return ok({
-          brands: await brandViews(project.dataset, await metadata.favoriteBrands.list(project.id, req.user!.id)),
-        });
-      },
-    );
+    app.put('/projects/:project_id/collections', changeBrands, async (req) => {
+      const project = req.scope!.project;
+      const ids = [...new Set(req.body.brands)];
+      const known = await brandNames(project.dataset, ids);
+      const unknown = ids.filter((id) => !known.has(id));
+      if (unknown.length > 0) throw badRequest('collections.brandNotInDataset', { ids: unknown.join(', ') });
+      await metadata.favoriteBrands.add(project.id, req.user!.id, ids);
+      return followed(project, req.user!.id);
+    });
 
-    app.delete(
-      '/projects/:project_id/collections',
-      {
-        config: onProject,
-        preValidation: absentBodyAsEmpty,
-        schema: {
-          tags: ['favorites'],
-          params: ProjectParams,
-          body: Body({ brands: BrandIds }),
-          response: { 200: BrandList },
-        },
-      },
-      async (req) => {
-        const project = req.scope!.project;
-        await metadata.favoriteBrands.remove(project.id, req.user!.id, req.body.brands);
-        return ok({
-          brands: await brandViews(project.dataset, await metadata.favoriteBrands.list(project.id, req.user!.id)),
-        });
-      },
-    );
+    app.delete('/projects/:project_id/collections', changeBrands, async (req) => {
+      const project = req.scope!.project;
+      await metadata.favoriteBrands.remove(project.id, req.user!.id, req.body.brands);
+      return followed(project, req.user!.id);
+    });
   };
 }

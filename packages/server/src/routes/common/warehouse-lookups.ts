@@ -1,3 +1,4 @@
+import { type Static, Type } from 'typebox';
 import type { WarehouseEngine } from '../../warehouse/engine.js';
 
 /**
@@ -9,13 +10,23 @@ export function hasDataset(warehouse: WarehouseEngine, dataset: string): boolean
   return warehouse.datasets().some((d) => d.manifest.name === dataset);
 }
 
-export interface ChannelRow {
-  platform_id: number;
-  code: string;
-  platform: string;
-  platform_en: string;
-  channels: { shop_type: string; shop_type_en: string; code: string; is_active: boolean }[];
-}
+export type ChannelRow = Static<typeof PlatformChannelsSchema>;
+
+/** Response schema of one platform with its channels, as `platformChannels` returns it. */
+export const PlatformChannelsSchema = Type.Object({
+  platform_id: Type.Integer(),
+  code: Type.String(),
+  platform: Type.String(),
+  platform_en: Type.String(),
+  channels: Type.Array(
+    Type.Object({
+      code: Type.String(),
+      shop_type: Type.String(),
+      shop_type_en: Type.String(),
+      is_active: Type.Boolean(),
+    }),
+  ),
+});
 
 export async function platformChannels(warehouse: WarehouseEngine, dataset: string): Promise<ChannelRow[]> {
   const p = warehouse.tableName(dataset, 'dim_platform');

@@ -7,7 +7,7 @@ import { ConflictError, type ProjectPatch } from '../../../metadata/index.js';
 import { AUTH, isAdmin, perm, projectPages } from '../../../permissions/index.js';
 import { Envelope, ok, Query } from '../../../schema.js';
 import { Done, ProjectSchema } from '../views.js';
-import { hasDataset, platformChannels } from '../warehouse-lookups.js';
+import { hasDataset, PlatformChannelsSchema, platformChannels } from '../warehouse-lookups.js';
 import { Body, NoBody, Nullable, onProject, onRoles, Pages, type ProjectKit, ProjectStatusField } from './shared.js';
 
 const ProjectFields = {
@@ -70,21 +70,6 @@ const TableSchema = Type.Object({
   discount_price: Type.Boolean(),
   farthest_date: Type.String(),
   latest_date: Type.String(),
-});
-
-const PlatformSchema = Type.Object({
-  platform_id: Type.Integer(),
-  code: Type.String(),
-  platform: Type.String(),
-  platform_en: Type.String(),
-  channels: Type.Array(
-    Type.Object({
-      code: Type.String(),
-      shop_type: Type.String(),
-      shop_type_en: Type.String(),
-      is_active: Type.Boolean(),
-    }),
-  ),
 });
 
 const Items = <T extends TSchema>(item: T) => Envelope(Type.Object({ items: Type.Array(item) }));
@@ -360,7 +345,7 @@ export function projectCoreRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
           { additionalProperties: false },
         ),
         querystring: Query(),
-        response: { 200: Items(PlatformSchema) },
+        response: { 200: Items(PlatformChannelsSchema) },
       }),
       async (req) => {
         if (!hasDataset(warehouse, req.params.table_name)) throw notFound('projects.datasetNotFound');

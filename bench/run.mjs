@@ -199,6 +199,8 @@ const runsOf = async (fn) => {
 
 const results = [];
 const startedAt = Date.now();
+// Other work on the machine skews every figure: record the load around the workload.
+const loadBefore = os.loadavg();
 for (const [level, cat] of [
   ['L1', level1],
   ['L2', level2],
@@ -269,6 +271,7 @@ for (const [level, cat] of [
   }
 }
 const elapsed = (Date.now() - startedAt) / 1000;
+const loadAfter = os.loadavg();
 const version = (await warehouse.query('SELECT version() AS v'))[0].v;
 await engine.parser.close();
 await warehouse.close();
@@ -291,6 +294,7 @@ const lines = [
   `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores (shared with other work while this ran)`,
   `- Memory: ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; ${os.type()} ${os.release()}`,
   `- Node ${process.version}, DuckDB ${version}, pool ${POOL} connections, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE}`,
+  `- Load average (1/5/15 min) before the workload ${loadBefore.map((x) => x.toFixed(1)).join(' / ')}, after ${loadAfter.map((x) => x.toFixed(1)).join(' / ')}`,
   '',
   '## Data',
   '',
@@ -316,7 +320,9 @@ const lines = [
   `Workload ran in ${elapsed.toFixed(0)} s.`,
   '',
 ];
-const out = path.join(here, 'results', `${date}.md`);
+// A second run the same day gets its own file: committed results are never overwritten.
+let out = path.join(here, 'results', `${date}.md`);
+for (let n = 2; existsSync(out); n++) out = path.join(here, 'results', `${date}-${n}.md`);
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, lines.join('\n'));
 console.log(`wrote ${path.relative(root, out)}`);

@@ -55,7 +55,7 @@ export function filterColumns(
 }
 
 function hasSkuFilter(f: Filter): boolean {
-  return !!(f.keywords || f.attributes || f.customAttributes || f.descriptions || f.price);
+  return !!(f.keywords || f.attributes || f.customAttributes || f.descriptions || f.price || f.firstPeriod);
 }
 
 /**
@@ -121,13 +121,17 @@ function skuSubquery(filter: Filter, scope: SqlScope): string {
       `s.sku_id IN (SELECT a.sku_id FROM ${t('sku_attribute')} a WHERE a.attr_name = ${p.add(name)} AND ${idsIn(d, p, 'a.value_zh', values, 'varchar')})`,
     );
   }
+  if (filter.firstPeriod) {
+    const { start, end } = filter.firstPeriod;
+    conds.push(`s.first_period BETWEEN ${d.date(p.add(start))} AND ${d.date(p.add(end))}`);
+  }
   if (filter.descriptions) {
     conds.push(
       `s.sku_id IN (SELECT w.sku_id FROM ${t('sku_keyword')} w WHERE ${idsIn(d, p, 'w.keyword', filter.descriptions, 'varchar')})`,
     );
   }
   // `title` is both titles in one text, so a super query can mix languages.
-  return `SELECT s.sku_id FROM (SELECT sku_id, category_id, price, ${title} AS title FROM ${t('dim_sku')}) s WHERE ${conds.join(' AND ') || 'TRUE'}`;
+  return `SELECT s.sku_id FROM (SELECT sku_id, category_id, price, first_period, ${title} AS title FROM ${t('dim_sku')}) s WHERE ${conds.join(' AND ') || 'TRUE'}`;
 }
 
 function superQuery(ast: SuperQueryNode, scope: SqlScope): string {

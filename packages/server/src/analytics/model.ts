@@ -11,7 +11,10 @@ import type { RollupDimension } from '../warehouse/rollups.js';
 export const MEASURES = ['sales', 'count', 'avg_price', 'share', 'tgi'] as const;
 export type Measure = (typeof MEASURES)[number];
 
-/** Group-by dimensions. `attribute:<name>` groups by the values of one SKU attribute. */
+/**
+ * Group-by dimensions. `attribute:<name>` groups by the values of one SKU attribute; `keyword:zh|en`
+ * by the title words (sku_keyword) of one language — both multi-valued (a SKU has several).
+ */
 export type Dimension =
   | 'period'
   | 'category_1'
@@ -23,7 +26,11 @@ export type Dimension =
   | 'shop'
   | 'sku'
   | 'price_band'
-  | `attribute:${string}`;
+  | `attribute:${string}`
+  | `keyword:${KeywordLang}`;
+
+/** Title languages of sku_keyword. */
+export type KeywordLang = 'zh' | 'en';
 
 export const FIXED_DIMENSIONS = [
   'period',
@@ -71,6 +78,8 @@ export interface Filter {
   readonly price?: Band;
   /** Only the user's favourite brands (resolved to ids before the filter reaches the engine). */
   readonly favouriteBrands?: readonly number[];
+  /** Products whose first sale (dim_sku.first_period) falls in this range (newly listed products). */
+  readonly firstPeriod?: DateRange;
 }
 
 export type Comparison =

@@ -3,7 +3,7 @@ import type { CustomSqlColumnKind } from './custom-sql.js';
 import { filterColumns, type ResolvedGrant } from './filters.js';
 import type { AnalyticsQuery, Dimension, FactColumn } from './model.js';
 
-/** Dimensions whose value is not a column of the sales row but of the product (or its attribute rows). */
+/** The columns a dimension reads: fact columns, or product columns (price, attribute) a rollup may keep. */
 export function dimensionColumns(dim: Dimension): FactColumn[] {
   switch (dim) {
     case 'period':
@@ -20,15 +20,19 @@ export function dimensionColumns(dim: Dimension): FactColumn[] {
       return ['platform_id', 'shop_type'];
     case 'shop':
       return ['shop_id'];
+    case 'price_band':
+      // The SKU list price: rollup_cat_price keeps it, fact_sales joins dim_sku on sku_id.
+      return ['price'];
     default:
-      // sku, price_band and attributes are read through the product.
-      return ['sku_id'];
+      // An attribute value: rollup_cat_attribute keeps it, fact_sales joins sku_attribute. The SKU
+      // and its title words (keyword:*) are read through sku_id.
+      return dim.startsWith('attribute:') ? ['attribute'] : ['sku_id'];
   }
 }
 
-/** A dimension that can give one sales row several values (a SKU has several attribute values). */
+/** A dimension that can give one sales row several values (a SKU has several attribute values or title words). */
 export function isMultiValued(dim: Dimension): boolean {
-  return dim.startsWith('attribute:');
+  return dim.startsWith('attribute:') || dim.startsWith('keyword:');
 }
 
 export interface Plan {
@@ -50,5 +54,7 @@ export function planQuery(
 ): Plan {
   const columns = filterColumns(query.filter, grant, customColumns);
   for (const d of query.dimensions) for (const c of dimensionColumns(d)) columns.add(c);
+  // A rollup keeps one attribute value per row: two attributes at once need the SKU's own rows.
+  if (query.dimensions.filter(isMultiValued).length > 1) columns.add('sku_id');
   return { table: chooseRollup([...columns], rowCounts), columns };
 }

@@ -1,4 +1,5 @@
 import type { DateRange } from '@marketlens/shared';
+import { storesProductColumn } from '../warehouse/rollups.js';
 import { ParamList } from './dialect.js';
 import { compileConditions, type ResolvedGrant, type SqlScope } from './filters.js';
 import type { Band, Dimension, Filter, SortSpec } from './model.js';
@@ -38,12 +39,23 @@ interface DimensionSql {
   joins: string[];
   /** A display-name join over the aggregate `g` and its zh/en columns, when labels are asked for. */
   label?: { join: string; zh: string; en: string };
+  /** Aggregated output columns besides the keys (an attribute's English value). */
+  extra?: string[];
+  /** Conditions the dimension adds to the WHERE clause (which attribute a rollup row holds). */
+  where?: string[];
 }
 
 /** The output key columns of dimension i: k<i>_0, k<i>_1 … */
 export const keyAlias = (i: number, j = 0) => `k${i}_${j}`;
 
-function dimensionSql(dim: Dimension, i: number, req: SqlRequest, scope: Scope, p: ParamList): DimensionSql {
+function dimensionSql(
+  dim: Dimension,
+  i: number,
+  req: SqlRequest,
+  plan: Plan,
+  scope: Scope,
+  p: ParamList,
+): DimensionSql {
   const { tables: t } = scope;
   const k = keyAlias(i);
   const l = `l${i}`;
@@ -103,20 +115,44 @@ function dimensionSql(dim: Dimension, i: number, req: SqlRequest, scope: Scope, 
         },
       };
     case 'price_band': {
+      // The list price is a column of rollup_cat_price; fact_sales joins the product for it.
+      const stored = storesProductColumn(plan.table, 'price');
+      const price = stored ? 'f.price' : `ps${i}.price`;
       // First band that holds the list price wins (bands are in increasing order; edges may touch).
       const cases = (req.bands ?? []).map(([min, max], b) => {
-        const upper = max === null ? '' : ` AND ps${i}.price <= ${p.add(max)}`;
-        return `WHEN ps${i}.price >= ${p.add(min)}${upper} THEN ${b}`;
+        const upper = max === null ? '' : ` AND ${price} <= ${p.add(max)}`;
+        return `WHEN ${price} >= ${p.add(min)}${upper} THEN ${b}`;
       });
       const key = cases.length ? `CASE ${cases.join(' ')} END` : 'CAST(NULL AS INTEGER)';
-      return { keys: [key], joins: [`JOIN ${t('dim_sku')} ps${i} ON ps${i}.sku_id = f.sku_id`] };
+      return { keys: [key], joins: stored ? [] : [`JOIN ${t('dim_sku')} ps${i} ON ps${i}.sku_id = f.sku_id`] };
     }
+    case 'keyword:zh':
+    case 'keyword:en':
+      // Title words of one language; a product counts once under each of its words.
+      return {
+        keys: [`kw${i}.keyword`],
+        joins: [
+          `JOIN ${t('sku_keyword')} kw${i} ON kw${i}.sku_id = f.sku_id AND kw${i}.lang = ${p.add(dim.slice('keyword:'.length))}`,
+        ],
+      };
     default: {
       const attr = dim.slice('attribute:'.length);
+      const label = { join: '', zh: `g.${k}`, en: `g.${keyAlias(i, 1)}` };
+      // The English value rides along as a second key, min() of the group like the rollup keeps it.
+      if (storesProductColumn(plan.table, 'attribute')) {
+        return {
+          keys: ['f.value_zh'],
+          joins: [],
+          extra: [`min(f.value_en) AS ${keyAlias(i, 1)}`],
+          where: [`f.attr_name = ${p.add(attr)}`],
+          label,
+        };
+      }
       return {
         keys: [`av${i}.value_zh`],
         joins: [`JOIN ${t('sku_attribute')} av${i} ON av${i}.sku_id = f.sku_id AND av${i}.attr_name = ${p.add(attr)}`],
-        label: { join: '', zh: `g.${k}`, en: `g.${keyAlias(i, 1)}` },
+        extra: [`min(av${i}.value_en) AS ${keyAlias(i, 1)}`],
+        label,
       };
     }
   }
@@ -130,13 +166,13 @@ export function buildFactSql(grant: ResolvedGrant, req: SqlRequest, plan: Plan, 
   const params = new ParamList(scope.dialect);
   const { dialect: d } = scope;
   const table = scope.tables(plan.table);
-  const dims = req.dimensions.map((dim, i) => dimensionSql(dim, i, req, scope, params));
-  // Attribute dimensions also carry the English value, as a second key taken with any_value.
+  const dims = req.dimensions.map((dim, i) => dimensionSql(dim, i, req, plan, scope, params));
   const keyCols = dims.flatMap((ds, i) => ds.keys.map((expr, j) => `${expr} AS ${keyAlias(i, j)}`));
-  const extra = req.dimensions.flatMap((dim, i) =>
-    dim.startsWith('attribute:') ? [`min(av${i}.value_en) AS ${keyAlias(i, 1)}`] : [],
-  );
-  const where = compileConditions(grant, req.filter, req.range, { ...scope, params, alias: 'f' });
+  const extra = dims.flatMap((ds) => ds.extra ?? []);
+  const where = [
+    ...compileConditions(grant, req.filter, req.range, { ...scope, params, alias: 'f' }),
+    ...dims.flatMap((ds) => ds.where ?? []),
+  ];
   const salesCol = req.discount ? 'sales_discount' : 'sales';
   const groupBy = dims.flatMap((ds) => ds.keys);
   const inner = [

@@ -32,15 +32,17 @@ const query = (q: Partial<AnalyticsQuery>): AnalyticsQuery => ({
 describe('plan: rollup by rule', () => {
   it.each([
     [[], {}, ALL, 'rollup_cat_channel'],
-    [['brand'], {}, ALL, 'rollup_cat_brand_channel'],
+    [['brand'], {}, ALL, 'rollup_cat_brand'],
+    [['brand'], { channels: [{ platformId: 1 }] }, ALL, 'fact_sales'],
     [['shop'], {}, ALL, 'rollup_cat_shop'],
     [['period'], { channels: [{ platformId: 1 }] }, ALL, 'rollup_cat_channel'],
-    [[], {}, { ...ALL, brands: [1] }, 'rollup_cat_brand_channel'],
+    [[], {}, { ...ALL, brands: [1] }, 'rollup_cat_brand'],
     [['brand'], {}, { ...ALL, shops: [1] }, 'fact_sales'],
     [['sku'], {}, ALL, 'fact_sales'],
-    [['price_band'], {}, ALL, 'fact_sales'],
+    [['price_band'], {}, ALL, 'rollup_cat_price'],
+    [['attribute:efficacy'], {}, ALL, 'rollup_cat_attribute'],
     [[], { keywords: { kind: 'keywords', condition: 'AND', words: ['x'] } }, ALL, 'fact_sales'],
-    [[], { customSql: { kind: 'compare', column: 'brand', op: '=', value: 'x' } }, ALL, 'rollup_cat_brand_channel'],
+    [[], { customSql: { kind: 'compare', column: 'brand', op: '=', value: 'x' } }, ALL, 'rollup_cat_brand'],
     [[], { customSql: { kind: 'compare', column: 'price', op: '>', value: 1 } }, ALL, 'fact_sales'],
   ] as const)('%j with %j → %s', (dimensions, filter, grant, table) => {
     expect(
@@ -103,7 +105,7 @@ describe('SQL snapshots (DuckDB dialect)', () => {
     expect(out.sql).toMatchInlineSnapshot(`
       "WITH g AS (
         SELECT f.brand_id AS k0_0, CAST(SUM(f.sales) AS DOUBLE) AS sales, CAST(SUM(f."count") AS DOUBLE) AS cnt
-        FROM "ds"."main"."rollup_cat_brand_channel" f
+        FROM "ds"."main"."rollup_cat_brand" f
         WHERE f."category_id" IN ($1, $2) AND f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE)
         GROUP BY 1
       )

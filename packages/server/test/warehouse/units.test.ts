@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { KeywordExtractor } from '../../src/warehouse/keywords.js';
-import { chooseRollup, ROLLUP_MEASURES, ROLLUPS } from '../../src/warehouse/rollups.js';
+import { chooseRollup, ROLLUP_MEASURES, ROLLUPS, storesProductColumn } from '../../src/warehouse/rollups.js';
 import { defaultWarehouseDir, parseWarehouseUrl } from '../../src/warehouse/url.js';
 
 describe('keywords', () => {
@@ -42,10 +42,10 @@ describe('keywords', () => {
 });
 
 describe('rollups', () => {
-  test('the declared list: category first, additive measures only', () => {
+  test('the declared list: category first, then period, additive measures only', () => {
     for (const r of ROLLUPS) {
       expect(r.name).toMatch(/^rollup_/);
-      expect(r.dims.slice(0, 2)).toEqual(['period', 'category_id']);
+      expect(r.dims.slice(0, 2)).toEqual(['category_id', 'period']);
     }
     expect(ROLLUP_MEASURES).toEqual(['sales', 'sales_discount', 'count', 'fact_rows']);
   });
@@ -53,17 +53,38 @@ describe('rollups', () => {
   test('chooseRollup picks the smallest table that has every needed column', () => {
     expect(chooseRollup(['period', 'category_id', 'sales'])).toBe('rollup_cat_channel');
     expect(chooseRollup(['period', 'category_id', 'platform_id', 'shop_type', 'count'])).toBe('rollup_cat_channel');
-    expect(chooseRollup(['period', 'category_id', 'brand_id', 'sales', 'count'])).toBe('rollup_cat_brand_channel');
+    expect(chooseRollup(['period', 'category_id', 'brand_id', 'sales', 'count'])).toBe('rollup_cat_brand');
+    // The brand rollup has no channel: brand and channel together read the facts.
+    expect(chooseRollup(['period', 'category_id', 'brand_id', 'platform_id'])).toBe('fact_sales');
     expect(chooseRollup(['period', 'shop_id', 'sales_discount'])).toBe('rollup_cat_shop');
     expect(chooseRollup(['period', 'sku_id', 'sales'])).toBe('fact_sales');
     expect(chooseRollup(['period', 'brand_id', 'shop_id'])).toBe('fact_sales');
   });
 
-  test('real row counts decide between candidates', () => {
-    const needed = ['period', 'category_id', 'platform_id', 'shop_type'];
-    const rows = { rollup_cat_channel: 900, rollup_cat_brand_channel: 500, rollup_cat_shop: 800 };
-    expect(chooseRollup(needed, rows)).toBe('rollup_cat_brand_channel');
+  test('product columns: the list price and one attribute value', () => {
+    expect(chooseRollup(['period', 'category_id', 'price'])).toBe('rollup_cat_price');
+    expect(chooseRollup(['period', 'category_id', 'attribute'])).toBe('rollup_cat_attribute');
+    expect(chooseRollup(['period', 'category_id', 'price', 'brand_id'])).toBe('fact_sales');
+    expect(chooseRollup(['period', 'category_id', 'price', 'attribute'])).toBe('fact_sales');
+    expect(chooseRollup(['period', 'category_id', 'attribute', 'platform_id', 'shop_type'])).toBe('fact_sales');
+    // The attribute rollup counts a sales row once per value: never for a query without the attribute,
+    // however small it is.
+    expect(chooseRollup(['period', 'category_id'], { rollup_cat_attribute: 1, rollup_cat_channel: 900 })).toBe(
+      'rollup_cat_channel',
+    );
+    expect(storesProductColumn('rollup_cat_price', 'price')).toBe(true);
+    expect(storesProductColumn('fact_sales', 'price')).toBe(false);
+    expect(storesProductColumn('rollup_cat_attribute', 'attribute')).toBe(true);
+    expect(storesProductColumn('rollup_cat_channel', 'attribute')).toBe(false);
+  });
+
+  test('real row counts decide between candidates; a rollup the dataset lacks is never chosen', () => {
+    const needed = ['period', 'category_id'];
+    const rows = { rollup_cat_channel: 900, rollup_cat_brand: 500, rollup_cat_shop: 800, rollup_cat_price: 700 };
+    expect(chooseRollup(needed, rows)).toBe('rollup_cat_brand');
     expect(chooseRollup(needed, { rollup_cat_shop: 10 })).toBe('rollup_cat_shop');
+    // Imported before rollup_cat_price existed: price bands read the facts.
+    expect(chooseRollup([...needed, 'price'], { rollup_cat_channel: 900 })).toBe('fact_sales');
   });
 });
 

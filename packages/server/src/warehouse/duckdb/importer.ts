@@ -19,7 +19,7 @@ import {
   type LoadedDataset,
 } from '../engine.js';
 import { KeywordExtractor } from '../keywords.js';
-import { ROLLUPS } from '../rollups.js';
+import { ROLLUPS, type RollupDef } from '../rollups.js';
 import {
   datasetFile,
   newVersion,
@@ -189,17 +189,11 @@ export async function importDataset(
     const built: { name: string; dims: readonly string[]; rows: number }[] = [];
     for (const r of [...ROLLUPS].sort((x, y) => y.dims.length - x.dims.length)) {
       progress({ phase: `rollup ${r.name}`, rows: 0, total: factRows });
-      const source = built.filter((b) => r.dims.every((d) => b.dims.includes(d))).sort((x, y) => x.rows - y.rows)[0];
-      const dims = r.dims.map(ident).join(', ');
-      const rowsExpr = source ? 'sum(fact_rows)' : 'count(*)';
-      await run(
-        `CREATE TABLE out.main.${ident(r.name)} AS SELECT ${dims},
-           CAST(sum(sales) AS DECIMAL(18,2)) AS sales,
-           CAST(sum(sales_discount) AS DECIMAL(18,2)) AS sales_discount,
-           CAST(sum(count) AS BIGINT) AS count,
-           CAST(${rowsExpr} AS BIGINT) AS fact_rows
-         FROM out.main.${ident(source?.name ?? 'fact_sales')} GROUP BY ${dims} ORDER BY ${dims}`,
-      );
+      // A multi-valued (attribute) rollup counts rows once per value: never a source for another.
+      const source = built
+        .filter((b) => !b.dims.includes('attribute') && r.dims.every((d) => b.dims.includes(d)))
+        .sort((x, y) => x.rows - y.rows)[0];
+      await run(rollupSql(r, source?.name));
       rows[r.name] = num((await all(`SELECT count(*) AS n FROM out.main.${ident(r.name)}`))[0]?.n);
       built.push({ name: r.name, dims: r.dims, rows: rows[r.name]! });
       progress({ phase: `rollup ${r.name}`, rows: factRows, total: factRows });
@@ -271,6 +265,39 @@ export async function importDataset(
     }
     await fs.rm(spillDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * CREATE TABLE … AS the grouped sums of one rollup, sorted by its dims (category first, then
+ * period). From fact_sales, product columns are joined in: `price` from dim_sku, `attribute` as
+ * (attr_name, value_zh) from sku_attribute with the English value kept as min(value_en), which is
+ * what the fact-table query takes per value. From a wider built rollup (`source`), sums of sums.
+ */
+function rollupSql(r: RollupDef, source: string | undefined): string {
+  const keys: string[] = [];
+  const joins: string[] = [];
+  const extra: string[] = [];
+  for (const d of r.dims) {
+    if (d === 'price' && !source) {
+      keys.push('s.price');
+      joins.push('JOIN out.main.dim_sku s ON s.sku_id = f.sku_id');
+    } else if (d === 'attribute') {
+      keys.push('a.attr_name', 'a.value_zh');
+      joins.push('JOIN out.main.sku_attribute a ON a.sku_id = f.sku_id');
+      extra.push('min(a.value_en) AS value_en');
+    } else {
+      keys.push(`f.${ident(d)}`);
+    }
+  }
+  const positions = keys.map((_, i) => String(i + 1)).join(', ');
+  return `CREATE TABLE out.main.${ident(r.name)} AS SELECT ${keys.join(', ')},
+           ${extra.map((e) => `${e},`).join(' ')}
+           CAST(sum(f.sales) AS DECIMAL(18,2)) AS sales,
+           CAST(sum(f.sales_discount) AS DECIMAL(18,2)) AS sales_discount,
+           CAST(sum(f.count) AS BIGINT) AS count,
+           CAST(${source ? 'sum(f.fact_rows)' : 'count(*)'} AS BIGINT) AS fact_rows
+         FROM out.main.${ident(source ?? 'fact_sales')} f ${joins.join(' ')}
+         GROUP BY ${positions} ORDER BY ${positions}`;
 }
 
 function abortReason(signal: AbortSignal | undefined): unknown {

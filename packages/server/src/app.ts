@@ -14,6 +14,7 @@ import { localePlugin } from './plugins/locale.js';
 import { registerWebApp } from './plugins/web.js';
 import { authRoutes } from './routes/auth/index.js';
 import { thirdPartyRoutes } from './routes/auth/thirdparty.js';
+import { analysisRoutes } from './routes/common/analysis/index.js';
 import { dataRoutes } from './routes/common/data.js';
 import { favoriteRoutes } from './routes/common/favorites.js';
 import { projectRoutes } from './routes/common/projects/index.js';
@@ -110,6 +111,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
           await scope.register(userRoutes(ctx, auth));
           await scope.register(projectRoutes(ctx, auth));
           await scope.register(dataRoutes(ctx, analytics));
+          await scope.register(analysisRoutes(ctx, analytics));
           await scope.register(favoriteRoutes(ctx));
         },
         { prefix: '/common' },

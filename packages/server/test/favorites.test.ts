@@ -142,6 +142,41 @@ describe('favourites API', () => {
       expect(del.statusCode).toBe(403);
     });
 
+    it('following in a project that limits brands needs the brand grant', async () => {
+      const { metadata } = t.ctx;
+      const root = (await metadata.users.getByUsername('f_root'))!;
+      const m = (await metadata.users.getByUsername('f_member'))!;
+      const limited = (
+        await metadata.projects.create({
+          name: 'fav-limited',
+          dataset: 'cn_monthly',
+          ownerId: root.id,
+          pages: [8],
+          limitBrands: true,
+        })
+      ).id;
+      await metadata.projectCategories.add(limited, [1, 4], 'ready');
+      await metadata.members.add({ projectId: limited, userId: m.id, role: 'general', pages: [8] });
+      const [a, b, c] = brands as [number, number, number];
+      await metadata.grants.replaceMany(limited, m.id, { category: ['1', '4'], brand: [String(a)] });
+      const denied = await call('PUT', member, `/projects/${limited}/collections`, { brands: [a, b, c] });
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json().msg).toBe(`您没有以下品牌的数据权限：${b}, ${c}，请联系管理员开通`);
+      const en = await call('PUT', member, `/projects/${limited}/collections`, { brands: [b], locale: 'en_us' });
+      expect(en.json().msg).toBe(
+        `You have no access to these brands: ${b}. Contact an administrator to request access.`,
+      );
+      // Nothing was followed by the refused call; the granted brand can be followed.
+      expect((await call('GET', member, `/projects/${limited}/collections`)).json().data.brands).toEqual([]);
+      const ok = await call('PUT', member, `/projects/${limited}/collections`, { brands: [a] });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().data.brands.map((x: { brand_id: number }) => x.brand_id)).toEqual([a]);
+      // Administrators see every brand, so they may follow any; a project without the limit checks nothing.
+      const admin = (await login(t.app, 'f_root')).access_token;
+      expect((await call('PUT', admin, `/projects/${limited}/collections`, { brands: [b] })).statusCode).toBe(200);
+      expect((await call('PUT', member, `/projects/${project}/collections`, { brands: [c] })).statusCode).toBe(200);
+    });
+
     it('rejects a brand that is not in the project’s dataset, in both languages', async () => {
       const zh = await call('PUT', member, `/projects/${project}/collections`, { brands: [987654321] });
       expect(zh.statusCode).toBe(400);

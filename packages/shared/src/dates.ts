@@ -108,3 +108,16 @@ export function countPeriods(range: DateRange, granularity: Granularity): number
   if (n < 0) throw new RangeError(`range ends before it starts: ${range.start} … ${range.end}`);
   return n + 1;
 }
+
+/**
+ * The label of a period for screens and downloads: 'YYYY-MM' for a month, the ISO week
+ * 'YYYY-Www' (Monday weeks, the year the week's Thursday falls in) for a week.
+ */
+export function periodLabel(period: string, granularity: Granularity): string {
+  if (granularity === 'month') return period.slice(0, 7);
+  const monday = weekStart(period);
+  const thursday = addDays(monday, 3);
+  const year = Number(thursday.slice(0, 4));
+  const week = Math.floor(daysBetween(`${year}-01-01`, thursday) / 7) + 1;
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}

@@ -9,12 +9,18 @@
  * Placeholders are written `{name}` and filled by {@link translate}.
  */
 
+import { analysisMessages } from './messages/analysis.js';
+import { brandMessages } from './messages/brand.js';
+import { downloadMessages } from './messages/download.js';
+import { hotMessages } from './messages/hot.js';
+import { insightMessages } from './messages/insight.js';
+
 /** UI languages (spec §1); zh-CN is the default. */
 export const LOCALES = ['zh-CN', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 
-const en = {
+const coreEn = {
   'app.name': 'MarketLens',
 
   // Spec §5 validation messages (quoted texts kept verbatim).
@@ -118,6 +124,7 @@ const en = {
   'batch.userNotFound': 'the user does not exist',
   'batch.roleInvalid': 'unknown role',
   'batch.dateInvalid': 'invalid date (use YYYY-MM-DD)',
+  'batch.badWorkbook': 'The file is not a readable Excel workbook (.xlsx).',
   'projects.datasetNotFound': 'The dataset does not exist.',
   'projects.categoryNotInDataset': 'the category does not exist in the dataset',
   'projects.categoryExists': 'the category is already in the project',
@@ -171,9 +178,18 @@ const en = {
   'route.forbidden': 'Unauthorized',
 } as const satisfies Record<string, string>;
 
+/** Areas with their own files (messages/*.ts), merged into the one catalogue. */
+const AREAS = [analysisMessages, downloadMessages, insightMessages, brandMessages, hotMessages] as const;
+type AreaKey = (typeof AREAS)[number] extends infer A ? (A extends { en: infer E } ? keyof E : never) : never;
+const en: Readonly<Record<keyof typeof coreEn | AreaKey, string>> = Object.assign(
+  {},
+  coreEn,
+  ...AREAS.map((a) => a.en),
+);
+
 export type MessageKey = keyof typeof en;
 
-const zhCN: Record<MessageKey, string> = {
+const coreZhCN: Record<keyof typeof coreEn, string> = {
   'app.name': '市场透镜',
 
   'validation.password.required': '请输入密码',
@@ -268,6 +284,7 @@ const zhCN: Record<MessageKey, string> = {
   'batch.userNotFound': '用户不存在',
   'batch.roleInvalid': '未知角色',
   'batch.dateInvalid': '日期无效（格式 YYYY-MM-DD）',
+  'batch.badWorkbook': '文件不是可读取的 Excel 工作簿（.xlsx）',
   'projects.datasetNotFound': '数据集不存在',
   'projects.categoryNotInDataset': '数据集中不存在该品类',
   'projects.categoryExists': '该品类已在项目中',
@@ -317,6 +334,8 @@ const zhCN: Record<MessageKey, string> = {
   'route.icons': '图标',
   'route.forbidden': '无权访问',
 };
+
+const zhCN: Record<MessageKey, string> = Object.assign({}, coreZhCN, ...AREAS.map((a) => a['zh-CN']));
 
 /** Both dictionaries; the mapped type forces every locale to carry exactly the same keys. */
 export const MESSAGES: { readonly [L in Locale]: Readonly<Record<MessageKey, string>> } = {

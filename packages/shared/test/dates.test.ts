@@ -7,6 +7,7 @@ import {
   isoDateOf,
   monthStart,
   monthsBetween,
+  periodLabel,
   periodStart,
   weekStart,
 } from '@marketlens/shared';
@@ -101,5 +102,23 @@ describe('calendar arithmetic in UTC', () => {
         expect(daysBetween(d, addDays(d, n))).toBe(n);
       }),
     );
+  });
+});
+
+describe('periodLabel', () => {
+  it.each([
+    ['2025-03-01', 'month', '2025-03'],
+    ['2025-12-01', 'month', '2025-12'],
+    // ISO weeks: the week belongs to the year of its Thursday.
+    ['2024-12-30', 'week', '2025-W01'],
+    ['2025-01-06', 'week', '2025-W02'],
+    ['2021-01-04', 'week', '2021-W01'],
+    ['2020-12-28', 'week', '2020-W53'],
+    ['2025-12-29', 'week', '2026-W01'],
+    ['2023-01-02', 'week', '2023-W01'],
+    // A mid-week date is labelled by its week.
+    ['2025-01-08', 'week', '2025-W02'],
+  ] as const)('%s (%s) → %s', (period, g, label) => {
+    expect(periodLabel(period, g)).toBe(label);
   });
 });

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { badRequest, notFound } from '../../errors.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
 import type { Collection, FavoriteBrand } from '../../metadata/index.js';
-import { authorizeProject, perm } from '../../permissions/index.js';
+import { authorizeProject, perm, resolveDataGrant } from '../../permissions/index.js';
 import { Envelope, LocaleField, ok, Query } from '../../schema.js';
 import { absentBodyAsEmpty, Done, IdParams } from './views.js';
 import { hasDataset } from './warehouse-lookups.js';
@@ -188,6 +188,13 @@ export function favoriteRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     app.put('/projects/:project_id/collections', changeBrands, async (req) => {
       const project = req.scope!.project;
       const ids = [...new Set(req.body.brands)];
+      // A project that limits brands lets a user follow only the brands granted to them.
+      const grant = await resolveDataGrant(metadata, req.user!, project);
+      if (grant.brands !== null) {
+        const granted = new Set(grant.brands.map(Number));
+        const denied = ids.filter((id) => !granted.has(id));
+        if (denied.length > 0) throw new AppError(403, 403, 'brand.noAccessIds', { ids: denied.join(', ') });
+      }
       const known = await brandNames(project.dataset, ids);
       const unknown = ids.filter((id) => !known.has(id));
       if (unknown.length > 0) throw badRequest('collections.brandNotInDataset', { ids: unknown.join(', ') });

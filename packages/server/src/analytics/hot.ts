@@ -1,0 +1,536 @@
+import {
+  type DateRange,
+  type Granularity,
+  heatIndices,
+  pictureUrl,
+  productLink,
+  share,
+  shopLink,
+} from '@marketlens/shared';
+import type {
+  FreshData,
+  FreshItem,
+  FreshKind,
+  HiddenKeyword,
+  HotCategoryTrendsData,
+  HotEntityKind,
+  HotGoodsData,
+  HotKeywordsData,
+  HotProduct,
+  RisingData,
+  RisingItem,
+} from '@marketlens/shared/contracts';
+import { badRequest } from '../errors.js';
+import { type MetadataStore, settingsScope } from '../metadata/index.js';
+import { idsIn, ParamList } from './dialect.js';
+import type { AnalyticsQuery, Dimension, Filter, KeywordLang } from './model.js';
+import { type DataScope, scopeQuery } from './request.js';
+import type { AnalyticsEngine, AnalyticsResult } from './service.js';
+import { shiftPeriod } from './shape.js';
+import type { ValidatedFilter } from './validate.js';
+
+/**
+ * Trend Overview (/hot, page 1): what each panel asks the engine and how the answers combine.
+ * Every fact query goes through `engine.run` with the user's grant; rules and constants are
+ * documented in docs/pages/hot.md.
+ */
+
+export const HOT_LIMITS = {
+  /** Spec §9: growth top 50. */
+  rising: 50,
+  fresh: 50,
+  /** Rising products are chosen among this many best sellers of the current range. */
+  risingProductPool: 1000,
+  /** Spec §9: hot goods random from the top 1000. */
+  hotPool: 1000,
+  hotSample: 20,
+  /** Spec §9: trend top 10 categories. */
+  trendCategories: 10,
+  keywords: 100,
+  /** Hidden keywords per project (bounds the word cloud query). */
+  hiddenPerProject: 500,
+} as const;
+
+/**
+ * Minimum base of a rising entity as a fraction of the scope's base sales: without it a product
+ * that went from ¥10 to ¥5 000 would lead the list. Products are many and small, hence lower.
+ */
+export const MIN_BASE_SHARE: Readonly<Record<HotEntityKind, number>> = {
+  category: 0.001,
+  brand: 0.001,
+  product: 0.0001,
+};
+
+/** A first sale in the last this-many periods of the range makes a product or brand "fresh". */
+export const FRESH_PERIODS: Readonly<Record<Granularity, number>> = { month: 3, week: 13 };
+
+/**
+ * Picture base of the file service (spec §9 "pictures by id from a file service"): the web app's
+ * origin serves it under /files behind the deployment's proxy.
+ */
+export const PICTURE_BASE = '/files';
+
+/** Route id of Trend Overview (spec §2). */
+export const HOT_PAGE_ID = 1;
+
+export interface HotRequest {
+  engine: AnalyticsEngine;
+  scope: DataScope;
+  filter: ValidatedFilter;
+  signal: AbortSignal;
+}
+
+const run = (req: HotRequest, q: Partial<AnalyticsQuery> & Pick<AnalyticsQuery, 'dimensions' | 'measures'>) =>
+  req.engine.run(req.scope.grant, scopeQuery(req.scope, { filter: req.filter.filter, range: req.filter.range, ...q }), {
+    signal: req.signal,
+  });
+
+const labelOf = (r: AnalyticsResult['rows'][number], dim: Dimension) =>
+  r.labels[dim] ?? { zh: String(r.keys[dim]), en: String(r.keys[dim]) };
+
+/** Leaf categories under a parent ∩ the filter's own category choice (undefined = no restriction). */
+function withinParent(filter: Filter, leaves: readonly number[] | undefined): Filter {
+  if (!leaves) return filter;
+  const own = filter.categories ? new Set(filter.categories) : undefined;
+  return { ...filter, categories: own ? leaves.filter((id) => own.has(id)) : leaves };
+}
+
+/** The level below the parent (1 without one; a leaf parent ranks itself) and the parent's leaves. */
+export function parentLevel(
+  scope: DataScope,
+  parentId: number | null | undefined,
+): { level: 1 | 2 | 3; leaves?: number[] } {
+  if (parentId === null || parentId === undefined) return { level: 1 };
+  const parent = scope.catalog.categories.get(parentId);
+  if (!parent) throw badRequest('hot.unknownCategory', { id: parentId });
+  return { level: Math.min(parent.level + 1, 3) as 1 | 2 | 3, leaves: scope.catalog.leavesOf([parentId]) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rising
+
+export async function rising(
+  req: HotRequest,
+  kind: HotEntityKind,
+  parentId: number | null | undefined,
+): Promise<RisingData> {
+  const { comparison, range } = req.filter;
+  // Growth needs a base: selector custom without dateBefore has none.
+  if (comparison.kind === 'none') throw badRequest('hot.baseRequired');
+  let dim: Dimension;
+  let filter = req.filter.filter;
+  let level: 1 | 2 | 3 | undefined;
+  if (kind === 'category') {
+    const p = parentLevel(req.scope, parentId);
+    level = p.level;
+    dim = `category_${p.level}`;
+    filter = withinParent(filter, p.leaves);
+  } else {
+    dim = kind === 'brand' ? 'brand' : 'sku';
+  }
+  const result = await run(req, {
+    dimensions: [dim],
+    measures: ['sales', 'share'],
+    filter,
+    comparison,
+    sort: { by: 'sales', desc: true },
+    ...(kind === 'product' ? { limit: HOT_LIMITS.risingProductPool } : {}),
+  });
+  const minBase = (result.total?.base?.sales ?? 0) * MIN_BASE_SHARE[kind];
+  const ranked = result.rows
+    .filter((r) => r.base !== undefined && r.base.sales > 0 && r.base.sales >= minBase && r.growth?.sales != null)
+    .sort(
+      (a, b) => b.growth!.sales! - a.growth!.sales! || b.sales - a.sales || Number(a.keys[dim]) - Number(b.keys[dim]),
+    )
+    .slice(0, HOT_LIMITS.rising);
+  const products =
+    kind === 'product'
+      ? await productDetails(
+          req,
+          ranked.map((r) => Number(r.keys[dim])),
+        )
+      : undefined;
+  const items: RisingItem[] = ranked.map((r) => {
+    const id = Number(r.keys[dim]);
+    const label = labelOf(r, dim);
+    const product = products?.get(id);
+    return {
+      id,
+      name: label.zh,
+      name_en: label.en,
+      sales: r.sales,
+      base_sales: r.base!.sales,
+      growth: r.growth!.sales!,
+      share: r.share ?? null,
+      ...(product ? { product } : {}),
+    };
+  });
+  return {
+    kind,
+    range,
+    base: result.comparison?.base ?? range,
+    min_base_sales: minBase,
+    ...(level ? { level } : {}),
+    items,
+    warnings: items.length === 0 ? ['analytics.noData'] : result.warnings.filter((w) => w !== 'analytics.noData'),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fresh
+
+/** The last FRESH_PERIODS periods of the range (the whole range when it is shorter). */
+export function freshWindow(range: DateRange, granularity: Granularity): DateRange {
+  const start = shiftPeriod(range.end, -(FRESH_PERIODS[granularity] - 1), granularity);
+  return { start: start > range.start ? start : range.start, end: range.end };
+}
+
+export async function fresh(req: HotRequest, kind: FreshKind): Promise<FreshData> {
+  const g = req.scope.project.dateField;
+  const window = freshWindow(req.filter.range, g);
+  const filter = req.filter.filter;
+  // Shares are of the whole filtered market in the window, not of the fresh ones only.
+  const totalRun = run(req, { dimensions: [], measures: ['sales'], range: window });
+  let items: FreshItem[];
+  if (kind === 'product') {
+    const [result, total] = await Promise.all([
+      run(req, {
+        dimensions: ['sku'],
+        measures: ['sales'],
+        range: window,
+        filter: { ...filter, firstPeriod: window },
+        sort: { by: 'sales', desc: true },
+        limit: HOT_LIMITS.fresh,
+      }),
+      totalRun,
+    ]);
+    const products = await productDetails(
+      req,
+      result.rows.map((r) => Number(r.keys.sku)),
+    );
+    items = result.rows.map((r) => {
+      const id = Number(r.keys.sku);
+      const product = products.get(id);
+      const label = labelOf(r, 'sku');
+      return {
+        id,
+        name: label.zh,
+        name_en: label.en,
+        sales: r.sales,
+        count: r.count,
+        share: share(r.sales, total.total?.sales),
+        first_period: product?.first_period ?? window.start,
+        ...(product ? { product } : {}),
+      };
+    });
+  } else {
+    // A brand is fresh when, within the filter and the grant, it sold in the window and never before.
+    const before =
+      window.start > req.scope.fullRange.start
+        ? { start: req.scope.fullRange.start, end: shiftPeriod(window.start, -1, g) }
+        : undefined;
+    const [inWindow, earlier, total] = await Promise.all([
+      run(req, { dimensions: ['brand'], measures: ['sales'], range: window, sort: { by: 'sales', desc: true } }),
+      before ? run(req, { dimensions: ['brand'], measures: ['sales'], range: before }) : undefined,
+      totalRun,
+    ]);
+    const old = new Set(earlier?.rows.map((r) => Number(r.keys.brand)) ?? []);
+    const top = inWindow.rows.filter((r) => !old.has(Number(r.keys.brand))).slice(0, HOT_LIMITS.fresh);
+    const firsts = new Map<number, string>();
+    if (top.length) {
+      const periods = await run(req, {
+        dimensions: ['brand', 'period'],
+        measures: ['sales'],
+        range: window,
+        filter: { ...filter, brands: top.map((r) => Number(r.keys.brand)) },
+      });
+      for (const r of periods.rows) {
+        const id = Number(r.keys.brand);
+        const period = String(r.keys.period);
+        if (r.sales > 0 && (!firsts.has(id) || period < firsts.get(id)!)) firsts.set(id, period);
+      }
+    }
+    items = top.map((r) => {
+      const id = Number(r.keys.brand);
+      const label = labelOf(r, 'brand');
+      return {
+        id,
+        name: label.zh,
+        name_en: label.en,
+        sales: r.sales,
+        count: r.count,
+        share: share(r.sales, total.total?.sales),
+        first_period: firsts.get(id) ?? window.start,
+      };
+    });
+  }
+  return {
+    kind,
+    window,
+    periods: FRESH_PERIODS[g],
+    items,
+    warnings: items.length === 0 ? ['analytics.noData'] : [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Word cloud
+
+export async function hotKeywords(
+  req: HotRequest,
+  lang: KeywordLang,
+  hidden: readonly string[],
+): Promise<HotKeywordsData> {
+  const hide = new Set(hidden);
+  const result = await run(req, {
+    dimensions: [`keyword:${lang}`],
+    measures: ['sales'],
+    sort: { by: 'sales', desc: true },
+    // Enough rows that the cloud is still full after the hidden words are left out.
+    limit: HOT_LIMITS.keywords + hide.size,
+  });
+  const dim: Dimension = `keyword:${lang}`;
+  const words = result.rows
+    .map((r) => ({ keyword: String(r.keys[dim]), sales: r.sales }))
+    .filter((w) => !hide.has(w.keyword) && w.sales > 0)
+    .slice(0, HOT_LIMITS.keywords);
+  const heat = heatIndices(words.map((w) => w.sales));
+  return {
+    lang,
+    hidden_applied: hidden.length > 0,
+    items: words.map((w, i) => ({ ...w, heat: heat[i] ?? 0 })),
+    warnings: words.length === 0 ? ['analytics.noData'] : [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hot goods
+
+/** mulberry32: a small seeded generator, so a seed gives the same sample on every server. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `n` distinct indices of 0…size−1 drawn with the seed (partial Fisher–Yates), in ascending order. */
+export function sampleIndices(size: number, n: number, seed: number): number[] {
+  const random = seeded(seed);
+  const idx = Array.from({ length: size }, (_, i) => i);
+  const take = Math.min(n, size);
+  for (let i = 0; i < take; i++) {
+    const j = i + Math.floor(random() * (size - i));
+    [idx[i], idx[j]] = [idx[j]!, idx[i]!];
+  }
+  return idx.slice(0, take).sort((a, b) => a - b);
+}
+
+export async function hotGoods(req: HotRequest, seed: number): Promise<HotGoodsData> {
+  const result = await run(req, {
+    dimensions: ['sku'],
+    measures: ['sales', 'share'],
+    sort: { by: 'sales', desc: true },
+    limit: HOT_LIMITS.hotPool,
+  });
+  const picked = sampleIndices(result.rows.length, HOT_LIMITS.hotSample, seed).map((i) => ({
+    row: result.rows[i]!,
+    rank: i + 1,
+  }));
+  const products = await productDetails(
+    req,
+    picked.map((p) => Number(p.row.keys.sku)),
+  );
+  const items = picked.flatMap(({ row, rank }) => {
+    const product = products.get(Number(row.keys.sku));
+    return product ? [{ ...product, sales: row.sales, count: row.count, share: row.share ?? null, rank }] : [];
+  });
+  return {
+    seed,
+    pool: result.rows.length,
+    items,
+    warnings: items.length === 0 ? ['analytics.noData'] : [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Top categories with trend lines
+
+/** Every period of a range, oldest first. */
+export function periodsOf(range: DateRange, g: Granularity): string[] {
+  const out: string[] = [];
+  for (let p = range.start; p <= range.end; p = shiftPeriod(p, 1, g)) out.push(p);
+  return out;
+}
+
+export async function categoryTrends(
+  req: HotRequest,
+  parentId: number | null | undefined,
+): Promise<HotCategoryTrendsData> {
+  const { level, leaves } = parentLevel(req.scope, parentId);
+  const dim: Dimension = `category_${level}`;
+  const filter = withinParent(req.filter.filter, leaves);
+  const [top, trend] = await Promise.all([
+    run(req, {
+      dimensions: [dim],
+      measures: ['sales', 'share'],
+      filter,
+      sort: { by: 'sales', desc: true },
+      limit: HOT_LIMITS.trendCategories,
+    }),
+    // Every category under the parent, so each point's share is of that period's whole scope.
+    run(req, { dimensions: [dim, 'period'], measures: ['sales', 'share'], filter }),
+  ]);
+  const periods = periodsOf(req.filter.range, req.scope.project.dateField);
+  const points = new Map<string, (typeof trend.rows)[number]>();
+  for (const r of trend.rows) points.set(`${r.keys[dim]}|${r.keys.period}`, r);
+  const categories = top.rows.map((r) => {
+    const id = Number(r.keys[dim]);
+    const label = labelOf(r, dim);
+    return {
+      category_id: id,
+      name: label.zh,
+      name_en: label.en,
+      level,
+      sales: r.sales,
+      share: r.share ?? null,
+      trend: periods.map((period) => {
+        const p = points.get(`${id}|${period}`);
+        return { period, sales: p?.sales ?? 0, count: p?.count ?? 0, share: p ? (p.share ?? null) : 0 };
+      }),
+    };
+  });
+  return {
+    parent_id: parentId ?? null,
+    level,
+    periods,
+    categories,
+    warnings: categories.length === 0 ? ['analytics.noData'] : [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Product details (dimension rows of SKUs the engine already returned under the grant)
+
+interface SkuDetailRow {
+  [k: string]: string | number | boolean | null;
+  sku_id: number;
+  title_zh: string;
+  title_en: string;
+  brand_id: number;
+  brand_zh: string | null;
+  brand_en: string | null;
+  shop_id: number;
+  shop_zh: string | null;
+  shop_en: string | null;
+  shop_type: string | null;
+  code: string | null;
+  platform_zh: string | null;
+  platform_en: string | null;
+  region: string | null;
+  category_id: number;
+  price: number;
+  first_period: string;
+  image_id: string | null;
+}
+
+async function productDetails(req: HotRequest, skuIds: readonly number[]): Promise<Map<number, HotProduct>> {
+  const out = new Map<number, HotProduct>();
+  if (skuIds.length === 0) return out;
+  const { engine, scope } = req;
+  const d = engine.dialect;
+  const p = new ParamList(d);
+  const t = (name: Parameters<typeof engine.warehouse.tableName>[1]) =>
+    engine.warehouse.tableName(scope.project.dataset, name);
+  // The grant's categories again: these ids came from a granted query, this keeps it so.
+  const sql = `SELECT s.sku_id, s.title_zh, s.title_en, s.brand_id, b.name_zh AS brand_zh, b.name_en AS brand_en,
+  s.shop_id, sh.name_zh AS shop_zh, sh.name_en AS shop_en, sh.shop_type, pl.code, pl.name_zh AS platform_zh,
+  pl.name_en AS platform_en, pl.region, s.category_id, CAST(s.price AS DOUBLE) AS price,
+  CAST(s.first_period AS VARCHAR) AS first_period, s.image_id
+FROM ${t('dim_sku')} s
+LEFT JOIN ${t('dim_brand')} b ON b.brand_id = s.brand_id
+LEFT JOIN ${t('dim_shop')} sh ON sh.shop_id = s.shop_id
+LEFT JOIN ${t('dim_platform')} pl ON pl.platform_id = s.platform_id
+WHERE ${idsIn(d, p, 's.sku_id', skuIds, 'bigint')} AND ${idsIn(d, p, 's.category_id', scope.grant.categories, 'integer')}`;
+  const rows = await engine.warehouse.query<SkuDetailRow>(sql, p.values, {
+    signal: req.signal,
+    ...(engine.timeoutMs ? { timeoutMs: engine.timeoutMs } : {}),
+  });
+  for (const r of rows) {
+    const platform = r.code ?? '';
+    out.set(Number(r.sku_id), {
+      sku_id: Number(r.sku_id),
+      title: r.title_zh,
+      title_en: r.title_en,
+      brand_id: Number(r.brand_id),
+      brand: r.brand_zh ?? '',
+      brand_en: r.brand_en ?? r.brand_zh ?? '',
+      shop_id: Number(r.shop_id),
+      shop: r.shop_zh ?? '',
+      shop_en: r.shop_en ?? r.shop_zh ?? '',
+      platform,
+      platform_name: r.platform_zh ?? platform,
+      platform_name_en: r.platform_en ?? platform,
+      shop_type: r.shop_type ?? '',
+      category_id: Number(r.category_id),
+      price: Number(r.price),
+      first_period: String(r.first_period),
+      image_id: r.image_id,
+      picture: pictureUrl(PICTURE_BASE, r.image_id),
+      link: productLink({ platform, itemId: r.sku_id, shopId: r.shop_id, region: r.region }),
+      shop_link: shopLink({ platform, shopId: r.shop_id }),
+    });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hidden keywords: one settings row per word in the project's scope, so hiding and unhiding are
+// single upserts / deletes (no read-modify-write race between two admins).
+
+const HIDDEN_PREFIX = 'hidden_keyword:';
+
+/** The form keywords are stored in (sku_keyword keeps Latin words in lower case). */
+export function normaliseKeyword(word: string): string {
+  return word.normalize('NFKC').trim().toLowerCase();
+}
+
+export async function hiddenKeywords(metadata: MetadataStore, projectId: number): Promise<HiddenKeyword[]> {
+  const all = await metadata.settings.list(settingsScope.project(projectId));
+  return Object.entries(all)
+    .filter(([key]) => key.startsWith(HIDDEN_PREFIX))
+    .map(([key, value]) => {
+      const v = value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+      return {
+        keyword: key.slice(HIDDEN_PREFIX.length),
+        hidden_at: typeof v.at === 'string' ? v.at : '',
+        hidden_by: typeof v.by === 'string' ? v.by : '',
+      };
+    })
+    .sort((a, b) => b.hidden_at.localeCompare(a.hidden_at) || a.keyword.localeCompare(b.keyword));
+}
+
+export async function hideKeywords(
+  metadata: MetadataStore,
+  projectId: number,
+  words: readonly string[],
+  by: { username: string; at: string },
+): Promise<void> {
+  const scope = settingsScope.project(projectId);
+  const current = new Set((await hiddenKeywords(metadata, projectId)).map((h) => h.keyword));
+  const fresh = [...new Set(words)].filter((w) => !current.has(w));
+  if (current.size + fresh.length > HOT_LIMITS.hiddenPerProject) {
+    throw badRequest('hot.tooManyHidden', { max: HOT_LIMITS.hiddenPerProject });
+  }
+  // Re-hiding a hidden word keeps its original time and author.
+  for (const w of fresh) await metadata.settings.set(scope, `${HIDDEN_PREFIX}${w}`, { at: by.at, by: by.username });
+}
+
+export async function unhideKeywords(metadata: MetadataStore, projectId: number, words: readonly string[]) {
+  const scope = settingsScope.project(projectId);
+  for (const w of new Set(words)) await metadata.settings.delete(scope, `${HIDDEN_PREFIX}${w}`);
+}

@@ -6,8 +6,14 @@ export const Envelope = <T extends TSchema>(data: T) =>
 
 export const ok = <T>(data: T) => ({ ok: true as const, data });
 
-/** Every request may carry `locale` (spec §7). */
-export const LocaleField = { locale: Type.Optional(Type.String({ maxLength: 10 })) };
+/**
+ * Every request may carry `locale`, and `debug` when the web page's address contains "debug"
+ * (spec §7); both are accepted wherever the closed schemas accept anything.
+ */
+export const LocaleField = {
+  locale: Type.Optional(Type.String({ maxLength: 10 })),
+  debug: Type.Optional(Type.Boolean()),
+};
 
 /** A query-string schema: the given fields plus `locale`; anything else is rejected. */
 export const Query = <P extends Record<string, TSchema>>(props: P = {} as P) =>

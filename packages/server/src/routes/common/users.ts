@@ -10,6 +10,7 @@ import { translateFor } from '../../i18n.js';
 import { ConflictError, type JsonObject, type User, type UserPatch } from '../../metadata/index.js';
 import { AUTH, isRoot, perm } from '../../permissions/index.js';
 import { Envelope, LocaleField, ok, Query } from '../../schema.js';
+import { readSheet } from '../../uploads/sheet.js';
 import {
   assertCanManage,
   type BatchAddRow,
@@ -700,6 +701,22 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
     const batch = perm.roles(AUTH.batch);
     const AddBody = Body({ rows: Type.Array(BatchAddRowSchema, { minItems: 1, maxItems: 2000 }) });
     const UpdateBody = Body({ rows: Type.Array(BatchUpdateRowSchema, { minItems: 1, maxItems: 2000 }) });
+
+    // An uploaded .xlsx, read on the server (exceljs is here already; the browser would need a large
+    // parser): its first worksheet as a table of texts, which the page then checks and commits like a CSV.
+    app.post(
+      '/users/batch/sheet',
+      {
+        config: { permission: batch },
+        schema: {
+          tags: ['users'],
+          // Base64 of at most ~1.4 MB: a 2,000-row batch is far smaller, and the JSON body limit is 2 MB.
+          body: Body({ file: Type.String({ minLength: 1, maxLength: 1_900_000 }) }),
+          response: { 200: Envelope(Type.Object({ table: Type.Array(Type.Array(Type.String())) })) },
+        },
+      },
+      async (req) => ok({ table: await readSheet(Buffer.from(req.body.file, 'base64'), 2001) }),
+    );
 
     app.post(
       '/users/batch/add/check',

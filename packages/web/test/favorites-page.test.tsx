@@ -3,9 +3,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import FavoritesPage, { type Collection, showsFavoriteError } from '../src/features/personal-center/FavoritesPage.js';
-import { formatDate } from '../src/features/personal-center/ProfilePage.js';
 import { ApiError } from '../src/shared/api/request.js';
 import { initI18n, setLocale } from '../src/shared/i18n/index.js';
+import { formatDate } from '../src/shared/ui/dates.js';
 import { FeedbackProvider } from '../src/shared/ui/feedback.js';
 
 const ITEMS: Collection[] = [

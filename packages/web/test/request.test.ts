@@ -74,6 +74,27 @@ describe('request layer (spec §7)', () => {
     expect(seen[1]!.headers.get('content-type')).toContain('application/json');
   });
 
+  it('a page address containing "debug" adds debug: true to the body and the query, never a header', async () => {
+    server.use(
+      http.post('*/api/common/x', record),
+      http.get('*/api/common/y', () => ok({})),
+    );
+    window.history.replaceState(null, '', '/accounts?debug');
+    try {
+      await api.post('/api/common/x', { n: 1 });
+      await api.get('/api/common/y');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+    await api.post('/api/common/x', { n: 2 });
+    expect(bodies).toEqual([
+      { n: 1, locale: 'zh_cn', debug: true },
+      { n: 2, locale: 'zh_cn' },
+    ]);
+    expect(new URL(seen[1]!.url).searchParams.get('debug')).toBe('true');
+    expect(seen.some((r) => r.headers.has('x-debug'))).toBe(false);
+  });
+
   it('auth calls add randNum and app_key; other calls do not', async () => {
     server.use(http.post('*/api/auth/login', record), http.post('*/api/common/x', record));
     await api.post('/api/auth/login', { username: 'u', password: 'p' });

@@ -6,11 +6,11 @@ import { useNavigate } from 'react-router';
 import { useCurrentDef } from '../../app/router.js';
 import { CopyText } from '../../shared/ui/CopyText.js';
 import { csvRecords, downloadText, parseCsv, toCsv } from '../../shared/ui/csv.js';
-import { errorText } from '../../shared/ui/errors.js';
 import { FilePicker } from '../../shared/ui/FilePicker.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { type CheckReport, RowReport } from '../../shared/ui/RowReport.js';
+import { useAction } from '../../shared/ui/useAction.js';
 import { accountsApi, type BatchKind } from './api.js';
 
 const COLUMNS: Record<BatchKind, readonly string[]> = {
@@ -61,7 +61,7 @@ const EXAMPLE: Record<string, string> = {
 type Created = { id: number; username: string; password?: string };
 
 /**
- * Batch create / batch update (root only): read a CSV in the browser, let the server check every
+ * Batch create / batch update (root only): read a CSV in the browser (an .xlsx on the server), let the server check every
  * row, show its report row by row, then commit all rows or none.
  */
 export default function AccountBatchPage() {
@@ -74,14 +74,15 @@ export default function AccountBatchPage() {
   const [fileName, setFileName] = useState('');
   const [report, setReport] = useState<CheckReport | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ created?: Created[]; updated?: number } | null>(null);
   const label = (c: string) => t(`batch.column.${c}` as 'batch.column.username');
 
-  const read = async (text: string, name: string) => {
+  /** A table (CSV parsed here, or a workbook read by the server) → named records → the server's check. */
+  const read = async (table: string[][], name: string) => {
     setError(null);
+    commit.clearError();
     setReport(null);
-    const { records, missing } = csvRecords(parseCsv(text), columns, ALIASES);
+    const { records, missing } = csvRecords(table, columns, ALIASES);
     const lacking = REQUIRED[kind].filter((c) => missing.includes(c));
     if (lacking.length > 0) {
       setRows(null);
@@ -95,29 +96,29 @@ export default function AccountBatchPage() {
     }
     setRows(records);
     setFileName(name);
-    setBusy(true);
-    try {
-      setReport(await accountsApi.batchCheck(kind, records));
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
+    await check.run(records);
   };
-
-  const commit = async () => {
-    if (!rows) return;
-    setBusy(true);
-    setError(null);
-    try {
-      setDone(await accountsApi.batchCommit(kind, rows));
+  const sheet = useAction(
+    async (file: string, name: string) => {
+      const { table } = await accountsApi.batchSheet(file);
+      await read(table, name);
+    },
+    { errors: 'inline' },
+  );
+  const check = useAction(
+    async (records: Record<string, string>[]) => setReport(await accountsApi.batchCheck(kind, records)),
+    {
+      errors: 'inline',
+    },
+  );
+  const commit = useAction(
+    async (all: Record<string, string>[]) => {
+      setDone(await accountsApi.batchCommit(kind, all));
       await queryClient.invalidateQueries({ queryKey: ['accounts'] });
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { errors: 'inline' },
+  );
+  const failure = error ?? sheet.error ?? check.error ?? commit.error;
 
   const title = kind === 'add' ? t('route.accountBatchCreate') : t('route.accountBatchUpdate');
   const step = done ? 2 : report ? 1 : 0;
@@ -145,7 +146,7 @@ export default function AccountBatchPage() {
           current={step}
           items={[{ title: t('batch.stepUpload') }, { title: t('batch.stepCheck') }, { title: t('batch.stepCommit') }]}
         />
-        {error && <Alert type="error" showIcon title={error} data-testid="batch-error" />}
+        {failure && <Alert type="error" showIcon title={failure} data-testid="batch-error" />}
         {done ? (
           <Result
             status="success"
@@ -195,7 +196,11 @@ export default function AccountBatchPage() {
           </Result>
         ) : (
           <>
-            <FilePicker onText={read} hint={t('batch.fileHint', { columns: REQUIRED[kind].map(label).join(', ') })} />
+            <FilePicker
+              onText={(text, name) => read(parseCsv(text), name)}
+              onWorkbook={(file, name) => sheet.run(file, name)}
+              hint={t('batch.fileHint', { columns: REQUIRED[kind].map(label).join(', ') })}
+            />
             {rows && report && (
               <>
                 <Typography.Text type="secondary">
@@ -206,8 +211,8 @@ export default function AccountBatchPage() {
                   <Button
                     type="primary"
                     disabled={!report.valid}
-                    loading={busy}
-                    onClick={commit}
+                    loading={commit.busy}
+                    onClick={() => commit.run(rows)}
                     data-testid="batch-commit"
                   >
                     {kind === 'add'

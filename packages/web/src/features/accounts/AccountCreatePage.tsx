@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { UserView } from '../../shared/auth/types.js';
 import { CopyText } from '../../shared/ui/CopyText.js';
-import { errorText } from '../../shared/ui/errors.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { passwordRule } from '../../shared/ui/rules.js';
+import { useAction } from '../../shared/ui/useAction.js';
 import { AccountFields, type AccountFormValues, validityToApi } from './AccountFields.js';
 import { accountsApi } from './api.js';
 
@@ -28,9 +28,25 @@ export default function AccountCreatePage() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const mode = Form.useWatch('passwordMode', form);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ user: UserView; password: string } | null>(null);
+
+  const submit = useAction(
+    async (v: Values) => {
+      const r = await accountsApi.create({
+        username: v.username.trim(),
+        email: v.email.trim(),
+        enterprise: v.enterprise.trim(),
+        telephone: v.telephone.trim(),
+        role: v.role,
+        group: v.group ?? '',
+        ...validityToApi(v.validity),
+        ...(v.passwordMode === 'set' && v.password ? { password: v.password } : {}),
+      });
+      await queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      setCreated({ user: r.user, password: r.password ?? v.password ?? '' });
+    },
+    { errors: 'inline' },
+  );
 
   if (created) {
     return (
@@ -68,40 +84,19 @@ export default function AccountCreatePage() {
     );
   }
 
-  const submit = async (v: Values) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await accountsApi.create({
-        username: v.username.trim(),
-        email: v.email.trim(),
-        enterprise: v.enterprise.trim(),
-        telephone: v.telephone.trim(),
-        role: v.role,
-        group: v.group ?? '',
-        ...validityToApi(v.validity),
-        ...(v.passwordMode === 'set' && v.password ? { password: v.password } : {}),
-      });
-      await queryClient.invalidateQueries({ queryKey: ['accounts'] });
-      setCreated({ user: r.user, password: r.password ?? v.password ?? '' });
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <PageFrame title={t('route.accountCreate')} subtitle={t('accountCreate.subtitle')}>
       <Form<Values>
         form={form}
         layout="vertical"
-        onFinish={submit}
+        onFinish={submit.run}
         initialValues={{ role: 'general', passwordMode: 'generated' }}
         style={{ maxWidth: 880 }}
         data-testid="account-form"
       >
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />}
+        {submit.error && (
+          <Alert type="error" showIcon title={submit.error} style={{ marginBottom: 16 }} data-testid="form-error" />
+        )}
         <Row gutter={24}>
           <Col xs={24} md={12}>
             <AccountFields />
@@ -135,7 +130,7 @@ export default function AccountCreatePage() {
           </Col>
         </Row>
         <Space>
-          <Button type="primary" htmlType="submit" loading={busy} data-testid="account-submit">
+          <Button type="primary" htmlType="submit" loading={submit.busy} data-testid="account-submit">
             {t('accountCreate.submit')}
           </Button>
           <Button onClick={() => navigate('/accounts')}>{t('common.cancel')}</Button>

@@ -20,12 +20,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { CopyText } from '../../shared/ui/CopyText.js';
-import { errorText } from '../../shared/ui/errors.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { accountState, roleLabel } from '../../shared/ui/labels.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { PageTags } from '../../shared/ui/PagesField.js';
+import { useAction } from '../../shared/ui/useAction.js';
 import { projectsApi } from '../projects/api.js';
 import { MembershipModal, type MembershipValues } from '../projects/MembershipModal.js';
 import { AccountFields, type AccountFormValues, validityFromApi, validityToApi } from './AccountFields.js';
@@ -44,8 +44,6 @@ export default function AccountEditPage() {
   const queryClient = useQueryClient();
   const id = Number(useParams().id);
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [newPassword, setNewPassword] = useState<string | null>(null);
   const [editing, setEditing] = useState<Partial<MembershipValues> | null>(null);
   const detail = useQuery({ queryKey: accountKeys.one(id), queryFn: ({ signal }) => accountsApi.get(id, signal) });
@@ -70,21 +68,11 @@ export default function AccountEditPage() {
       : undefined;
   }, [detail.data]);
 
-  if (detail.isPending || !initial || !detail.data) {
-    return (
-      <PageFrame title={t('route.accountEdit')}>
-        <Skeleton active />
-      </PageFrame>
-    );
-  }
-  const user = detail.data.user;
-  const state = accountState(t, user);
+  // Actions are hooks: declared before the loading return.
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['accounts'] });
 
-  const save = async (v: Values) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const save = useAction(
+    async (v: Values) => {
       await accountsApi.update(id, {
         email: v.email.trim(),
         enterprise: v.enterprise.trim(),
@@ -92,28 +80,21 @@ export default function AccountEditPage() {
         group: v.group ?? '',
         role: v.role,
         status: v.status,
-        ...(v.locked !== user.locked ? { locked: v.locked } : {}),
+        ...(v.locked !== initial?.locked ? { locked: v.locked } : {}),
         ...validityToApi(v.validity),
       });
-      void message.success(t('common.saved'));
       await refresh();
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { errors: 'inline', success: t('common.saved') },
+  );
 
-  const resetPassword = async () => {
+  const resetPassword = useAction(async () => {
     const password = generateRandomPassword();
-    try {
-      await accountsApi.update(id, { password });
-      setNewPassword(password);
-    } catch (err) {
-      void message.error(errorText(t, err));
-    }
-  };
+    await accountsApi.update(id, { password });
+    setNewPassword(password);
+  });
 
+  // The membership modal runs this through its own action (busy flag, error toast).
   const saveMembership = async (v: MembershipValues) => {
     await accountsApi.setAuth(id, {
       project_id: v.project_id ?? editing?.project_id ?? 0,
@@ -126,12 +107,23 @@ export default function AccountEditPage() {
     await refresh();
   };
 
-  const removeMembership = async (m: Membership) => {
-    await projectsApi.removeMember(m.project_id, id);
-    void message.success(t('common.removed'));
-    await refresh();
-  };
+  const removeMembership = useAction(
+    async (m: Membership) => {
+      await projectsApi.removeMember(m.project_id, id);
+      await refresh();
+    },
+    { success: t('common.removed') },
+  );
 
+  if (detail.isPending || !initial || !detail.data) {
+    return (
+      <PageFrame title={t('route.accountEdit')}>
+        <Skeleton active />
+      </PageFrame>
+    );
+  }
+  const user = detail.data.user;
+  const state = accountState(t, user);
   return (
     <PageFrame
       title={t('route.accountEdit')}
@@ -145,8 +137,14 @@ export default function AccountEditPage() {
       bare
     >
       <Card title={t('accountEdit.details')} variant="borderless">
-        <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={save} style={{ maxWidth: 880 }}>
-          {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          initialValues={initial}
+          onFinish={save.run}
+          style={{ maxWidth: 880 }}
+        >
+          {save.error && <Alert type="error" showIcon title={save.error} style={{ marginBottom: 16 }} />}
           <Row gutter={24}>
             <Col xs={24} md={12}>
               <AccountFields editing />
@@ -173,14 +171,14 @@ export default function AccountEditPage() {
                 {newPassword ? (
                   <CopyText text={newPassword} />
                 ) : (
-                  <Popconfirm title={t('accountEdit.resetConfirm')} onConfirm={resetPassword}>
+                  <Popconfirm title={t('accountEdit.resetConfirm')} onConfirm={() => resetPassword.run()}>
                     <Button icon={<ICONS.KeyOutlined />}>{t('accountEdit.resetPassword')}</Button>
                   </Popconfirm>
                 )}
               </Form.Item>
             </Col>
           </Row>
-          <Button type="primary" htmlType="submit" loading={busy}>
+          <Button type="primary" htmlType="submit" loading={save.busy}>
             {t('common.save')}
           </Button>
         </Form>
@@ -219,7 +217,7 @@ export default function AccountEditPage() {
                   <Button type="link" onClick={() => setEditing({ ...m })}>
                     {t('common.edit')}
                   </Button>
-                  <Popconfirm title={t('member.confirmRemove')} onConfirm={() => removeMembership(m)}>
+                  <Popconfirm title={t('member.confirmRemove')} onConfirm={() => removeMembership.run(m)}>
                     <Button type="link" danger>
                       {t('common.remove')}
                     </Button>

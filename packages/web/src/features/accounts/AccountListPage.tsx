@@ -1,36 +1,36 @@
 import { roleMatches } from '@marketlens/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Flex, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Flex, Input, Popconfirm, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useUser } from '../../shared/auth/session.js';
 import type { UserView } from '../../shared/auth/types.js';
-import { useFeedback } from '../../shared/ui/feedback.js';
+import { formatDate } from '../../shared/ui/dates.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { accountState, roleLabel, roleOptions } from '../../shared/ui/labels.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
-import { formatDate } from '../personal-center/ProfilePage.js';
+import { useAction } from '../../shared/ui/useAction.js';
 import { type Application, accountKeys, accountsApi, type ListParams } from './api.js';
 
 const PAGE_SIZE = 20;
 
 function ApplicationsTable() {
   const { t } = useTranslation();
-  const { message } = useFeedback();
   const me = useUser();
   const queryClient = useQueryClient();
   const apps = useQuery({
     queryKey: accountKeys.applications,
     queryFn: ({ signal }) => accountsApi.applications(signal),
   });
-  const review = useMutation({
-    mutationFn: ({ id, status }: { id: number; status: 'approved' | 'rejected' }) => accountsApi.review(id, status),
-    onSuccess: async (_, v) => {
-      void message.success(v.status === 'approved' ? t('applications.approved') : t('applications.rejected'));
+  const review = useAction(
+    async (id: number, status: 'approved' | 'rejected') => {
+      const r = await accountsApi.review(id, status);
       await queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      return r;
     },
-  });
+    { success: (r) => (r.status === 'approved' ? t('applications.approved') : t('applications.rejected')) },
+  );
   // Account openings are root's decision; unbinding requests any administrator's (server rule).
   const mayReview = (a: Application) => a.kind !== 'account_opening' || roleMatches(me.role, ['root']);
   return (
@@ -68,12 +68,12 @@ function ApplicationsTable() {
                 <Button
                   type="primary"
                   size="small"
-                  onClick={() => review.mutate({ id: a.id, status: 'approved' })}
+                  onClick={() => review.run(a.id, 'approved')}
                   data-testid={`approve-${a.id}`}
                 >
                   {t('applications.approve')}
                 </Button>
-                <Button size="small" danger onClick={() => review.mutate({ id: a.id, status: 'rejected' })}>
+                <Button size="small" danger onClick={() => review.run(a.id, 'rejected')}>
                   {t('applications.reject')}
                 </Button>
               </Space>
@@ -93,6 +93,14 @@ export default function AccountListPage() {
   const me = useUser();
   const root = roleMatches(me.role, ['root']);
   const [params, setParams] = useState<ListParams>({ page: 1, page_size: PAGE_SIZE });
+  const queryClient = useQueryClient();
+  const remove = useAction(
+    async (id: number) => {
+      await accountsApi.remove(id);
+      await queryClient.invalidateQueries({ queryKey: ['accounts'] });
+    },
+    { success: t('accounts.deleted') },
+  );
   const list = useQuery({
     queryKey: accountKeys.list(params),
     queryFn: ({ signal }) => accountsApi.list(params, signal),
@@ -184,12 +192,27 @@ export default function AccountListPage() {
           },
           {
             title: t('common.actions'),
-            width: 100,
+            width: 180,
             fixed: 'right',
             render: (_, u) => (
-              <Button type="link" icon={<ICONS.EditOutlined />} onClick={() => navigate(`/accounts/${u.id}/edit`)}>
-                {t('common.edit')}
-              </Button>
+              <Flex>
+                <Button type="link" icon={<ICONS.EditOutlined />} onClick={() => navigate(`/accounts/${u.id}/edit`)}>
+                  {t('common.edit')}
+                </Button>
+                {u.id !== me.id && (
+                  <Popconfirm
+                    title={t('accounts.confirmDelete', { name: u.username })}
+                    description={t('accounts.deleteExplain')}
+                    okButtonProps={{ danger: true }}
+                    okText={t('accounts.delete')}
+                    onConfirm={() => remove.run(u.id)}
+                  >
+                    <Button type="link" danger icon={<ICONS.DeleteOutlined />} data-testid={`delete-${u.username}`}>
+                      {t('accounts.delete')}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Flex>
             ),
           },
         ]}

@@ -62,12 +62,15 @@ export const accountsApi = {
     api.get<{ user: UserView; projects: Membership[] }>(`/api/common/users/${id}`, undefined, { signal }),
   create: (input: AccountInput) => api.post<{ user: UserView; password?: string }>('/api/common/users', { ...input }),
   update: (id: number, patch: AccountPatch) => api.put<{ user: UserView }>(`/api/common/users/${id}`, { ...patch }),
+  remove: (id: number) => api.del(`/api/common/users/${id}`),
   setAuth: (id: number, input: { project_id: number; role: string; pages: number[]; categories: number[] }) =>
     api.put<Membership>(`/api/common/users/${id}/auth`, { ...input }),
   applications: (signal?: AbortSignal) =>
     api.get<{ items: Application[] }>('/api/common/users/applications', { status: 'pending' }, { signal }),
   review: (id: number, status: 'approved' | 'rejected') =>
     api.put<{ id: number; status: string }>(`/api/common/users/application/${id}/status`, { status }),
+  /** The first worksheet of an .xlsx (base64) as a table of texts, read by the server. */
+  batchSheet: (file: string) => api.post<{ table: string[][] }>('/api/common/users/batch/sheet', { file }),
   batchCheck: (kind: BatchKind, rows: Record<string, string>[]) =>
     api.post<CheckReport>(`/api/common/users/batch/${kind}/check`, { rows }),
   batchCommit: (kind: BatchKind, rows: Record<string, string>[]) =>

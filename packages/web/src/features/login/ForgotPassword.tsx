@@ -1,16 +1,18 @@
 import { Alert, Button, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../shared/ui/errors.js';
 import { ICONS } from '../../shared/ui/icons.js';
+import { useAction } from '../../shared/ui/useAction.js';
 import { authApi } from './api.js';
 
 /** Asks for a reset link; the answer is the same whether or not the account exists (no account probing). */
 export function ForgotPassword({ onBack }: { onBack(): void }) {
   const { t } = useTranslation();
   const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submit = useAction(
+    async ({ username }: { username: string }) => setSent((await authApi.forgot(username.trim())).message),
+    { errors: 'inline' },
+  );
 
   if (sent !== null) {
     return (
@@ -27,23 +29,8 @@ export function ForgotPassword({ onBack }: { onBack(): void }) {
     );
   }
   return (
-    <Form<{ username: string }>
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      onFinish={async ({ username }) => {
-        setBusy(true);
-        setError(null);
-        try {
-          setSent((await authApi.forgot(username.trim())).message);
-        } catch (err) {
-          setError(errorText(t, err));
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+    <Form<{ username: string }> layout="vertical" size="large" requiredMark={false} onFinish={submit.run}>
+      {submit.error && <Alert type="error" showIcon title={submit.error} style={{ marginBottom: 16 }} />}
       <Form.Item
         name="username"
         label={t('forgot.account')}
@@ -51,7 +38,7 @@ export function ForgotPassword({ onBack }: { onBack(): void }) {
       >
         <Input prefix={<ICONS.MailOutlined />} autoComplete="username" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={busy}>
+      <Button type="primary" htmlType="submit" block loading={submit.busy}>
         {t('forgot.submit')}
       </Button>
       <Button type="link" block onClick={onBack} style={{ marginTop: 8 }}>

@@ -1,18 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Spin, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { homePath } from '../../shared/auth/permissions.js';
 import { useSession } from '../../shared/auth/session.js';
 import { AuthFrame } from './AuthFrame.js';
 import { authApi } from './api.js';
-import { BindWechatPrompt } from './BindWechatPrompt.js';
-import { ForcedPasswordChange } from './ForcedPasswordChange.js';
-import { ForgotPassword } from './ForgotPassword.js';
-import { ResetPassword } from './ResetPassword.js';
 import { SignIn } from './SignIn.js';
-import { WechatCallback } from './WechatCallback.js';
+
+// Only the sign-in form is needed at first paint; the other steps (and antd's Result) load when used.
+const BindWechatPrompt = lazy(() => import('./BindWechatPrompt.js').then((m) => ({ default: m.BindWechatPrompt })));
+const ForcedPasswordChange = lazy(() =>
+  import('./ForcedPasswordChange.js').then((m) => ({ default: m.ForcedPasswordChange })),
+);
+const ForgotPassword = lazy(() => import('./ForgotPassword.js').then((m) => ({ default: m.ForgotPassword })));
+const ResetPassword = lazy(() => import('./ResetPassword.js').then((m) => ({ default: m.ResetPassword })));
+const WechatCallback = lazy(() => import('./WechatCallback.js').then((m) => ({ default: m.WechatCallback })));
 
 /**
  * Takes the one-time parameters a link or the WeChat provider put in the address (reset token,
@@ -65,6 +69,11 @@ export default function LoginPage() {
     if (mode === 'wechat' && session.user) setMode('signIn');
   }, [mode, session.user]);
 
+  const spinner = (
+    <Flex justify="center" style={{ padding: 48 }}>
+      <Spin />
+    </Flex>
+  );
   let body: React.ReactNode;
   if (mode === 'reset' && once.resetToken) {
     body = (
@@ -83,11 +92,7 @@ export default function LoginPage() {
       </>
     );
   } else if (session.tokens && (session.loading || (!session.user && !session.failed))) {
-    body = (
-      <Flex justify="center" style={{ padding: 48 }}>
-        <Spin />
-      </Flex>
-    );
+    body = spinner;
   } else if (session.user?.must_change_password) {
     body = (
       <>
@@ -116,5 +121,9 @@ export default function LoginPage() {
       </>
     );
   }
-  return <AuthFrame>{body}</AuthFrame>;
+  return (
+    <AuthFrame>
+      <Suspense fallback={spinner}>{body}</Suspense>
+    </AuthFrame>
+  );
 }

@@ -1,16 +1,18 @@
 import { Alert, Button, Form, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../shared/ui/errors.js';
 import { PasswordFields } from '../../shared/ui/PasswordFields.js';
+import { useAction } from '../../shared/ui/useAction.js';
 import { authApi } from './api.js';
 
 /** Recover password: the token from the mailed link, a new password twice. */
 export function ResetPassword({ token, onDone }: { token: string; onDone(): void }) {
   const { t } = useTranslation();
   const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submit = useAction(
+    async ({ password }: { password: string }) => setDone((await authApi.reset(token, password)).message),
+    { errors: 'inline' },
+  );
   if (done !== null) {
     return (
       <Result
@@ -29,21 +31,11 @@ export function ResetPassword({ token, onDone }: { token: string; onDone(): void
       layout="vertical"
       size="large"
       requiredMark={false}
-      onFinish={async ({ password }) => {
-        setBusy(true);
-        setError(null);
-        try {
-          setDone((await authApi.reset(token, password)).message);
-        } catch (err) {
-          setError(errorText(t, err));
-        } finally {
-          setBusy(false);
-        }
-      }}
+      onFinish={submit.run}
     >
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      {submit.error && <Alert type="error" showIcon title={submit.error} style={{ marginBottom: 16 }} />}
       <PasswordFields />
-      <Button type="primary" htmlType="submit" block loading={busy}>
+      <Button type="primary" htmlType="submit" block loading={submit.busy}>
         {t('reset.submit')}
       </Button>
       <Button type="link" block onClick={onDone} style={{ marginTop: 8 }}>

@@ -1,9 +1,8 @@
 import { Alert, Button, Divider, Flex, Form, Input, Tabs } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/auth/session.js';
-import { errorText } from '../../shared/ui/errors.js';
 import { ICONS } from '../../shared/ui/icons.js';
+import { useAction } from '../../shared/ui/useAction.js';
 import { authApi } from './api.js';
 
 interface Props {
@@ -21,38 +20,24 @@ interface Values {
 export function SignIn({ wechat, onForgot, onSignedIn }: Props) {
   const { t } = useTranslation();
   const { signIn } = useSession();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async ({ username, password }: Values) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = useAction(
+    async ({ username, password }: Values) => {
       const result = await authApi.login(username.trim(), password);
       onSignedIn(password, result.prompt_bind_wechat);
       signIn(result);
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const startWechat = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const { authorize_url } = await authApi.wechatStart('login');
-      window.location.assign(authorize_url);
-    } catch (err) {
-      setError(errorText(t, err));
-      setBusy(false);
-    }
-  };
+    },
+    { errors: 'inline' },
+  );
+  const startWechat = useAction(
+    async () => window.location.assign((await authApi.wechatStart('login')).authorize_url),
+    { errors: 'inline' },
+  );
 
   const passwordForm = (
-    <Form<Values> layout="vertical" size="large" onFinish={submit} requiredMark={false} data-testid="login-form">
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
+    <Form<Values> layout="vertical" size="large" onFinish={submit.run} requiredMark={false} data-testid="login-form">
+      {submit.error && (
+        <Alert type="error" showIcon title={submit.error} style={{ marginBottom: 16 }} data-testid="login-error" />
+      )}
       <Form.Item
         name="username"
         label={t('login.username')}
@@ -76,7 +61,7 @@ export function SignIn({ wechat, onForgot, onSignedIn }: Props) {
           {t('login.forgot')}
         </Button>
       </Flex>
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+      <Button type="primary" htmlType="submit" block loading={submit.busy} data-testid="login-submit">
         {t('login.submit')}
       </Button>
     </Form>
@@ -94,14 +79,14 @@ export function SignIn({ wechat, onForgot, onSignedIn }: Props) {
             <Flex vertical align="center" gap={16} style={{ padding: '24px 0' }}>
               <ICONS.WechatOutlined style={{ fontSize: 56, color: '#07c160' }} />
               <Alert type="info" showIcon title={t('login.wechatHint')} />
-              {error && <Alert type="error" showIcon title={error} />}
+              {startWechat.error && <Alert type="error" showIcon title={startWechat.error} />}
               <Button
                 type="primary"
                 size="large"
                 block
                 icon={<ICONS.WechatOutlined />}
-                loading={busy}
-                onClick={startWechat}
+                loading={startWechat.busy}
+                onClick={() => startWechat.run()}
               >
                 {t('login.wechatButton')}
               </Button>

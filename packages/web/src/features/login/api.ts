@@ -18,6 +18,9 @@ export const authApi = {
       { old_password: oldPassword, new_password: newPassword },
       quiet,
     ),
+  /** Spec §7: a separate session for a child application of the parent portal (app_key is added by the request layer). */
+  childAppToken: (childAppKey: string) =>
+    api.post<LoginResult>('/api/auth/thirdparty/ym_app/token', { child_app_key: childAppKey }),
   wechatStart: (purpose: 'login' | 'bind') =>
     api.post<{ authorize_url: string; state: string }>('/api/auth/thirdparty/weixin/connect', { purpose }, quiet),
   wechatFinish: (code: string, state: string) =>

@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Popconfirm, Result, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../shared/api/request.js';
+import { formatDate } from '../../shared/ui/dates.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS } from '../../shared/ui/icons.js';
-import { formatDate } from './ProfilePage.js';
 
 /** One item of GET /api/common/collections; created_at is the collection time. */
 export interface Collection {

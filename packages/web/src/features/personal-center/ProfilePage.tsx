@@ -1,14 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Input, Modal, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/request.js';
 import { useUser } from '../../shared/auth/session.js';
-import { errorText } from '../../shared/ui/errors.js';
-import { useFeedback } from '../../shared/ui/feedback.js';
+import type { LoginResult } from '../../shared/auth/types.js';
+import { CopyText } from '../../shared/ui/CopyText.js';
+import { formatDate } from '../../shared/ui/dates.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { accountState, roleLabel, wechatStateLabel } from '../../shared/ui/labels.js';
+import { useAction } from '../../shared/ui/useAction.js';
 import { authApi } from '../login/api.js';
 
 interface BindInfo {
@@ -18,12 +19,8 @@ interface BindInfo {
   application_id: number | null;
 }
 
-export const formatDate = (iso: string | null | undefined, withTime = false) =>
-  iso ? dayjs(iso).format(withTime ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD') : '-';
-
 function WechatCard() {
   const { t } = useTranslation();
-  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [asking, setAsking] = useState(false);
@@ -32,23 +29,15 @@ function WechatCard() {
     queryFn: ({ signal }) => api.get<BindInfo>('/api/auth/thirdparty/bind/info', undefined, { signal }),
   });
   const state = wechatStateLabel(t, info.data?.wechat_state ?? 'unbound');
-  const bind = async () => {
-    try {
-      window.location.assign((await authApi.wechatStart('bind')).authorize_url);
-    } catch (err) {
-      void message.error(errorText(t, err));
-    }
-  };
-  const requestUnbind = async () => {
-    try {
+  const bind = useAction(async () => window.location.assign((await authApi.wechatStart('bind')).authorize_url));
+  const requestUnbind = useAction(
+    async () => {
       await api.post('/api/auth/thirdparty/unbind/account', { reason }, { silent: true });
-      void message.success(t('wechat.unbindRequested'));
       setAsking(false);
       await queryClient.invalidateQueries({ queryKey: ['wechat-bind-info'] });
-    } catch (err) {
-      void message.error(errorText(t, err));
-    }
-  };
+    },
+    { success: t('wechat.unbindRequested') },
+  );
   return (
     <Card title={t('wechat.title')} loading={info.isPending} variant="borderless">
       <Flex align="center" justify="space-between" wrap gap={16}>
@@ -70,7 +59,7 @@ function WechatCard() {
           </div>
         </Space>
         {info.data?.available && info.data.wechat_state === 'unbound' && (
-          <Button type="primary" icon={<ICONS.WechatOutlined />} onClick={bind}>
+          <Button type="primary" icon={<ICONS.WechatOutlined />} loading={bind.busy} onClick={() => bind.run()}>
             {t('wechat.bindNow')}
           </Button>
         )}
@@ -81,7 +70,8 @@ function WechatCard() {
       <Modal
         open={asking}
         title={t('wechat.requestUnbind')}
-        onOk={requestUnbind}
+        onOk={() => requestUnbind.run()}
+        confirmLoading={requestUnbind.busy}
         onCancel={() => setAsking(false)}
         okText={t('common.submit')}
         destroyOnHidden
@@ -94,6 +84,53 @@ function WechatCard() {
           onChange={(e) => setReason(e.target.value)}
         />
       </Modal>
+    </Card>
+  );
+}
+
+/**
+ * Signing in to a child application of the parent portal: the server issues the child its own
+ * session (revocable on its own, never this tab's tokens); the user hands the tokens to that app.
+ */
+function ChildAppCard() {
+  const { t } = useTranslation();
+  const [key, setKey] = useState('');
+  const [issued, setIssued] = useState<LoginResult | null>(null);
+  const get = useAction(async () => setIssued(await authApi.childAppToken(key.trim())), {
+    success: t('childApp.issued'),
+  });
+  return (
+    <Card title={t('childApp.title')} variant="borderless">
+      <Typography.Paragraph type="secondary">{t('childApp.explain')}</Typography.Paragraph>
+      <Space.Compact style={{ maxWidth: 480, width: '100%' }}>
+        <Input
+          value={key}
+          maxLength={64}
+          placeholder={t('childApp.keyPlaceholder')}
+          onChange={(e) => setKey(e.target.value)}
+          data-testid="child-app-key"
+        />
+        <Button
+          type="primary"
+          icon={<ICONS.KeyOutlined />}
+          disabled={key.trim() === ''}
+          loading={get.busy}
+          onClick={() => get.run()}
+          data-testid="child-app-token"
+        >
+          {t('childApp.get')}
+        </Button>
+      </Space.Compact>
+      {issued && (
+        <Descriptions column={1} size="small" style={{ marginTop: 16 }}>
+          <Descriptions.Item label={t('childApp.access')}>
+            <CopyText text={issued.access_token} testId="child-access-token" />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('childApp.refresh')}>
+            <CopyText text={issued.refresh_token} />
+          </Descriptions.Item>
+        </Descriptions>
+      )}
     </Card>
   );
 }
@@ -141,6 +178,7 @@ export default function ProfilePage() {
         )}
       </Card>
       <WechatCard />
+      <ChildAppCard />
     </Flex>
   );
 }

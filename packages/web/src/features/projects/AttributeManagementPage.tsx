@@ -1,50 +1,126 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Table, Tabs, Transfer } from 'antd';
+import { Alert, Button, Card, Flex, Input, Popconfirm, Space, Steps, Table, Tabs, Transfer } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../shared/i18n/index.js';
-import { errorText } from '../../shared/ui/errors.js';
-import { useFeedback } from '../../shared/ui/feedback.js';
+import { RowReport } from '../../shared/ui/RowReport.js';
+import { useAction } from '../../shared/ui/useAction.js';
 import { type Attribute, projectKeys, projectsApi } from './api.js';
 import { BandsEditor } from './BandsEditor.js';
 import { ProjectFrame, useProjectId } from './ProjectFrame.js';
 
-/** Which dataset attributes the project's filters offer, in which order and under which titles. */
+/**
+ * Which dataset attributes the project's filters offer, in which order and under which titles.
+ * Changes go through the server's draft: save the draft, read its check, then apply or discard it,
+ * so a half-made configuration never reaches the members' filters.
+ */
 function AttributeConfig({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const en = currentLocale() === 'en';
   const data = useQuery({
     queryKey: projectKeys.attributes(projectId),
     queryFn: ({ signal }) => projectsApi.attributes(projectId, signal),
   });
+  const draft = useQuery({
+    queryKey: projectKeys.attributeDraft(projectId),
+    queryFn: ({ signal }) => projectsApi.attributeDraft(projectId, signal),
+  });
   const [chosen, setChosen] = useState<Attribute[]>([]);
-  const [busy, setBusy] = useState(false);
+  const pending = draft.data?.pending === true;
+  // The editor starts from the pending draft when there is one, else from the configuration in force.
   useEffect(() => {
-    if (data.data) setChosen(data.data.items);
-  }, [data.data]);
+    if (draft.data?.pending) setChosen(draft.data.attributes);
+    else if (data.data && draft.data) setChosen(data.data.items);
+  }, [data.data, draft.data]);
   const available = data.data?.available ?? [];
   const byName = new Map(available.map((a) => [a.name, a]));
-  const save = async () => {
-    setBusy(true);
-    try {
-      await projectsApi.saveAttributes(
+  const refresh = () => queryClient.invalidateQueries({ queryKey: projectKeys.attributes(projectId) });
+  const saveDraft = useAction(
+    async () => {
+      await projectsApi.saveAttributeDraft(
         projectId,
         chosen.map((a, i) => ({ ...a, sort_order: i })),
       );
-      void message.success(t('common.saved'));
-      await queryClient.invalidateQueries({ queryKey: projectKeys.attributes(projectId) });
-    } catch (err) {
-      void message.error(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+      await refresh();
+    },
+    { success: t('attributes.draftSaved') },
+  );
+  const apply = useAction(
+    async () => {
+      await projectsApi.saveAttributes(projectId, draft.data?.attributes ?? []);
+      await projectsApi.discardAttributeDraft(projectId);
+      await refresh();
+    },
+    { success: t('attributes.applied') },
+  );
+  const discard = useAction(
+    async () => {
+      await projectsApi.discardAttributeDraft(projectId);
+      await refresh();
+    },
+    { success: t('attributes.discarded') },
+  );
   const setTitle = (name: string, field: 'title' | 'title_en', value: string) =>
     setChosen((cs) => cs.map((c) => (c.name === name ? { ...c, [field]: value } : c)));
+  const step = !pending ? 0 : draft.data?.valid ? 2 : 1;
   return (
     <Flex vertical gap={16}>
+      <Steps
+        size="small"
+        current={step}
+        status={pending && !draft.data?.valid ? 'error' : 'process'}
+        items={[
+          { title: t('attributes.stepEdit') },
+          { title: t('attributes.stepCheck') },
+          { title: t('attributes.stepApply') },
+        ]}
+      />
+      {pending && draft.data && (
+        <Alert
+          type={draft.data.valid ? 'success' : 'warning'}
+          showIcon
+          data-testid="attribute-draft"
+          title={t('attributes.draftPending', { count: draft.data.attributes.length })}
+          description={
+            <Flex vertical gap={12}>
+              {draft.data.valid ? (
+                <span>{t('attributes.draftValid')}</span>
+              ) : (
+                <RowReport
+                  hint={t('attributes.draftInvalid')}
+                  report={draft.data}
+                  rows={draft.data.attributes.map((a) => ({ name: a.name, title: a.title, title_en: a.title_en }))}
+                  columns={['name', 'title', 'title_en']}
+                  columnLabel={(c) =>
+                    c === 'name'
+                      ? t('attributes.name')
+                      : c === 'title'
+                        ? t('attributes.title')
+                        : t('attributes.titleEn')
+                  }
+                />
+              )}
+              <Space>
+                <Button
+                  type="primary"
+                  disabled={!draft.data.valid}
+                  loading={apply.busy}
+                  onClick={() => apply.run()}
+                  data-testid="attribute-apply"
+                >
+                  {t('attributes.apply')}
+                </Button>
+                <Popconfirm title={t('attributes.confirmDiscard')} onConfirm={() => discard.run()}>
+                  <Button loading={discard.busy} data-testid="attribute-discard">
+                    {t('attributes.discard')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            </Flex>
+          }
+        />
+      )}
       <Transfer
         dataSource={available.map((a) => ({ key: a.name, title: `${en ? a.title_en : a.title} (${a.name})` }))}
         targetKeys={chosen.map((c) => c.name)}
@@ -83,8 +159,13 @@ function AttributeConfig({ projectId }: { projectId: number }) {
         ]}
       />
       <div>
-        <Button type="primary" loading={busy} onClick={save}>
-          {t('common.save')}
+        <Button
+          type="primary"
+          loading={saveDraft.busy}
+          onClick={() => saveDraft.run()}
+          data-testid="attribute-save-draft"
+        >
+          {t('attributes.saveDraft')}
         </Button>
       </div>
     </Flex>

@@ -3,9 +3,8 @@ import { Alert, Button, Empty, Flex, InputNumber, Select, Space, Table, Typograp
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../shared/i18n/index.js';
-import { errorText } from '../../shared/ui/errors.js';
-import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS } from '../../shared/ui/icons.js';
+import { useAction } from '../../shared/ui/useAction.js';
 import { type Band, type BandKind, projectKeys, projectsApi } from './api.js';
 
 /** The server's band rule, checked before saving: non-negative, min < max, increasing, only the last open. */
@@ -30,13 +29,11 @@ export function bandsValid(bands: readonly Band[]): boolean {
  */
 export function BandsEditor({ projectId, kind }: { projectId: number; kind: BandKind }) {
   const { t } = useTranslation();
-  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const en = currentLocale() === 'en';
   const [category, setCategory] = useState<number | undefined>();
   const [bands, setBands] = useState<Band[]>([]);
   const [count, setCount] = useState(5);
-  const [busy, setBusy] = useState(false);
   const categories = useQuery({
     queryKey: projectKeys.categories(projectId),
     queryFn: ({ signal }) => projectsApi.categories(projectId, signal),
@@ -54,29 +51,17 @@ export function BandsEditor({ projectId, kind }: { projectId: number; kind: Band
     setBands((bs) => bs.map((b, j) => (j === i ? ((side === 0 ? [v ?? 0, b[1]] : [b[0], v]) as Band) : b)));
   const valid = bandsValid(bands);
 
-  const calculate = async () => {
-    setBusy(true);
-    try {
-      setBands((await projectsApi.calculateBands(projectId, category!, count)).bands);
-      void message.info(t('bands.proposed'));
-    } catch (err) {
-      void message.error(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const save = async () => {
-    setBusy(true);
-    try {
+  const calculate = useAction(
+    async () => setBands((await projectsApi.calculateBands(projectId, category!, count)).bands),
+    { success: t('bands.proposed'), successKind: 'info' },
+  );
+  const save = useAction(
+    async () => {
       await projectsApi.saveBands(projectId, kind, category!, bands);
-      void message.success(t('common.saved'));
       await queryClient.invalidateQueries({ queryKey: projectKeys.bands(projectId, kind, category) });
-    } catch (err) {
-      void message.error(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { success: t('common.saved') },
+  );
 
   return (
     <Flex vertical gap={16}>
@@ -103,7 +88,12 @@ export function BandsEditor({ projectId, kind }: { projectId: number; kind: Band
               onChange={(v) => setCount(v ?? 5)}
               addonBefore={t('bands.count')}
             />
-            <Button icon={<ICONS.BarChartOutlined />} onClick={calculate} loading={busy} data-testid="calculate-bands">
+            <Button
+              icon={<ICONS.BarChartOutlined />}
+              onClick={() => calculate.run()}
+              loading={calculate.busy}
+              data-testid="calculate-bands"
+            >
               {t('bands.calculate')}
             </Button>
           </Space.Compact>
@@ -156,7 +146,13 @@ export function BandsEditor({ projectId, kind }: { projectId: number; kind: Band
             >
               {t('bands.addRow')}
             </Button>
-            <Button type="primary" disabled={!valid} loading={busy} onClick={save} data-testid={`save-bands-${kind}`}>
+            <Button
+              type="primary"
+              disabled={!valid}
+              loading={save.busy}
+              onClick={() => save.run()}
+              data-testid={`save-bands-${kind}`}
+            >
               {t('common.save')}
             </Button>
           </Space>

@@ -4,11 +4,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../shared/i18n/index.js';
 import { downloadText, toCsv } from '../../shared/ui/csv.js';
-import { errorText } from '../../shared/ui/errors.js';
 import { FilePicker } from '../../shared/ui/FilePicker.js';
-import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { type CheckReport, RowReport } from '../../shared/ui/RowReport.js';
+import { useAction } from '../../shared/ui/useAction.js';
 import { type ProjectCategory, projectKeys, projectsApi } from './api.js';
 import { ProjectFrame, useProjectId } from './ProjectFrame.js';
 
@@ -38,14 +37,12 @@ interface Upload {
 /** A project's categories: tree with status, upload with a per-row check, readiness and removal. */
 export default function CategoryManagementPage() {
   const { t } = useTranslation();
-  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const id = useProjectId();
   const en = currentLocale() === 'en';
   const [selected, setSelected] = useState<number[]>([]);
   const [uploading, setUploading] = useState(false);
   const [upload, setUpload] = useState<Upload | null>(null);
-  const [busy, setBusy] = useState(false);
   const list = useQuery({
     queryKey: projectKeys.categories(id),
     queryFn: ({ signal }) => projectsApi.categories(id, signal),
@@ -54,50 +51,43 @@ export default function CategoryManagementPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: projectKeys.categories(id) });
   const notReady = (list.data?.items ?? []).filter((c) => c.status !== 'ready').length;
 
-  const check = async (content: string) => {
-    setBusy(true);
-    try {
-      const report = await projectsApi.uploadCategories(id, content, true);
-      const lines = content
-        .split(/\r?\n/)
-        .map((l) => l.split(',')[0]!.trim())
-        .filter((l, i) => !(i === 0 && /^(category|category_id|品类)$/i.test(l)));
-      while (lines.length > 0 && lines.at(-1) === '') lines.pop();
-      setUpload({ content, report, lines: lines.map((category) => ({ category })) });
-    } catch (err) {
-      void message.error(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const check = useAction(async (content: string) => {
+    const report = await projectsApi.uploadCategories(id, content, true);
+    const lines = content
+      .split(/\r?\n/)
+      .map((l) => l.split(',')[0]!.trim())
+      .filter((l, i) => !(i === 0 && /^(category|category_id|品类)$/i.test(l)));
+    while (lines.length > 0 && lines.at(-1) === '') lines.pop();
+    setUpload({ content, report, lines: lines.map((category) => ({ category })) });
+  });
 
   const closeUpload = () => {
     setUploading(false);
     setUpload(null);
   };
 
-  const commit = async () => {
-    if (!upload) return;
-    setBusy(true);
-    try {
-      const r = await projectsApi.uploadCategories(id, upload.content, false);
-      void message.success(t('categories.added', { count: r.added }));
-      setUploading(false);
-      setUpload(null);
+  const commit = useAction(
+    async (content: string) => {
+      const r = await projectsApi.uploadCategories(id, content, false);
+      closeUpload();
       await refresh();
-    } catch (err) {
-      void message.error(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return r;
+    },
+    { success: (r) => t('categories.added', { count: r.added }) },
+  );
 
-  const setStatus = async (status: 'ready' | 'not_ready') => {
-    await projectsApi.setCategoryStatus(id, selected, status);
-    void message.success(t('common.saved'));
-    setSelected([]);
+  const setStatus = useAction(
+    async (status: 'ready' | 'not_ready') => {
+      await projectsApi.setCategoryStatus(id, selected, status);
+      setSelected([]);
+      await refresh();
+    },
+    { success: t('common.saved') },
+  );
+  const remove = useAction(async (categoryId: number) => {
+    await projectsApi.removeCategory(id, categoryId);
     await refresh();
-  };
+  });
 
   return (
     <ProjectFrame>
@@ -106,12 +96,13 @@ export default function CategoryManagementPage() {
           <Space wrap>
             <Button
               disabled={selected.length === 0}
-              onClick={() => setStatus('ready')}
+              onClick={() => setStatus.run('ready')}
+              loading={setStatus.busy}
               icon={<ICONS.CheckCircleOutlined />}
             >
               {t('categories.markReady')}
             </Button>
-            <Button disabled={selected.length === 0} onClick={() => setStatus('not_ready')}>
+            <Button disabled={selected.length === 0} onClick={() => setStatus.run('not_ready')}>
               {t('categories.markNotReady')}
             </Button>
             {notReady > 0 && (
@@ -165,13 +156,7 @@ export default function CategoryManagementPage() {
               title: t('common.actions'),
               width: 110,
               render: (_, c) => (
-                <Popconfirm
-                  title={t('categories.confirmRemove')}
-                  onConfirm={async () => {
-                    await projectsApi.removeCategory(id, c.category_id);
-                    await refresh();
-                  }}
-                >
+                <Popconfirm title={t('categories.confirmRemove')} onConfirm={() => remove.run(c.category_id)}>
                   <Button type="link" danger icon={<ICONS.DeleteOutlined />}>
                     {t('common.remove')}
                   </Button>
@@ -199,8 +184,8 @@ export default function CategoryManagementPage() {
             <Button
               type="primary"
               disabled={!upload?.report.valid}
-              loading={busy}
-              onClick={commit}
+              loading={commit.busy}
+              onClick={() => upload && commit.run(upload.content)}
               data-testid="categories-commit"
             >
               {t('categories.commit', { count: upload?.lines.length ?? 0 })}
@@ -209,7 +194,7 @@ export default function CategoryManagementPage() {
         }
       >
         <Flex vertical gap={16}>
-          <FilePicker onText={check} hint={t('categories.fileHint')} />
+          <FilePicker onText={check.run} hint={t('categories.fileHint')} />
           {upload && (
             <RowReport
               report={upload.report}

@@ -1,14 +1,13 @@
 import { ROLES, roleMatches } from '@marketlens/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Select, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../shared/auth/session.js';
 import { currentLocale } from '../../shared/i18n/index.js';
-import { errorText } from '../../shared/ui/errors.js';
-import { useFeedback } from '../../shared/ui/feedback.js';
 import { roleOptions } from '../../shared/ui/labels.js';
 import { PagesField } from '../../shared/ui/PagesField.js';
+import { useAction } from '../../shared/ui/useAction.js';
 import { projectKeys, projectsApi } from './api.js';
 
 export interface MembershipValues {
@@ -51,19 +50,8 @@ export function MembershipModal({
 }: Props) {
   const { t } = useTranslation();
   const me = useUser();
-  const { message } = useFeedback();
   const [form] = Form.useForm<MembershipValues>();
-  const [saving, setSaving] = useState(false);
-  const submit = async (values: MembershipValues) => {
-    setSaving(true);
-    try {
-      await onSubmit(values);
-    } catch (err) {
-      void message.error(errorText(t, err));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = useAction(onSubmit);
   const chosenProject = Form.useWatch('project_id', form) ?? projectId;
   const pagesWithin = projects?.find((p) => p.id === chosenProject)?.pages ?? projectPages;
   const categories = useQuery({
@@ -91,12 +79,12 @@ export function MembershipModal({
       onCancel={onCancel}
       onOk={() => form.submit()}
       okText={t('common.save')}
-      confirmLoading={saving}
+      confirmLoading={submit.busy}
       width={640}
       destroyOnHidden
       forceRender
     >
-      <Form<MembershipValues> form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+      <Form<MembershipValues> form={form} layout="vertical" onFinish={submit.run} requiredMark={false}>
         {projects && (
           <Form.Item
             name="project_id"

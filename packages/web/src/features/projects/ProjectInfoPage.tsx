@@ -1,14 +1,13 @@
 import { PAGE_IDS } from '@marketlens/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, Divider, Form, Input, Radio, Row, Select, Skeleton, Space, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SESSION_KEY } from '../../shared/auth/session.js';
 import { currentLocale } from '../../shared/i18n/index.js';
-import { errorText } from '../../shared/ui/errors.js';
-import { useFeedback } from '../../shared/ui/feedback.js';
 import { PagesField } from '../../shared/ui/PagesField.js';
+import { useAction } from '../../shared/ui/useAction.js';
 import { accountKeys, accountsApi } from '../accounts/api.js';
 import { type ProjectInput, projectKeys, projectsApi } from './api.js';
 import { ProjectFrame, useProject, useProjectId } from './ProjectFrame.js';
@@ -28,15 +27,12 @@ const DEFAULTS: Partial<Values> = {
 /** Create or edit a project: dataset, currency, date field, series, keywords, discount, limits, pages. */
 export default function ProjectInfoPage() {
   const { t } = useTranslation();
-  const { message } = useFeedback();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = useProjectId();
   const isNew = !Number.isFinite(id);
   const project = useProject(id);
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const datasets = useQuery({ queryKey: ['datasets'], queryFn: ({ signal }) => projectsApi.datasets(signal) });
   const currencies = useQuery({ queryKey: ['currencies'], queryFn: ({ signal }) => projectsApi.currencies(signal) });
   const users = useQuery({ queryKey: accountKeys.brief, queryFn: ({ signal }) => accountsApi.brief(signal) });
@@ -60,22 +56,16 @@ export default function ProjectInfoPage() {
     });
   };
 
-  const submit = async (v: Values) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = useAction(
+    async (v: Values) => {
       const input = { ...v, name: v.name.trim() };
       const saved = isNew ? await projectsApi.create(input) : await projectsApi.update(id, input);
-      void message.success(isNew ? t('projects.created') : t('common.saved'));
       await queryClient.invalidateQueries({ queryKey: projectKeys.all });
       await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
       if (isNew) navigate(`/projects/${saved.id}/category-management`, { replace: true });
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { errors: 'inline', success: isNew ? t('projects.created') : t('common.saved') },
+  );
 
   if (!isNew && project.isPending) {
     return (
@@ -90,11 +80,13 @@ export default function ProjectInfoPage() {
         form={form}
         layout="vertical"
         initialValues={DEFAULTS}
-        onFinish={submit}
+        onFinish={submit.run}
         style={{ maxWidth: 960 }}
         data-testid="project-form"
       >
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />}
+        {submit.error && (
+          <Alert type="error" showIcon title={submit.error} style={{ marginBottom: 16 }} data-testid="form-error" />
+        )}
         <Row gutter={24}>
           <Col xs={24} md={12}>
             <Form.Item
@@ -197,6 +189,16 @@ export default function ProjectInfoPage() {
               <Switch />
             </Form.Item>
           </Col>
+          <Col xs={12} md={6}>
+            <Form.Item
+              name="limit_shops"
+              label={t('projects.limitShops')}
+              valuePropName="checked"
+              tooltip={t('projects.limitShopsHint')}
+            >
+              <Switch data-testid="limit-shops" />
+            </Form.Item>
+          </Col>
           {hasSeries && (
             <>
               <Col xs={24} md={12}>
@@ -220,7 +222,7 @@ export default function ProjectInfoPage() {
           <PagesField />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" loading={busy} data-testid="project-submit">
+          <Button type="primary" htmlType="submit" loading={submit.busy} data-testid="project-submit">
             {isNew ? t('projects.create') : t('common.save')}
           </Button>
           <Button onClick={() => navigate('/projects')}>{t('common.cancel')}</Button>

@@ -1,17 +1,17 @@
 import { canEnterRoute, fillPath, ROUTES } from '@marketlens/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Flex, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isAdminRole } from '../../shared/auth/roles.js';
 import { useUser } from '../../shared/auth/session.js';
-import { useFeedback } from '../../shared/ui/feedback.js';
+import { formatDate } from '../../shared/ui/dates.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { projectStatusLabel } from '../../shared/ui/labels.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { PageTags } from '../../shared/ui/PagesField.js';
-import { formatDate } from '../personal-center/ProfilePage.js';
+import { useAction } from '../../shared/ui/useAction.js';
 import { type Project, projectKeys, projectsApi } from './api.js';
 
 const PROJECT_ROUTES = ROUTES.find((r) => r.path === '/projects')!.children ?? [];
@@ -19,7 +19,6 @@ const PROJECT_ROUTES = ROUTES.find((r) => r.path === '/projects')!.children ?? [
 /** /projects: the projects the user may administer, with their state and the way into each screen. */
 export default function ProjectListPage() {
   const { t } = useTranslation();
-  const { message } = useFeedback();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useUser();
@@ -30,13 +29,14 @@ export default function ProjectListPage() {
     queryFn: ({ signal }) => projectsApi.list(params, signal),
     placeholderData: keepPreviousData,
   });
-  const status = useMutation({
-    mutationFn: (p: Project) => projectsApi.setStatus(p.id, p.status === 'in_service' ? 'stopped' : 'in_service'),
-    onSuccess: async (p) => {
-      void message.success(p.status === 'in_service' ? t('projects.resumed') : t('projects.stopped'));
+  const status = useAction(
+    async (p: Project) => {
+      const saved = await projectsApi.setStatus(p.id, p.status === 'in_service' ? 'stopped' : 'in_service');
       await queryClient.invalidateQueries();
+      return saved;
     },
-  });
+    { success: (p) => (p.status === 'in_service' ? t('projects.resumed') : t('projects.stopped')) },
+  );
   const screensFor = (p: Project) => {
     const role = user.projects.find((m) => m.id === p.id)?.role ?? null;
     return PROJECT_ROUTES.filter((r) => canEnterRoute(r, user.role, role));
@@ -151,7 +151,7 @@ export default function ProjectListPage() {
                   {admin && (
                     <Popconfirm
                       title={p.status === 'in_service' ? t('projects.confirmStop') : t('projects.confirmResume')}
-                      onConfirm={() => status.mutate(p)}
+                      onConfirm={() => status.run(p)}
                     >
                       <Button
                         type="link"

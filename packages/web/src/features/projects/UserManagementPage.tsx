@@ -8,6 +8,7 @@ import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS } from '../../shared/ui/icons.js';
 import { roleLabel } from '../../shared/ui/labels.js';
 import { PageTags } from '../../shared/ui/PagesField.js';
+import { useAction } from '../../shared/ui/useAction.js';
 import { accountKeys, accountsApi } from '../accounts/api.js';
 import { type Member, projectKeys, projectsApi } from './api.js';
 import { MembershipModal, type MembershipValues } from './MembershipModal.js';
@@ -50,6 +51,14 @@ export default function UserManagementPage() {
     await refresh();
   };
 
+  const remove = useAction(
+    async (userId: number) => {
+      await projectsApi.removeMember(id, userId);
+      await refresh();
+    },
+    { success: t('common.removed') },
+  );
+
   return (
     <ProjectFrame>
       <Flex vertical gap={16}>
@@ -90,13 +99,7 @@ export default function UserManagementPage() {
                   <Button type="link" onClick={() => setEditing({ userId: m.user_id, initial: m })}>
                     {t('common.edit')}
                   </Button>
-                  <Popconfirm
-                    title={t('member.confirmRemove')}
-                    onConfirm={async () => {
-                      await projectsApi.removeMember(id, m.user_id);
-                      await refresh();
-                    }}
-                  >
+                  <Popconfirm title={t('member.confirmRemove')} onConfirm={() => remove.run(m.user_id)}>
                     <Button type="link" danger>
                       {t('common.remove')}
                     </Button>

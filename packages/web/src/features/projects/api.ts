@@ -1,4 +1,5 @@
 import { api } from '../../shared/api/request.js';
+import type { CheckReport } from '../../shared/ui/RowReport.js';
 
 /** Projects API shapes (spec §3, §7) and calls, shared by the project and account screens. */
 
@@ -21,6 +22,12 @@ export interface Project {
   pages: number[];
   status: 'in_service' | 'stopped' | string;
   created_at: string;
+}
+
+/** GET attributes/config/check: the pending draft (if any) and the server's check of it. */
+export interface AttributeDraft extends CheckReport {
+  pending: boolean;
+  attributes: Attribute[];
 }
 
 export type ProjectInput = Omit<Project, 'id' | 'owner' | 'created_at' | 'status'>;
@@ -88,6 +95,7 @@ export const projectKeys = {
   categories: (id: number) => ['projects', id, 'categories'] as const,
   members: (id: number) => ['projects', id, 'members'] as const,
   attributes: (id: number) => ['projects', id, 'attributes'] as const,
+  attributeDraft: (id: number) => ['projects', id, 'attributes', 'draft'] as const,
   bands: (id: number, kind: BandKind, category: number | undefined) =>
     ['projects', id, 'bands', kind, category] as const,
 };
@@ -131,6 +139,12 @@ export const projectsApi = {
     api.get<{ items: Attribute[]; available: Attribute[] }>(`${base(id)}/attributes`, undefined, { signal }),
   saveAttributes: (id: number, attributes: Attribute[]) =>
     api.put<{ items: Attribute[]; available: Attribute[] }>(`${base(id)}/attributes`, { attributes }),
+  /** The attribute draft: saved, checked by the server, then applied (PUT attributes) or discarded. */
+  attributeDraft: (id: number, signal?: AbortSignal) =>
+    api.get<AttributeDraft>(`${base(id)}/attributes/config/check`, undefined, { signal }),
+  saveAttributeDraft: (id: number, attributes: Attribute[]) =>
+    api.post(`${base(id)}/attributes/config`, { attributes }),
+  discardAttributeDraft: (id: number) => api.post(`${base(id)}/attributes/config/cancel`),
   bands: (id: number, kind: BandKind, categoryId: number, signal?: AbortSignal) =>
     api
       .post<{ items: { category_id: number; bands: Band[] }[] }>(

@@ -36,6 +36,8 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+  /** The request layer already showed this failure (a toast or the sign-in redirect); callers need not repeat it. */
+  shown = false;
 }
 
 export function isApiError(err: unknown): err is ApiError {
@@ -71,9 +73,10 @@ function isAuthCall(path: string): boolean {
   return path.startsWith('/api/auth/');
 }
 
-/** The payload as sent: the caller's params plus locale, and randNum/app_key on auth calls. */
+/** The payload as sent: the caller's params plus locale (and debug), and randNum/app_key on auth calls. */
 export function wirePayload(path: string, params: Params | undefined): Params {
   const payload: Params = { ...params, locale: normalizeLocale(i18next.language) };
+  if (debugMode()) payload.debug = true;
   if (isAuthCall(path)) {
     payload.randNum = String(Math.floor(Math.random() * 1e10));
     payload.app_key = APP_KEY;
@@ -96,8 +99,6 @@ async function send<T>(method: Method, path: string, params: Params | undefined,
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = readTokens()?.access;
   if (token) headers.Authorization = `Bearer ${token}`;
-  // The API rejects unknown body and query fields, so the debug flag travels as a header.
-  if (debugMode()) headers['X-Debug'] = '1';
   const init: RequestInit = { method, headers, signal: opts.signal ?? null };
   let url = path;
   if (method === 'GET') url = buildUrl(path, payload);
@@ -166,11 +167,13 @@ function handleFailure(err: ApiError, path: string, opts: RequestOptions): void 
   }
   if (err.code === CODE_ACCOUNT_NOT_VALID) {
     handlers.notify('info', err.message || i18next.t('auth.accountNotValid'), undefined, 'account-not-valid');
+    err.shown = true;
     clearTokens();
     handlers.sessionEnded('invalid');
     return;
   }
   if (err.status === 409) {
+    err.shown = true;
     // Spec §8: "account expired" after 50 ms, then sign-in.
     setTimeout(() => {
       handlers.notify('error', i18next.t('errors.accountExpired'), err.message, 'account-expired');
@@ -181,6 +184,7 @@ function handleFailure(err: ApiError, path: string, opts: RequestOptions): void 
   }
   if (err.status === 401 || err.status === 403 || err.status === 404 || err.status === 500) {
     handlers.notify('error', i18next.t(TITLE_KEYS[err.status]), err.message, `http-${err.status}`);
+    err.shown = true;
     if (err.status === 401 && !opts.noAuth) {
       clearTokens();
       handlers.sessionEnded('unauthorized');

@@ -3,11 +3,31 @@ import { useTranslation } from 'react-i18next';
 import { ICONS } from './icons.js';
 import { passwordRule, repeatRule } from './rules.js';
 
-/** New password + repeat, with the spec §5 rules; used by every screen that sets a password. */
-export function PasswordFields({ name = 'password', repeatName = 'repeat' }: { name?: string; repeatName?: string }) {
+/**
+ * New password + repeat, with the spec §5 rules; used by every screen that sets a password. With
+ * `current`, first the current password (field `current`), for a change rather than a reset.
+ */
+export function PasswordFields({
+  name = 'password',
+  repeatName = 'repeat',
+  current = false,
+}: {
+  name?: string;
+  repeatName?: string;
+  current?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <>
+      {current && (
+        <Form.Item
+          name="current"
+          label={t('password.current')}
+          rules={[{ required: true, message: t('validation.password.required') }]}
+        >
+          <Input.Password prefix={<ICONS.KeyOutlined />} autoComplete="current-password" />
+        </Form.Item>
+      )}
       <Form.Item
         name={name}
         label={t('password.new')}

@@ -19,10 +19,12 @@ interface Props {
   rows: readonly Record<string, string>[];
   columns: readonly string[];
   columnLabel(name: string): string;
+  /** What to do next, where it is not an uploaded file (default: fix the file and upload it again). */
+  hint?: string;
 }
 
 /** The server's check of an uploaded file, row by row: every row, its values and what is wrong with it. */
-export function RowReport({ report, rows, columns, columnLabel }: Props) {
+export function RowReport({ report, rows, columns, columnLabel, hint }: Props) {
   const { t } = useTranslation();
   const byRow = new Map<number, RowProblem[]>();
   for (const e of report.errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e]);
@@ -36,7 +38,7 @@ export function RowReport({ report, rows, columns, columnLabel }: Props) {
         title={
           report.valid ? t('report.allValid', { rows: report.rows }) : t('report.invalid', { bad, rows: report.rows })
         }
-        description={report.valid ? t('report.commitHint') : t('report.fixHint')}
+        description={hint ?? (report.valid ? t('report.commitHint') : t('report.fixHint'))}
       />
       <Table
         size="small"

@@ -1,27 +1,58 @@
-import { message, notification } from 'antd';
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { NotificationInstance } from 'antd/es/notification/interface';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useRef } from 'react';
+import type { FeedbackApis } from './feedbackHolders.js';
 
-interface Feedback {
-  message: MessageInstance;
-  notification: NotificationInstance;
+type Feedback = FeedbackApis;
+type Kind = keyof Feedback;
+interface Call {
+  kind: Kind;
+  method: string;
+  args: unknown[];
 }
 
 const FeedbackContext = createContext<Feedback | null>(null);
+
+// antd's message + notification code (rc-notification, their styles) is not needed for first paint:
+// it loads right after, and a toast asked for before that is shown once it has arrived.
+const Holders = lazy(() => import('./feedbackHolders.js'));
 
 /**
  * Toasts and notifications that follow the theme and language (the hook forms of antd's message
  * and notification). Used instead of antd's <App>, which would also pull Modal into the shell.
  */
 export function FeedbackProvider({ children }: { children: ReactNode }) {
-  const [messageApi, messageHolder] = message.useMessage();
-  const [notificationApi, notificationHolder] = notification.useNotification();
-  const value = useMemo(() => ({ message: messageApi, notification: notificationApi }), [messageApi, notificationApi]);
+  const real = useRef<Feedback | null>(null);
+  const queue = useRef<Call[]>([]);
+  const value = useMemo(() => {
+    const forward = (kind: Kind) =>
+      new Proxy(
+        {},
+        {
+          get:
+            (_, method) =>
+            (...args: unknown[]) => {
+              const apis = real.current;
+              if (apis)
+                return (apis[kind] as unknown as Record<string, (...a: unknown[]) => unknown>)[String(method)]!(
+                  ...args,
+                );
+              queue.current.push({ kind, method: String(method), args });
+              return undefined;
+            },
+        },
+      );
+    return { message: forward('message'), notification: forward('notification') } as unknown as Feedback;
+  }, []);
+  const onReady = useCallback((apis: Feedback) => {
+    real.current = apis;
+    for (const c of queue.current.splice(0)) {
+      (apis[c.kind] as unknown as Record<string, (...a: unknown[]) => unknown>)[c.method]!(...c.args);
+    }
+  }, []);
   return (
     <FeedbackContext.Provider value={value}>
-      {messageHolder}
-      {notificationHolder}
+      <Suspense fallback={null}>
+        <Holders onReady={onReady} />
+      </Suspense>
       {children}
     </FeedbackContext.Provider>
   );

@@ -76,8 +76,9 @@ describe('web app against the built server, in Chromium', () => {
     await page.locator('#username').fill('root');
     await page.locator('#password').fill(server.rootPassword);
     await page.getByTestId('login-submit').click();
-    await page.getByTestId('pending-title').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/hot');
+    // Back on the page asked for, inside the signed-in layout (whatever that page shows).
+    await page.waitForURL((u) => u.pathname === '/hot');
+    await page.getByTestId('side-menu').waitFor();
     expect(await page.title()).toBe('趋势总览 - 市场透镜');
     const menu = await menuTexts(page);
     for (const name of [...ALL_ZH, '项目管理', '账号管理']) expect(menu).toContain(name);

@@ -3,6 +3,12 @@
  * names and validation texts). `en` must have exactly the keys of `zh-CN`: the type below makes a
  * missing or extra key a compile error, and test/i18n.test.ts checks it again at run time.
  */
+import { brandMessages } from '../../features/brand/messages.js';
+import { discoverMessages } from '../../features/discover/messages.js';
+import { hotMessages } from '../../features/hot/messages.js';
+import { analysisMessages } from '../analysis/messages.js';
+import type { AreaMessages } from './area.js';
+
 const zhCN = {
   'app.tagline': '电商市场洞察：品类、品牌、店铺与商品',
   'language.label': '语言',
@@ -149,6 +155,17 @@ const zhCN = {
   'accounts.searchPlaceholder': '搜索用户名、邮箱或企业',
   'accounts.tabAccounts': '账号',
   'accounts.tabRequests': '待审核申请',
+  'accounts.delete': '删除',
+  'accounts.confirmDelete': '删除账号 {name}？',
+  'accounts.deleteExplain': '账号及其项目权限将被永久删除，无法恢复。',
+  'accounts.deleted': '账号已删除',
+  'childApp.title': '子应用登录',
+  'childApp.explain': '为门户中的子应用签发独立的登录凭证（与当前登录互不影响，可单独注销）。',
+  'childApp.keyPlaceholder': '子应用标识（app key）',
+  'childApp.get': '获取凭证',
+  'childApp.issued': '已为子应用签发凭证',
+  'childApp.access': '访问令牌',
+  'childApp.refresh': '刷新令牌',
   'applications.kind': '申请类型',
   'applications.opening': '开通账号',
   'applications.unbind': '解绑微信',
@@ -197,13 +214,13 @@ const zhCN = {
   'pages.all': '全部页面',
   'pages.none': '无页面',
 
-  'batch.addSubtitle': '上传 CSV 文件批量开通账号：先逐行检查，全部无误后一次性写入',
-  'batch.updateSubtitle': '上传 CSV 文件按用户名批量修改账号：先逐行检查，全部无误后一次性写入',
+  'batch.addSubtitle': '上传 Excel 或 CSV 文件批量开通账号：先逐行检查，全部无误后一次性写入',
+  'batch.updateSubtitle': '上传 Excel 或 CSV 文件按用户名批量修改账号：先逐行检查，全部无误后一次性写入',
   'batch.template': '下载模板',
   'batch.stepUpload': '上传文件',
   'batch.stepCheck': '逐行检查',
   'batch.stepCommit': '全部写入',
-  'batch.fileHint': '支持 CSV（UTF-8），首行为列名，必填列：{columns}',
+  'batch.fileHint': '支持 Excel（.xlsx，读取第一个工作表）和 CSV（UTF-8），首行为列名，必填列：{columns}',
   'batch.fileName': '文件 {name}，共 {rows} 行',
   'batch.missingColumns': '文件缺少必填列：{columns}',
   'batch.noRows': '文件中没有数据行',
@@ -235,7 +252,7 @@ const zhCN = {
   'report.ok': '通过',
   'upload.drop': '点击或拖拽文件到此处',
   'upload.hint': '支持 CSV（UTF-8）文件',
-  'upload.excelAsCsv': '暂不支持直接读取 Excel 文件，请在 Excel 中“另存为 CSV UTF-8”后上传',
+  'upload.excelAsCsv': '此处只读取 CSV 文件，请在 Excel 中“另存为 CSV UTF-8”后上传',
 
   'projects.subtitle': '项目即数据范围：数据集、币种、时间粒度与可用页面',
   'projects.new': '新建项目',
@@ -262,6 +279,8 @@ const zhCN = {
   'projects.hideKeywords': '隐藏关键词',
   'projects.discountPrice': '到手价',
   'projects.limitBrands': '限定品牌',
+  'projects.limitShops': '限定店铺',
+  'projects.limitShopsHint': '开启后成员只能看到授权给他们的店铺',
   'projects.manage': '管理',
   'projects.stop': '停用',
   'projects.resume': '启用',
@@ -295,6 +314,19 @@ const zhCN = {
   'attributes.name': '属性',
   'attributes.title': '中文名称',
   'attributes.titleEn': '英文名称',
+  'attributes.stepEdit': '编辑',
+  'attributes.stepCheck': '草稿检查',
+  'attributes.stepApply': '生效',
+  'attributes.saveDraft': '保存草稿并检查',
+  'attributes.draftSaved': '草稿已保存，请查看检查结果',
+  'attributes.draftPending': '有一份待生效的属性配置草稿（{count} 个属性）',
+  'attributes.draftInvalid': '草稿有问题，修改后重新保存草稿',
+  'attributes.draftValid': '草稿检查通过，可以生效',
+  'attributes.apply': '使草稿生效',
+  'attributes.applied': '属性配置已生效',
+  'attributes.discard': '放弃草稿',
+  'attributes.discarded': '草稿已放弃',
+  'attributes.confirmDiscard': '放弃这份草稿？当前生效的配置保持不变。',
   'bands.priceTab': '价格段配置',
   'bands.weightTab': '重量段配置',
   'bands.category': '品类',
@@ -328,10 +360,10 @@ const zhCN = {
   'icons.copied': '已复制 {name}',
 } as const;
 
-export type WebMessageKey = keyof typeof zhCN;
-type Messages = { readonly [K in WebMessageKey]: string };
+type CoreKey = keyof typeof zhCN;
+type CoreMessages = { readonly [K in CoreKey]: string };
 
-const en: Messages = {
+const en: CoreMessages = {
   'app.tagline': 'E-commerce market intelligence: categories, brands, shops and products',
   'language.label': 'Language',
 
@@ -478,6 +510,18 @@ const en: Messages = {
   'accounts.searchPlaceholder': 'Search username, email or enterprise',
   'accounts.tabAccounts': 'Accounts',
   'accounts.tabRequests': 'Pending requests',
+  'accounts.delete': 'Delete',
+  'accounts.confirmDelete': 'Delete the account {name}?',
+  'accounts.deleteExplain': 'The account and its project permissions are deleted for good.',
+  'accounts.deleted': 'Account deleted',
+  'childApp.title': 'Child application sign-in',
+  'childApp.explain':
+    'Issue a separate sign-in for a child application of the portal (independent of this session, revocable on its own).',
+  'childApp.keyPlaceholder': 'Child application key (app key)',
+  'childApp.get': 'Get sign-in',
+  'childApp.issued': 'Sign-in issued for the child application',
+  'childApp.access': 'Access token',
+  'childApp.refresh': 'Refresh token',
   'applications.kind': 'Request',
   'applications.opening': 'Account opening',
   'applications.unbind': 'WeChat unbinding',
@@ -529,14 +573,15 @@ const en: Messages = {
   'pages.all': 'All pages',
   'pages.none': 'No pages',
 
-  'batch.addSubtitle': 'Upload a CSV file to open accounts: every row is checked first, then all are written at once',
+  'batch.addSubtitle':
+    'Upload an Excel or CSV file to open accounts: every row is checked first, then all are written at once',
   'batch.updateSubtitle':
-    'Upload a CSV file to update accounts by username: every row is checked first, then all are written at once',
+    'Upload an Excel or CSV file to update accounts by username: every row is checked first, then all are written at once',
   'batch.template': 'Download template',
   'batch.stepUpload': 'Upload file',
   'batch.stepCheck': 'Check every row',
   'batch.stepCommit': 'Write all',
-  'batch.fileHint': 'CSV (UTF-8) with a header row; required columns: {columns}',
+  'batch.fileHint': 'Excel (.xlsx, first worksheet) or CSV (UTF-8) with a header row; required columns: {columns}',
   'batch.fileName': 'File {name}, {rows} rows',
   'batch.missingColumns': 'The file lacks required columns: {columns}',
   'batch.noRows': 'The file has no data rows',
@@ -568,8 +613,7 @@ const en: Messages = {
   'report.ok': 'OK',
   'upload.drop': 'Click or drag a file here',
   'upload.hint': 'CSV (UTF-8) files',
-  'upload.excelAsCsv':
-    'Excel files cannot be read directly yet: in Excel, use “Save as CSV UTF-8” and upload that file',
+  'upload.excelAsCsv': 'This upload reads CSV files: in Excel, use “Save as CSV UTF-8” and upload that file',
 
   'projects.subtitle': 'A project is a data scope: dataset, currency, date granularity and pages',
   'projects.new': 'New project',
@@ -596,6 +640,8 @@ const en: Messages = {
   'projects.hideKeywords': 'Hide keywords',
   'projects.discountPrice': 'Discount price',
   'projects.limitBrands': 'Limit brands',
+  'projects.limitShops': 'Limit shops',
+  'projects.limitShopsHint': 'When on, members see only the shops granted to them',
   'projects.manage': 'Manage',
   'projects.stop': 'Stop',
   'projects.resume': 'Resume',
@@ -629,6 +675,19 @@ const en: Messages = {
   'attributes.name': 'Attribute',
   'attributes.title': 'Chinese title',
   'attributes.titleEn': 'English title',
+  'attributes.stepEdit': 'Edit',
+  'attributes.stepCheck': 'Check draft',
+  'attributes.stepApply': 'Apply',
+  'attributes.saveDraft': 'Save draft and check',
+  'attributes.draftSaved': 'Draft saved; see the check below',
+  'attributes.draftPending': 'A draft attribute configuration is waiting to be applied ({count} attributes)',
+  'attributes.draftInvalid': 'The draft has problems: fix them and save the draft again',
+  'attributes.draftValid': 'The draft passed the check and can be applied',
+  'attributes.apply': 'Apply the draft',
+  'attributes.applied': 'Attribute configuration applied',
+  'attributes.discard': 'Discard draft',
+  'attributes.discarded': 'Draft discarded',
+  'attributes.confirmDiscard': 'Discard this draft? The configuration in force stays as it is.',
   'bands.priceTab': 'Price bands',
   'bands.weightTab': 'Weight bands',
   'bands.category': 'Category',
@@ -664,6 +723,16 @@ const en: Messages = {
 
 export const LOCALES = ['zh-CN', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
-export const MESSAGES: Record<Locale, Messages> = { 'zh-CN': zhCN, en };
+/**
+ * Areas keep their strings beside their code (each an `AreaMessages`, typed so both languages have
+ * the same keys) and are merged here, so parallel work on different pages never edits one file.
+ */
+const AREAS = [analysisMessages, discoverMessages, brandMessages, hotMessages] as const;
+type AreaKey = (typeof AREAS)[number] extends infer A ? (A extends AreaMessages<infer K> ? K : never) : never;
+export type WebMessageKey = CoreKey | AreaKey;
+type Messages = { readonly [K in WebMessageKey]: string };
+const merged = (locale: Locale, core: CoreMessages): Messages =>
+  Object.assign({}, core, ...AREAS.map((a) => a[locale])) as Messages;
+export const MESSAGES: Record<Locale, Messages> = { 'zh-CN': merged('zh-CN', zhCN), en: merged('en', en) };
 /** Each language named in itself, so anyone can find theirs in the switch. */
 export const LANGUAGE_NAMES: Record<Locale, string> = { 'zh-CN': '中文', en: 'English' };

@@ -1,0 +1,273 @@
+import { Col, Flex, Row, Select, Tabs, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_METRIC,
+  EChart,
+  type Metric,
+  MetricSwitch,
+  PanelCard,
+  panelState,
+  useFormatters,
+} from '../../shared/analysis/index.js';
+import { bucketBarOption, shareDonutOption } from './charts.js';
+import {
+  type AttributesData,
+  type AttributeValuesData,
+  type BandsValuesData,
+  type ChannelsData,
+  type DistributionData,
+  type DistributionRow,
+  useInsightQuery,
+} from './data.js';
+import { type MetricRow, MetricTable } from './MetricTable.js';
+import { bandLabel, useNameOf } from './ui.js';
+
+const TABS = ['category', 'band', 'channel', 'attribute'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Chart on the left, the figures on the right (stacked on narrow screens). */
+function ChartAndTable({ chart, table }: { chart: React.ReactNode; table: React.ReactNode }) {
+  return (
+    <Row gutter={[24, 16]} align="middle">
+      <Col xs={24} xl={8}>
+        {chart}
+      </Col>
+      <Col xs={24} xl={16}>
+        {table}
+      </Col>
+    </Row>
+  );
+}
+
+function useRows(rows: DistributionRow[] | undefined, label?: (r: DistributionRow) => string): MetricRow[] {
+  const nameOf = useNameOf();
+  return useMemo(() => (rows ?? []).map((r) => ({ ...r, label: label ? label(r) : nameOf(r) })), [rows, label, nameOf]);
+}
+
+function donut(
+  rows: MetricRow[],
+  metric: Metric,
+  fmt: ReturnType<typeof useFormatters>,
+  others: string,
+  value: (r: MetricRow) => number | null,
+) {
+  return shareDonutOption({
+    rows: rows.map((r) => ({ name: String(r.label), value: value(r), share: r.share })),
+    metric,
+    fmt,
+    othersName: others,
+  });
+}
+
+const metricValue = (metric: Metric) => (r: MetricRow) =>
+  metric === 'count' ? r.count : metric === 'avg_price' ? r.avg_price : r.sales;
+
+/** Sub-categories of the selection (POST /distributions, dimension category). */
+function CategoryShares({ metric }: { metric: Metric }) {
+  const { t } = useTranslation();
+  const fmt = useFormatters();
+  const q = useInsightQuery<DistributionData>('distributions', { metric, dimension: 'category' });
+  const rows = useRows(q.data?.rows);
+  // Shares are of sales; a donut of average prices would say nothing, so it shows sales then.
+  const chartMetric: Metric = metric === 'avg_price' ? 'sales' : metric;
+  return (
+    <PanelCard {...panelState(q)} subject={t('discover.distribution.subject')} empty={q.data?.rows.length === 0}>
+      {rows.length > 0 && (
+        <ChartAndTable
+          chart={
+            <EChart
+              option={donut(rows, chartMetric, fmt, t('discover.others'), metricValue(chartMetric))}
+              height={300}
+            />
+          }
+          table={
+            <MetricTable
+              rows={rows}
+              nameTitle={t('discover.col.category')}
+              testId="distribution-category"
+              pageSize={8}
+            />
+          }
+        />
+      )}
+    </PanelCard>
+  );
+}
+
+/** Price bands: the project's bands of the category, else computed quintiles (POST /distributions/bands_values). */
+function BandShares({ metric }: { metric: Metric }) {
+  const { t } = useTranslation();
+  const fmt = useFormatters();
+  const q = useInsightQuery<BandsValuesData>('distributions/bands_values', { metric });
+  const d = q.data;
+  const label = useMemo(
+    () => (r: DistributionRow) => {
+      const i = Number(r.key);
+      return Number.isInteger(i) && d?.bands[i] ? (bandLabel(fmt, t, d.bands[i]) ?? r.name) : r.name;
+    },
+    [d, fmt, t],
+  );
+  const rows = useRows(d?.rows, label);
+  return (
+    <PanelCard {...panelState(q)} subject={t('discover.distribution.subject')} empty={d?.rows.length === 0}>
+      {d && rows.length > 0 && (
+        <Flex vertical gap={8}>
+          <Typography.Text type="secondary">
+            {d.source === 'project'
+              ? t('discover.distribution.bandsProject')
+              : t('discover.distribution.bandsComputed')}
+          </Typography.Text>
+          <ChartAndTable
+            chart={
+              <EChart
+                option={bucketBarOption({
+                  rows: rows.map((r) => ({ name: String(r.label), value: metricValue(metric)(r), share: r.share })),
+                  metric,
+                  fmt,
+                })}
+                height={300}
+              />
+            }
+            table={<MetricTable rows={rows} nameTitle={t('discover.col.band')} testId="distribution-band" />}
+          />
+        </Flex>
+      )}
+    </PanelCard>
+  );
+}
+
+/** Platforms with their channels (POST /channels/overviews). */
+function ChannelShares({ metric }: { metric: Metric }) {
+  const { t } = useTranslation();
+  const fmt = useFormatters();
+  const nameOf = useNameOf();
+  const q = useInsightQuery<ChannelsData>('channels/overviews', { metric });
+  const rows = useMemo<MetricRow[]>(
+    () =>
+      (q.data?.platforms ?? []).map((p) => ({
+        ...p,
+        key: `p${p.platform_id}`,
+        label: nameOf(p),
+        children: p.channels.map((c) => ({ ...c, key: `p${p.platform_id}-${c.shop_type}`, label: nameOf(c) })),
+      })),
+    [q.data, nameOf],
+  );
+  const chartMetric: Metric = metric === 'avg_price' ? 'sales' : metric;
+  return (
+    <PanelCard {...panelState(q)} subject={t('discover.distribution.subject')} empty={q.data?.platforms.length === 0}>
+      {rows.length > 0 && (
+        <ChartAndTable
+          chart={
+            <EChart
+              option={donut(rows, chartMetric, fmt, t('discover.others'), metricValue(chartMetric))}
+              height={300}
+            />
+          }
+          table={<MetricTable rows={rows} nameTitle={t('discover.col.platform')} testId="distribution-channel" />}
+        />
+      )}
+    </PanelCard>
+  );
+}
+
+/** Attributes and the shares of the chosen attribute's values (POST /distributions/attributes, /attribute_values). */
+function AttributeShares({ metric }: { metric: Metric }) {
+  const { t } = useTranslation();
+  const fmt = useFormatters();
+  const { i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  const list = useInsightQuery<AttributesData>('distributions/attributes', { metric });
+  const items = list.data?.items ?? [];
+  const [picked, setPicked] = useState<string | undefined>();
+  const attribute = picked && items.some((a) => a.name === picked) ? picked : items[0]?.name;
+  const q = useInsightQuery<AttributeValuesData>(
+    'distributions/attribute_values',
+    { metric, attribute: attribute ?? '' },
+    attribute !== undefined,
+  );
+  const chosen = items.find((a) => a.name === attribute);
+  const rows = useRows(q.data?.rows);
+  const chartMetric: Metric = metric === 'avg_price' ? 'sales' : metric;
+  if (list.data && items.length === 0) {
+    return (
+      <Typography.Paragraph type="secondary" style={{ textAlign: 'center', padding: '48px 0' }}>
+        {t('discover.distribution.noAttributes')}
+      </Typography.Paragraph>
+    );
+  }
+  return (
+    <PanelCard
+      {...panelState(attribute ? q : list)}
+      subject={t('discover.distribution.subject')}
+      empty={q.data?.rows.length === 0}
+    >
+      {items.length > 0 && (
+        <Flex vertical gap={12}>
+          <Flex gap={12} align="center" wrap>
+            <Select
+              value={attribute}
+              onChange={setPicked}
+              style={{ minWidth: 200 }}
+              aria-label={t('discover.distribution.attributePick')}
+              options={items.map((a) => ({ value: a.name, label: en ? a.title_en || a.title : a.title || a.title_en }))}
+              data-testid="attribute-pick"
+            />
+            {chosen && (
+              <Typography.Text type="secondary">
+                {t('discover.distribution.coverage', {
+                  share: fmt.shareRatio(chosen.coverage),
+                  count: chosen.value_count,
+                })}
+              </Typography.Text>
+            )}
+          </Flex>
+          {rows.length > 0 && (
+            <ChartAndTable
+              chart={
+                <EChart
+                  option={donut(rows, chartMetric, fmt, t('discover.others'), metricValue(chartMetric))}
+                  height={300}
+                />
+              }
+              table={
+                <MetricTable
+                  rows={rows}
+                  nameTitle={t('discover.col.value')}
+                  testId="distribution-attribute"
+                  pageSize={8}
+                />
+              }
+            />
+          )}
+        </Flex>
+      )}
+    </PanelCard>
+  );
+}
+
+/** Where the category sells: by sub-category, price band, platform/channel and attribute. */
+export function DistributionPanel() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('category');
+  const [metric, setMetric] = useState<Metric>(DEFAULT_METRIC);
+  const body = { category: CategoryShares, band: BandShares, channel: ChannelShares, attribute: AttributeShares }[tab];
+  const Body = body;
+  return (
+    <PanelCard
+      title={t('discover.distribution.title')}
+      extra={<MetricSwitch value={metric} onChange={setMetric} />}
+      minHeight={0}
+    >
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => setTab(k as Tab)}
+        items={TABS.map((k) => ({ key: k, label: t(`discover.distribution.${k}`) }))}
+        style={{ marginTop: -8 }}
+      />
+      <div className="discover-embedded">
+        <Body metric={metric} />
+      </div>
+    </PanelCard>
+  );
+}

@@ -1,0 +1,233 @@
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, InputNumber, Progress, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DownloadButton, PanelCard, panelState, useFormatters, useProjectId } from '../../shared/analysis/index.js';
+import { api } from '../../shared/api/request.js';
+import { colorAt } from './charts.js';
+import {
+  FACTORS,
+  type FactorKey,
+  useInsightQuery,
+  type ValuationData,
+  type ValuationItem,
+  type ValuationSettings,
+  type ValuationWeights,
+} from './data.js';
+import { Growth, numericColumn, useNameOf } from './ui.js';
+
+/** GET /categories/valuations/settings: the factors with their default weights and descriptions. */
+function useValuationSettings() {
+  const projectId = useProjectId();
+  return useQuery({
+    queryKey: ['discover', 'valuation-settings', projectId],
+    queryFn: ({ signal }) =>
+      api.get<ValuationSettings>(
+        '/api/common/categories/valuations/settings',
+        { data_scope_id: projectId },
+        { signal },
+      ),
+    enabled: projectId !== undefined,
+    staleTime: 10 * 60_000,
+  });
+}
+
+const sameWeights = (a: ValuationWeights, b: ValuationWeights) => FACTORS.every((k) => a[k] === b[k]);
+
+/** A figure with the factor's 0–100 score under it. */
+function Scored({ children, score }: { children: ReactNode; score: number | null }) {
+  const { t } = useTranslation();
+  const fmt = useFormatters();
+  return (
+    <Flex vertical align="flex-end">
+      <span>{children}</span>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('discover.valuation.scoreShort', { score: fmt.number(score, 1) })}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/**
+ * Category valuation: each sub-category scored on size, growth, concentration, price level and
+ * new-brand share, weighted by the default or the user's weights (POST /categories/valuations[/custom]).
+ */
+export function ValuationPanel() {
+  const { t, i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  const fmt = useFormatters();
+  const nameOf = useNameOf();
+  const settings = useValuationSettings();
+  const defaults = useMemo(
+    () =>
+      settings.data
+        ? (Object.fromEntries(settings.data.factors.map((f) => [f.key, f.weight])) as ValuationWeights)
+        : undefined,
+    [settings.data],
+  );
+  const [custom, setCustom] = useState<ValuationWeights | null>(null);
+  const weights = custom ?? defaults;
+  const isCustom = custom !== null && defaults !== undefined && !sameWeights(custom, defaults);
+  const valid = weights !== undefined && FACTORS.some((k) => weights[k] > 0);
+  const q = useInsightQuery<ValuationData>(
+    isCustom ? 'categories/valuations/custom' : 'categories/valuations',
+    isCustom ? { weights: custom } : undefined,
+    valid,
+  );
+  const d = q.data;
+  const factorName = (k: FactorKey) => t(`insight.valuation.factor.${k}`);
+  const about = (k: FactorKey) => {
+    const f = settings.data?.factors.find((x) => x.key === k);
+    return f ? (en ? f.description_en : f.description) : undefined;
+  };
+  const title = (k: FactorKey, text: string) => (
+    <Tooltip title={about(k)}>
+      <span>
+        {text} <InfoCircleOutlined style={{ color: 'rgba(0,0,0,0.35)', fontSize: 12 }} />
+      </span>
+    </Tooltip>
+  );
+
+  const columns: TableColumnsType<ValuationItem> = [
+    { key: 'rank', title: t('discover.col.rank'), dataIndex: 'rank', width: 64, align: 'center' },
+    { key: 'name', title: t('discover.col.category'), render: (_, r) => nameOf(r), ellipsis: true, width: 180 },
+    {
+      key: 'score',
+      title: t('discover.valuation.score'),
+      width: 170,
+      render: (_, r) => (
+        <Flex align="center" gap={8}>
+          <Progress
+            percent={r.score}
+            showInfo={false}
+            size="small"
+            strokeColor={colorAt(1)}
+            style={{ flex: 1, margin: 0 }}
+          />
+          <Typography.Text strong style={{ width: 40, textAlign: 'right' }} data-testid="valuation-score">
+            {fmt.number(r.score, 1)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'market_size',
+      title: title('market_size', t('discover.col.sales')),
+      ...numericColumn,
+      render: (_, r) => <Scored score={r.scores.market_size}>{fmt.money(r.sales)}</Scored>,
+    },
+    {
+      key: 'growth',
+      title: title('growth', t('discover.valuation.growth')),
+      ...numericColumn,
+      render: (_, r) => (
+        <Scored score={r.scores.growth}>
+          <Growth value={r.growth} />
+        </Scored>
+      ),
+    },
+    {
+      key: 'concentration',
+      title: title('concentration', `${t('discover.valuation.cr5')} / ${t('discover.valuation.hhi')}`),
+      ...numericColumn,
+      render: (_, r) => (
+        <Scored score={r.scores.concentration}>
+          {fmt.shareRatio(r.cr5)} / {fmt.number(r.hhi)}
+        </Scored>
+      ),
+    },
+    {
+      key: 'avg_price',
+      title: title('avg_price', t('discover.col.avgPrice')),
+      ...numericColumn,
+      render: (_, r) => <Scored score={r.scores.avg_price}>{fmt.metric('avg_price', r.avg_price)}</Scored>,
+    },
+    {
+      key: 'new_brand',
+      title: title('new_brand', t('discover.valuation.newBrandShare')),
+      ...numericColumn,
+      render: (_, r) => (
+        <Scored score={r.scores.new_brand}>
+          {fmt.shareRatio(r.new_brand_share)} · {t('discover.valuation.brandCount', { count: r.brand_count })}
+        </Scored>
+      ),
+    },
+  ];
+
+  return (
+    <PanelCard
+      title={t('discover.valuation.title')}
+      extra={
+        <Flex gap={8} align="center">
+          {isCustom && (
+            <>
+              <Tag color="purple" style={{ marginInlineEnd: 0 }}>
+                {t('discover.valuation.customised')}
+              </Tag>
+              <Button size="small" onClick={() => setCustom(null)}>
+                {t('discover.valuation.resetWeights')}
+              </Button>
+            </>
+          )}
+          <DownloadButton
+            path="categories/valuations/downloads"
+            body={isCustom ? { weights: custom } : undefined}
+            fileName={t('discover.valuation.file')}
+            disabled={!d?.items.length}
+          />
+        </Flex>
+      }
+      {...panelState(settings.error ? { ...q, error: settings.error, refetch: settings.refetch } : q)}
+      subject={t('discover.valuation.subject')}
+      empty={d?.items.length === 0}
+      minHeight={200}
+    >
+      {weights && (
+        <Flex vertical gap={12}>
+          <Typography.Text type="secondary">{t('discover.valuation.hint')}</Typography.Text>
+          <Flex gap={16} wrap align="center" data-testid="valuation-weights">
+            <Typography.Text strong>{t('discover.valuation.weights')}</Typography.Text>
+            {FACTORS.map((k) => (
+              <Flex key={k} gap={6} align="center">
+                <Typography.Text>{factorName(k)}</Typography.Text>
+                <InputNumber<number>
+                  size="small"
+                  min={0}
+                  max={1000}
+                  step={5}
+                  value={weights[k]}
+                  aria-label={factorName(k)}
+                  style={{ width: 72 }}
+                  onChange={(v) => setCustom({ ...weights, [k]: typeof v === 'number' && v >= 0 ? v : 0 })}
+                  data-testid={`valuation-weight-${k}`}
+                />
+              </Flex>
+            ))}
+          </Flex>
+          {!valid && <Typography.Text type="danger">{t('insight.valuation.weightsZero')}</Typography.Text>}
+          {d && d.items.length > 0 && (
+            <>
+              <Table<ValuationItem>
+                size="small"
+                rowKey="category_id"
+                columns={columns}
+                dataSource={d.items}
+                pagination={d.items.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
+                scroll={{ x: 1000 }}
+                data-testid="valuation-table"
+              />
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t('discover.valuation.newBrandSince', {
+                  date: fmt.period(d.new_brand_since),
+                  start: fmt.period(d.growth_base.start),
+                  end: fmt.period(d.growth_base.end),
+                })}
+              </Typography.Text>
+            </>
+          )}
+        </Flex>
+      )}
+    </PanelCard>
+  );
+}

@@ -1,0 +1,83 @@
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { formatNumber, isNoChange } from '@marketlens/shared';
+import { Typography } from 'antd';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Formatters, useFormatters } from '../../shared/analysis/index.js';
+
+/** Up and down colours of a change (green rises, red falls; no change stays neutral, spec §9). */
+export const UP_COLOR = '#389e0d';
+export const DOWN_COLOR = '#cf1322';
+
+/** The name of a `{ name, name_en }` item in the current language (English falls back to Chinese). */
+export function useNameOf() {
+  const { i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  return useCallback(
+    (item: { name: string; name_en: string } | null | undefined) =>
+      item ? (en ? item.name_en || item.name : item.name || item.name_en) : '',
+    [en],
+  );
+}
+
+/** A growth ratio (0.12 = +12 %) with an arrow and colour; '-' when there is no value. */
+export function Growth({ value, strong }: { value: number | null | undefined; strong?: boolean }) {
+  const fmt = useFormatters();
+  const text = fmt.ratio(value);
+  if (value === null || value === undefined || isNoChange(value)) {
+    return <Typography.Text type="secondary">{text}</Typography.Text>;
+  }
+  const up = value > 0;
+  return (
+    <Typography.Text strong={strong} style={{ color: up ? UP_COLOR : DOWN_COLOR, whiteSpace: 'nowrap' }}>
+      {up ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {text.replace(/^-/, '')}
+    </Typography.Text>
+  );
+}
+
+/** A share change in percentage points (ratio 0.012 → "+1.2 pp"), coloured like a growth. */
+export function pointsText(
+  t: (k: 'discover.points', o: { value: string }) => string,
+  change: number | null | undefined,
+) {
+  if (change === null || change === undefined || !Number.isFinite(change)) return '-';
+  const pts = change * 100;
+  const value = formatNumber(Math.abs(pts) < 0.05 ? 0 : pts, { decimals: 1 });
+  return t('discover.points', { value: pts > 0.05 ? `+${value}` : value });
+}
+
+export function ShareChange({ value }: { value: number | null | undefined }) {
+  const { t } = useTranslation();
+  const text = pointsText(t, value);
+  const flat = value === null || value === undefined || Math.abs(value * 100) < 0.05;
+  return (
+    <Typography.Text
+      type={flat ? 'secondary' : undefined}
+      style={flat ? { whiteSpace: 'nowrap' } : { color: value > 0 ? UP_COLOR : DOWN_COLOR, whiteSpace: 'nowrap' }}
+    >
+      {text}
+    </Typography.Text>
+  );
+}
+
+/** The label of a price band [min, max] (max null = open-ended) with the project currency. */
+export function bandLabel(
+  fmt: Formatters,
+  t: (k: 'discover.distribution.bandOpen', o: { min: string }) => string,
+  band: readonly (number | null)[] | undefined,
+): string | undefined {
+  if (!band) return undefined;
+  const [min, max] = band;
+  // Whole currency units, but a small bound keeps its figure (spec §9 would show '<10').
+  const money = (v: number | null | undefined) =>
+    formatNumber(v, { currency: fmt.currency, decimals: v && Math.abs(v) < 10 ? 1 : 0 });
+  if (max === null || max === undefined) return t('discover.distribution.bandOpen', { min: money(min) });
+  return `${money(min)} – ${money(max)}`;
+}
+
+const NOWRAP = { style: { whiteSpace: 'nowrap' as const } };
+/** Column props of a figure: right-aligned, its cells never wrapped ('¥7 896M' must not break at its space). */
+export const numericColumn = {
+  align: 'right' as const,
+  onCell: () => NOWRAP,
+};

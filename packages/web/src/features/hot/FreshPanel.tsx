@@ -1,0 +1,86 @@
+import type { FreshData, FreshItem } from '@marketlens/shared/contracts';
+import { Flex, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  PanelCard,
+  panelState,
+  SORTS,
+  type SortBy,
+  SortSwitch,
+  useAnalysisQuery,
+  useFormatters,
+} from '../../shared/analysis/index.js';
+import { KindSwitch } from './KindSwitch.js';
+import { useLocalName } from './names.js';
+import { ProductName } from './ProductName.js';
+import { PAGE_PARAMS, useChoiceParam } from './pageParams.js';
+import { RankingTable } from './RankingTable.js';
+
+const KINDS = ['product', 'brand'] as const;
+
+/** Products and brands that first sold in the last periods of the range, with strong early sales. */
+export function FreshPanel() {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const local = useLocalName();
+  const [kind, setKind] = useChoiceParam(PAGE_PARAMS.freshKind, KINDS, 'product');
+  const [sort, setSort] = useChoiceParam<SortBy>(PAGE_PARAMS.freshSort, SORTS, 'sales');
+  const q = useAnalysisQuery<FreshData>('fresh', { kind });
+  const data = q.data;
+  // The server ranks by sales; sorting by units re-orders the same 50.
+  const rows = useMemo(
+    () => (data ? [...data.items].sort((a, b) => b[sort] - a[sort] || b.sales - a.sales) : []),
+    [data, sort],
+  );
+  const window = data
+    ? data.window.start === data.window.end
+      ? f.period(data.window.start)
+      : t('hot.range', { start: f.period(data.window.start), end: f.period(data.window.end) })
+    : '';
+
+  return (
+    <PanelCard
+      title={t('hot.fresh.title')}
+      extra={
+        <Flex gap={12} wrap>
+          <KindSwitch kinds={KINDS} value={kind} onChange={setKind} />
+          <SortSwitch value={sort} onChange={setSort} />
+        </Flex>
+      }
+      subject={t('hot.fresh.subject')}
+      minHeight={420}
+      {...panelState(q)}
+      loading={q.isFetching || (q.isPending && q.ready)}
+      empty={data?.items.length === 0}
+    >
+      {data && (
+        <>
+          <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }}>
+            {t('hot.fresh.note', { window })}
+          </Typography.Paragraph>
+          <RankingTable<FreshItem>
+            testId="hot-fresh"
+            rows={rows}
+            rowKey={(r) => r.id}
+            name={(r) =>
+              r.product ? (
+                <ProductName product={r.product} picture={32} />
+              ) : (
+                <Typography.Text ellipsis={{ tooltip: local(r.name, r.name_en) }}>
+                  {local(r.name, r.name_en)}
+                </Typography.Text>
+              )
+            }
+            columns={[
+              { key: 'first', title: t('hot.fresh.firstPeriod'), width: 104, render: (r) => f.period(r.first_period) },
+              { key: 'sales', title: t('hot.col.sales'), render: (r) => f.money(r.sales) },
+              { key: 'count', title: t('hot.col.count'), width: 96, render: (r) => f.number(r.count) },
+              { key: 'share', title: t('hot.col.share'), width: 80, render: (r) => f.shareRatio(r.share) },
+            ]}
+          />
+        </>
+      )}
+    </PanelCard>
+  );
+}

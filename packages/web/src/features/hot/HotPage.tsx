@@ -1,0 +1,53 @@
+import { Col, Flex, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FilterPanel, useCategoryTree } from '../../shared/analysis/index.js';
+import { PageFrame } from '../../shared/ui/PageFrame.js';
+import { CategoryTrendsPanel } from './CategoryTrendsPanel.js';
+import { FreshPanel } from './FreshPanel.js';
+import { HotGoodsPanel } from './HotGoodsPanel.js';
+import { KeywordCloudPanel } from './KeywordCloudPanel.js';
+import { findCategory } from './ParentCategoryPicker.js';
+import { useParentParam } from './pageParams.js';
+import { RisingPanel } from './RisingPanel.js';
+
+/**
+ * Trend Overview (/hot, route id 1): what is hot right now. The top 10 categories under a parent and
+ * their trends, the fastest growers, newcomers, the hot-keyword cloud and a sample of best sellers,
+ * all under the shared filter of the URL. Endpoints and rules: docs/pages/hot.md.
+ */
+export default function HotPage() {
+  const { t } = useTranslation();
+  const [parent, setParent] = useParentParam();
+  const tree = useCategoryTree();
+  const parentNode = parent === null ? undefined : findCategory(tree.data, parent);
+  // A shared link may name a category this user was not granted.
+  const parentDenied = parent !== null && tree.data !== undefined && parentNode === undefined;
+  // With a parent in the URL, the panels wait for the tree so a denied parent is never queried.
+  const parentReady = parent === null || tree.data !== undefined || tree.isError;
+
+  return (
+    <PageFrame title={t('route.hot')} subtitle={t('hot.subtitle')} bare>
+      <Flex vertical gap={16} data-testid="hot-page">
+        <FilterPanel />
+        <CategoryTrendsPanel
+          parent={parent}
+          parentNode={parentNode}
+          parentDenied={parentDenied}
+          parentReady={parentReady}
+          onParentChange={setParent}
+        />
+        <Row gutter={[16, 16]}>
+          {/* Side by side, the two cards share the row's height. */}
+          <Col xs={24} xl={10} style={{ display: 'flex' }}>
+            <KeywordCloudPanel />
+          </Col>
+          <Col xs={24} xl={14} style={{ display: 'flex' }}>
+            <RisingPanel parent={parent} parentDenied={parentDenied} parentReady={parentReady} />
+          </Col>
+        </Row>
+        <FreshPanel />
+        <HotGoodsPanel />
+      </Flex>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,96 @@
+import { ArrowUpOutlined } from '@ant-design/icons';
+import type { RisingData, RisingItem } from '@marketlens/shared/contracts';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { NoAccess, PanelCard, panelState, useAnalysisQuery, useFormatters } from '../../shared/analysis/index.js';
+import { KindSwitch } from './KindSwitch.js';
+import { useLocalName } from './names.js';
+import { ProductName } from './ProductName.js';
+import { PAGE_PARAMS, useChoiceParam } from './pageParams.js';
+import { RankingTable } from './RankingTable.js';
+
+const KINDS = ['category', 'brand', 'product'] as const;
+
+/** Spec §9 "growth top 50": the entities that grew most against the comparison period. */
+export function RisingPanel({
+  parent,
+  parentDenied,
+  parentReady,
+}: {
+  parent: number | null;
+  parentDenied: boolean;
+  parentReady: boolean;
+}) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const local = useLocalName();
+  const [kind, setKind] = useChoiceParam(PAGE_PARAMS.risingKind, KINDS, 'brand');
+  // The category ranking is of the parent's sub-categories, like the trend panel.
+  const q = useAnalysisQuery<RisingData>(
+    'rising',
+    { kind, ...(kind === 'category' && parent !== null ? { parent_id: parent } : {}) },
+    {
+      enabled: kind !== 'category' || (parentReady && !parentDenied),
+    },
+  );
+  // While another kind loads, the previous list stays (dimmed) instead of flashing away.
+  const data = q.data;
+  const denied = kind === 'category' && parentDenied;
+  const range = (r: { start: string; end: string }) =>
+    r.start === r.end ? f.period(r.start) : t('hot.range', { start: f.period(r.start), end: f.period(r.end) });
+
+  return (
+    <PanelCard
+      title={t('hot.rising.title')}
+      extra={<KindSwitch kinds={KINDS} value={kind} onChange={setKind} />}
+      subject={t('hot.rising.subject')}
+      minHeight={420}
+      style={{ width: '100%' }}
+      {...panelState(q)}
+      loading={q.isFetching || (q.isPending && q.ready && !denied)}
+      empty={!denied && data?.items.length === 0}
+    >
+      {denied ? (
+        <NoAccess kind="category" />
+      ) : (
+        data && (
+          <>
+            <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }} data-testid="rising-note">
+              {t('hot.rising.note', { base: range(data.base), min: f.money(data.min_base_sales) })}
+            </Typography.Paragraph>
+            <RankingTable<RisingItem>
+              testId="hot-rising"
+              rows={data.items}
+              rowKey={(r) => r.id}
+              name={(r) =>
+                r.product ? (
+                  <ProductName product={r.product} picture={32} />
+                ) : (
+                  <Typography.Text ellipsis={{ tooltip: local(r.name, r.name_en) }}>
+                    {local(r.name, r.name_en)}
+                  </Typography.Text>
+                )
+              }
+              columns={[
+                { key: 'sales', title: t('hot.col.sales'), render: (r) => f.money(r.sales) },
+                { key: 'base', title: t('hot.rising.baseSales'), render: (r) => f.money(r.base_sales) },
+                {
+                  key: 'growth',
+                  title: t('hot.rising.growth'),
+                  width: 104,
+                  render: (r) => (
+                    <span style={{ color: '#cf1322', whiteSpace: 'nowrap' }} data-testid="rising-growth">
+                      <ArrowUpOutlined style={{ fontSize: 11, marginRight: 2 }} />
+                      {f.ratio(r.growth)}
+                    </span>
+                  ),
+                },
+                { key: 'share', title: t('hot.col.share'), width: 80, render: (r) => f.shareRatio(r.share) },
+              ]}
+            />
+          </>
+        )
+      )}
+    </PanelCard>
+  );
+}

@@ -1,0 +1,63 @@
+import type { EChartsCoreOption, EChartsType } from 'echarts/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EChartProps } from './EChart.js';
+import { type ChartPlugin, echarts, loadPlugin } from './echartsRuntime.js';
+
+/** The chart itself (lazily loaded by EChart.tsx). */
+export default function EChartView({
+  option,
+  height = 320,
+  onEvents,
+  plugin,
+  notMerge = true,
+  className,
+}: EChartProps) {
+  const { i18n } = useTranslation();
+  const locale = i18n.language === 'en' ? 'EN' : 'ZH';
+  const host = useRef<HTMLDivElement>(null);
+  const [chart, setChart] = useState<EChartsType | null>(null);
+  const [pluginReady, setPluginReady] = useState<ChartPlugin | undefined>(undefined);
+
+  useEffect(() => {
+    if (!plugin) return;
+    let live = true;
+    void loadPlugin(plugin).then(() => live && setPluginReady(plugin));
+    return () => {
+      live = false;
+    };
+  }, [plugin]);
+
+  // A plugin's layout must be registered before init: an instance snapshots the layout processors.
+  const waiting = plugin !== undefined && pluginReady !== plugin;
+  // One instance per element and language (ECharts takes the locale at init only); disposed on unmount.
+  useEffect(() => {
+    const el = host.current;
+    if (!el || waiting) return;
+    const instance = echarts.init(el, 'marketlens', { renderer: 'canvas', locale });
+    setChart(instance);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      instance.dispose();
+      setChart(null);
+    };
+  }, [locale, waiting]);
+
+  useEffect(() => {
+    if (!chart || (plugin && pluginReady !== plugin)) return;
+    chart.setOption(option as EChartsCoreOption, { notMerge });
+  }, [chart, option, notMerge, plugin, pluginReady]);
+
+  useEffect(() => {
+    if (!chart || !onEvents) return;
+    const entries = Object.entries(onEvents);
+    for (const [name, handler] of entries) chart.on(name, handler);
+    return () => {
+      for (const [name, handler] of entries) chart.off(name, handler);
+    };
+  }, [chart, onEvents]);
+
+  return <div ref={host} className={className} style={{ width: '100%', height }} data-testid="echart" />;
+}

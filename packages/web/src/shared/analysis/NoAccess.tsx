@@ -1,0 +1,64 @@
+import { MailOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { Button, Popover, Result, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export interface NoAccessProps {
+  kind: 'category' | 'brand';
+  /** The category or brand name, when known. */
+  name?: string;
+  /** Adds the item to the favourites; the button shows only when given. */
+  onFavourite?: () => void;
+  favourited?: boolean;
+  favouriteBusy?: boolean;
+  /** How to reach an administrator (an e-mail address); without it a hint explains whom to ask. */
+  adminEmail?: string;
+}
+
+/**
+ * Spec §6: a category or brand the user was not granted. Offers to favourite it (so it is at hand
+ * once access is granted) and to contact an administrator.
+ */
+export function NoAccess({ kind, name, onFavourite, favourited, favouriteBusy, adminEmail }: NoAccessProps) {
+  const { t } = useTranslation();
+  const title = name ? t(`analysis.noAccess.${kind}Named`, { name }) : t(`analysis.noAccess.${kind}Title`);
+  const contact = adminEmail ? (
+    <Button key="contact" icon={<MailOutlined />} href={`mailto:${adminEmail}`}>
+      {t('analysis.noAccess.contact')}
+    </Button>
+  ) : (
+    <Popover
+      key="contact"
+      trigger="click"
+      content={
+        <Typography.Text style={{ maxWidth: 280, display: 'block' }}>
+          {t('analysis.noAccess.contactHint')}
+        </Typography.Text>
+      }
+    >
+      <Button icon={<MailOutlined />}>{t('analysis.noAccess.contact')}</Button>
+    </Popover>
+  );
+  return (
+    <Result
+      status="403"
+      title={title}
+      subTitle={onFavourite ? t('analysis.noAccess.hint') : t('analysis.noAccess.contactHint')}
+      data-testid={`no-access-${kind}`}
+      extra={[
+        onFavourite && (
+          <Button
+            key="favourite"
+            type="primary"
+            icon={favourited ? <StarFilled /> : <StarOutlined />}
+            disabled={favourited}
+            loading={favouriteBusy}
+            onClick={onFavourite}
+          >
+            {favourited ? t('analysis.noAccess.favourited') : t('analysis.noAccess.favourite')}
+          </Button>
+        ),
+        contact,
+      ]}
+    />
+  );
+}

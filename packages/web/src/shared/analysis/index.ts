@@ -1,0 +1,76 @@
+/**
+ * The shared frame of the analysis pages (docs/web-analysis.md): filter state in the URL, the filter
+ * panel, the analysis query hook, panel states, switches, formatters, charts and downloads.
+ */
+
+/** Chart palette and theme (no ECharts import) for option builders. */
+export { CHART_COLORS, CHART_FONT, CHART_GRAY, chartTheme } from './chartTheme.js';
+/** `<DownloadButton path body fileName>`: POST …/downloads, save the .xlsx, "empty download data" / "download failed". */
+export { DOWNLOAD_EMPTY_CODE, DownloadButton, type DownloadButtonProps } from './DownloadButton.js';
+/** `<EChart option height onEvents>`: lazily loaded, tree-shaken ECharts in the app theme. */
+export { type ChartEventHandler, EChart, type EChartProps } from './EChart.js';
+/** `<FilterPanel sections primary extra>`: every spec §3 filter with Apply/Reset and "more filters". */
+export { FILTER_SECTIONS, FilterPanel, type FilterPanelProps, type FilterSectionName } from './FilterPanel.js';
+/** Filter model, URL codec (`encodeFilter`/`decodeFilter`), wire form (`toWire`) and the default period range. */
+export {
+  type AnalysisFilter,
+  activeCount,
+  type Condition,
+  type DatePair,
+  DEFAULT_PERIODS,
+  decodeFilter,
+  defaultDateRange,
+  emptyFilter,
+  encodeFilter,
+  isFilterParam,
+  type KeywordMode,
+  type Selector,
+  sameFilter,
+  toWire,
+  URL_PARAMS,
+  type WireFilter,
+} from './filter.js';
+/** `<NoAccess kind="category"|"brand">` with "add to favourites" and "contact administrator". */
+export { NoAccess, type NoAccessProps } from './NoAccess.js';
+/** `<PanelCard>`: the frame of every chart/table with pending, error + retry, empty, warnings and not-ready states. */
+export { PanelCard, type PanelCardProps, panelState } from './PanelCard.js';
+/** Reference data hooks (category tree, channels, attributes, brand search, table date) and the project id. */
+export {
+  type CategoryNode,
+  type FilterAttribute,
+  type NamedItem,
+  type PlatformChannels,
+  type TableDate,
+  useBrandSearch,
+  useCategoryTree,
+  useFilterAttributes,
+  usePlatformChannels,
+  useProjectId,
+  useTableDate,
+} from './reference.js';
+/** `<MetricSwitch>` (sales | count | avg_price, default sales) and `<SortSwitch>` (sales | count). */
+export {
+  DEFAULT_METRIC,
+  METRICS,
+  type Metric,
+  MetricSwitch,
+  SORTS,
+  type SortBy,
+  SortSwitch,
+} from './switches.js';
+/** `useAnalysisFilter()`: the applied filter from the URL, `apply(next)`, `reset()`, `wire` (request fields). */
+export { type AnalysisFilterState, useAnalysisFilter } from './useAnalysisFilter.js';
+/** `useAnalysisQuery(path, extraBody, options)`: POST /api/common/<path> with project + filter; keeps previous data. */
+export {
+  type AnalysisQueryOptions,
+  type AnalysisQueryResult,
+  analysisBody,
+  useAnalysisQuery,
+} from './useAnalysisQuery.js';
+/** `useFormatters()`: spec §9 number/money/percent/share formatters with the project currency, and period labels. */
+export { type Formatters, makeFormatters, useFormatters } from './useFormatters.js';
+/** Spec §5 checks of a filter (price band, super query, attribute limit, benchmark period). */
+export { checkFilter, type FilterProblem, type FilterProblems } from './validate.js';
+/** `<WordCloud words onWordClick>` (echarts-wordcloud) and its pure option builder. */
+export { WordCloud, type WordCloudProps } from './WordCloud.js';
+export { type CloudWord, type WordCloudOptions, wordCloudOption } from './wordCloudOption.js';

@@ -1,0 +1,85 @@
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSession } from '../auth/session.js';
+import {
+  type AnalysisFilter,
+  type DatePair,
+  decodeFilter,
+  defaultDateRange,
+  emptyFilter,
+  encodeFilter,
+  toWire,
+  type WireFilter,
+} from './filter.js';
+import { useTableDate } from './reference.js';
+
+export interface AnalysisFilterState {
+  /** The applied filter as the URL says (date null = the default range). */
+  filter: AnalysisFilter;
+  /** The applied filter with the date range resolved; undefined until the dataset's range is known. */
+  resolved: (AnalysisFilter & { date: DatePair }) | undefined;
+  /** The request body fields of the applied filter; undefined until the date range is known. */
+  wire: WireFilter | undefined;
+  /** The default period range of the project (the latest 12 months / 13 weeks). */
+  defaultDate: DatePair | undefined;
+  /** The dataset's first and latest period (for pickers). */
+  bounds: DatePair | undefined;
+  granularity: 'month' | 'week';
+  /** Writes a filter into the URL (a new history entry, so Back returns to the previous one). */
+  apply(next: AnalysisFilter): void;
+  /** Clears every filter param from the URL (page params stay). */
+  reset(): void;
+  toWire: typeof toWire;
+}
+
+/**
+ * The applied analysis filter, read from the URL (the source of truth, so links share and
+ * back/forward work). Page-specific params in the URL are kept untouched by apply and reset.
+ */
+export function useAnalysisFilter(): AnalysisFilterState {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { scope } = useSession();
+  const granularity = scope?.granularity ?? 'month';
+  const table = useTableDate();
+  const filter = useMemo(() => decodeFilter(new URLSearchParams(location.search)), [location.search]);
+  const defaultDate = useMemo(
+    () => (table.data ? defaultDateRange(table.data, granularity) : undefined),
+    [table.data, granularity],
+  );
+  const resolved = useMemo(() => {
+    const date = filter.date ?? defaultDate;
+    return date ? { ...filter, date } : undefined;
+  }, [filter, defaultDate]);
+  const wire = useMemo(() => (resolved ? toWire(resolved) : undefined), [resolved]);
+
+  const write = useCallback(
+    (next: AnalysisFilter) => {
+      const search = encodeFilter(next, new URLSearchParams(location.search));
+      if (search === location.search) return;
+      navigate({ pathname: location.pathname, search, hash: location.hash });
+    },
+    [location.pathname, location.search, location.hash, navigate],
+  );
+  const apply = useCallback(
+    (next: AnalysisFilter) => {
+      // The default range stays implicit (null) so the link keeps following new data.
+      const date = next.date && defaultDate && next.date.join() === defaultDate.join() ? null : next.date;
+      write({ ...next, date });
+    },
+    [write, defaultDate],
+  );
+  const reset = useCallback(() => write(emptyFilter()), [write]);
+
+  return {
+    filter,
+    resolved,
+    wire,
+    defaultDate,
+    bounds: table.data ? [table.data.farthest_date, table.data.latest_date] : undefined,
+    granularity,
+    apply,
+    reset,
+    toWire,
+  };
+}

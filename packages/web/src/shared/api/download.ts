@@ -1,0 +1,72 @@
+/**
+ * Binary downloads (.xlsx) through the same wire rules as request.ts: JSON body with the normalised
+ * locale, the bearer token, one refresh-and-retry on 401, cancellable. A failure answers the usual
+ * error envelope, which becomes an ApiError with the server's message (e.g. "empty download data").
+ */
+import { ApiError, type Params, refreshSession, wirePayload } from './request.js';
+import { readTokens } from './tokens.js';
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** The server's file name (Content-Disposition filename*), when it sent one. */
+  fileName: string | undefined;
+}
+
+function fileNameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition)?.[1];
+}
+
+async function post(path: string, params: Params, signal: AbortSignal | undefined): Promise<Response> {
+  const headers: Record<string, string> = {
+    Accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json',
+    'Content-Type': 'application/json; charset=utf-8',
+  };
+  const token = readTokens()?.access;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(path, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(wirePayload(path, params)),
+      signal: signal ?? null,
+    });
+  } catch (err) {
+    if (signal?.aborted) throw new ApiError(0, 'cancelled', 'cancelled', true);
+    throw new ApiError(0, 'network', err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** POSTs to a download endpoint and returns the file. Rejects with an ApiError on any failure. */
+export async function downloadFile(path: string, params: Params, signal?: AbortSignal): Promise<DownloadedFile> {
+  let res = await post(path, params, signal);
+  if (res.status === 401 && readTokens()?.refresh && (await refreshSession())) res = await post(path, params, signal);
+  const type = res.headers.get('content-type') ?? '';
+  if (res.ok && !type.includes('application/json')) {
+    return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition')) };
+  }
+  const body = (await res.json().catch(() => null)) as { ok?: boolean; code?: number | string; msg?: string } | null;
+  throw new ApiError(res.status, body?.code ?? res.status, body?.msg ?? res.statusText);
+}
+
+/** Hands a blob to the browser as a file download. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Revoke later: some browsers start reading the blob URL only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -223,7 +223,7 @@ async function main() {
       ),
       '',
       `Targets: FCP ≤ ${LIMITS.fcpMs} ms and LCP ≤ ${LIMITS.lcpMs} ms for the sign-in page and the layout after sign-in.`,
-      'The layout row opens /hot, so it includes that page\'s own chunk and what it loads at first view (as built',
+      "The layout row opens /hot, so it includes that page's own chunk and what it loads at first view (as built",
       'from the working tree at the time of the run). Shell = entry script + modulepreloads: what every page loads',
       'before its own chunk. "Beyond the shell" includes the signed-in layout chunk for the signed-in pages.',
       '',

@@ -187,7 +187,7 @@ describe('brand detail API', () => {
       ['mom', MOM],
       ['yoy', YOY],
     ] as const) {
-      const base = inRange(beauty, ...range);
+      const base = inRange(beauty, range[0], range[1]);
       const baseMine = base.filter((f) => f.brand_id === BRAND);
       const c = brand[kind];
       expect(c.base_range).toEqual({ start: range[0], end: range[1] });

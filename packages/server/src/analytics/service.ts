@@ -262,10 +262,7 @@ export class AnalyticsEngine {
       });
     };
 
-    const [current, base] = await Promise.all([
-      fetch(query.range, query.limit),
-      comparison ? fetch(comparison.base, undefined) : Promise.resolve(undefined),
-    ]);
+    const [current, base] = await fetchBoth(query, comparison, fetch);
     const rows = shapeRows({
       query,
       layout,
@@ -286,6 +283,38 @@ export class AnalyticsEngine {
     }
     return result;
   }
+}
+
+type Fetch = (range: DateRange, limit: number | undefined) => Promise<RawRow[]>;
+
+/**
+ * The current rows and the base rows of a comparison. A trend compared point by point whose base
+ * range touches or overlaps its own range (mom always; yoy over a year or more) is one scan over
+ * both, split by period afterwards: every totals subset of a trend includes the period, so each
+ * row's window totals are the same as from two scans. This halves the work of the long yoy trends.
+ */
+export async function fetchBoth(
+  query: Pick<AnalyticsQuery, 'comparison' | 'range' | 'granularity' | 'dimensions' | 'limit'>,
+  comparison: ReturnType<typeof comparisonOf>,
+  fetch: Fetch,
+): Promise<[RawRow[], RawRow[] | undefined]> {
+  if (!comparison) return [await fetch(query.range, query.limit), undefined];
+  const { base } = comparison;
+  const p = query.dimensions.indexOf('period');
+  const oneScan =
+    p >= 0 &&
+    comparison.periodShift !== undefined &&
+    query.comparison.kind !== 'custom' &&
+    query.limit === undefined &&
+    base.start <= query.range.start &&
+    base.end >= shiftPeriod(query.range.start, -1, query.granularity);
+  if (!oneScan) return Promise.all([fetch(query.range, query.limit), fetch(base, undefined)]);
+  const rows = await fetch({ start: base.start, end: query.range.end }, undefined);
+  const within = (r: DateRange) => (row: RawRow) => {
+    const period = String(row.keys[p]);
+    return period >= r.start && period <= r.end;
+  };
+  return [rows.filter(within(query.range)), rows.filter(within(base))];
 }
 
 function scopeOf(rows: readonly RawRow[] | undefined, layout: TotalsLayout) {

@@ -25,7 +25,7 @@ import { openWarehouse } from '../../src/warehouse/index.js';
 
 const market = buildMarket({ scale: 'tiny', seed: 7, asOf: '2026-11-01', dataset: 'cn_monthly' });
 const facts: FactRow[] = [...market.facts()];
-const { dim_category, dim_sku, sku_attribute, dim_brand, dim_channel } = market.dims;
+const { dim_category, dim_sku, sku_attribute, dim_brand, dim_channel, dim_shop } = market.dims;
 const skuById = new Map(dim_sku.map((s) => [s.sku_id, s]));
 const catById = new Map(dim_category.map((c) => [c.category_id, c]));
 const periods = market.periods;
@@ -65,7 +65,7 @@ interface Case {
 }
 
 const arbRange = fc
-  .tuple(fc.integer({ min: 13, max: periods.length - 1 }), fc.integer({ min: 0, max: 14 }))
+  .tuple(fc.integer({ min: 13, max: periods.length - 1 }), fc.integer({ min: 0, max: 30 }))
   .map(([end, len]) => ({ start: periods[Math.max(13, end - len)]!, end: periods[end]! }));
 
 const filterParts = {
@@ -78,6 +78,10 @@ const filterParts = {
   brands: fc.subarray(
     dim_brand.map((b) => b.brand_id),
     { minLength: 1, maxLength: 15 },
+  ),
+  shops: fc.subarray(
+    dim_shop.map((s) => s.shop_id),
+    { minLength: 1, maxLength: 40 },
   ),
   channels: fc.subarray(
     dim_channel.map((c) => ({ platformId: c.platform_id, shopType: c.shop_type as string })),
@@ -112,6 +116,8 @@ const arbShape = fc.constantFrom<{ dims: Dimension[]; measures: Measure[]; limit
   { dims: [], measures: ['sales', 'count', 'avg_price', 'share'] },
   { dims: ['brand'], measures: ['sales', 'count', 'avg_price', 'share'] },
   { dims: ['brand'], measures: ['sales', 'share'], limit: 5 },
+  { dims: ['shop'], measures: ['sales', 'count', 'share'] },
+  { dims: ['brand', 'period'], measures: ['sales', 'share'] },
   { dims: ['period'], measures: ['sales', 'count', 'avg_price', 'share'] },
   { dims: ['category_2'], measures: ['sales', 'share'] },
   { dims: ['category_1', 'category_3'], measures: ['sales', 'share'] },
@@ -156,7 +162,14 @@ const arbGrant: fc.Arbitrary<ResolvedGrant> = fc.record({
     ),
     { nil: null, freq: 2 },
   ),
-  shops: fc.constant(null),
+  // Shop grants (projects that limit shops): sometimes a subset, which every answer must respect.
+  shops: fc.option(
+    fc.subarray(
+      dim_shop.map((s) => s.shop_id),
+      { minLength: 0, maxLength: 60 },
+    ),
+    { nil: null, freq: 2 },
+  ),
 });
 
 const BANDS: Band[] = [
@@ -197,9 +210,11 @@ const arbCase: fc.Arbitrary<Case> = fc
 function matches(f: FactRow, grant: ResolvedGrant, filter: Filter, range: { start: string; end: string }): boolean {
   if (!grant.categories.includes(f.category_id)) return false;
   if (grant.brands && !grant.brands.includes(f.brand_id)) return false;
+  if (grant.shops && !grant.shops.includes(f.shop_id)) return false;
   if (f.period < range.start || f.period > range.end) return false;
   if (filter.categories && !filter.categories.includes(f.category_id)) return false;
   if (filter.brands && !filter.brands.includes(f.brand_id)) return false;
+  if (filter.shops && !filter.shops.includes(f.shop_id)) return false;
   if (filter.channels && !filter.channels.some((c) => c.platformId === f.platform_id && c.shopType === f.shop_type))
     return false;
   const sku = skuById.get(f.sku_id)!;
@@ -225,6 +240,8 @@ function keysOf(f: FactRow, dim: Dimension): (string | number | null)[] {
       return [f.period];
     case 'brand':
       return [f.brand_id];
+    case 'shop':
+      return [f.shop_id];
     case 'platform':
       return [f.platform_id];
     case 'channel':
@@ -299,7 +316,7 @@ describe('analytics correctness oracle (tiny cn_monthly)', () => {
     expect(Math.abs(a - b), `${what}: engine ${a} vs oracle ${b}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(b)));
   };
 
-  it('agrees with plain TypeScript on 60 random combinations', async () => {
+  it('agrees with plain TypeScript on 80 random combinations', async () => {
     let nonEmpty = 0;
     await fc.assert(
       fc.asyncProperty(arbCase, async ({ grant, query }) => {
@@ -392,7 +409,7 @@ describe('analytics correctness oracle (tiny cn_monthly)', () => {
         }
         if (!dims.length && result.total) close(result.total.sales, scope.get('')?.sales ?? 0, 'total');
       }),
-      { numRuns: 60, seed: 20261101, endOnFailure: true },
+      { numRuns: 80, seed: 20261101, endOnFailure: true },
     );
     // The generator must not be producing only empty answers.
     expect(nonEmpty).toBeGreaterThan(15);

@@ -120,12 +120,16 @@ describe('authorization matrix', () => {
       for (const projectId of projects) {
         const url = fillUrl(route.url, projectId);
         const withBody = route.method !== 'GET';
+        // A project id read from the body or the query (e.g. body.data_scope_id) is sent there.
+        const [part, field] = permission.kind === 'project' ? permission.projectId.split('.') : [];
+        const payload = { __matrix: 1, ...(part === 'body' ? { [field!]: projectId } : {}) };
+        const query = `__matrix=1${part === 'query' ? `&${field}=${projectId}` : ''}`;
         const request = (headers: Record<string, string>) =>
           t.app.inject({
             method: route.method as 'GET',
-            url: withBody ? url : `${url}?__matrix=1`,
+            url: withBody ? url : `${url}?${query}`,
             headers,
-            ...(withBody ? { payload: { __matrix: 1 } } : {}),
+            ...(withBody ? { payload } : {}),
           });
         const anon = await request({});
         if (anon.statusCode !== 401) failures.push(`anonymous ${route.method} ${url}: ${anon.statusCode}`);

@@ -35,7 +35,7 @@ export const brandMessages = defineMessages({
     'brand.characters.col.brandSales': '品牌在该细分的销售额',
     'brand.characters.col.segmentSales': '细分市场销售额',
     'brand.characters.col.shareInSegment': '品牌在该细分的份额',
-    'brand.characters.col.tgi': 'TGI',
+    'brand.characters.col.tgi': 'TGI 指数',
     'brand.characters.col.distinction': '区分度指数',
   },
 });

@@ -8,6 +8,8 @@ import { AnalyticsEngine, type AnalyticsResult } from '../../src/analytics/servi
 import { buildFactSql } from '../../src/analytics/sql.js';
 import type { WarehouseEngine } from '../../src/warehouse/engine.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
+import { ROLLUPS } from '../../src/warehouse/rollups.js';
+import { expectRollupMatchesFacts } from '../warehouse/rollup-check.js';
 
 /**
  * The product rollups (rollup_cat_price, rollup_cat_attribute): chosen by rule for the price-band
@@ -172,6 +174,13 @@ describe('product rollups answer as the fact table does (tiny cn_monthly)', () =
     // since window totals add doubles in whatever order the groups come.
     expectClose({ ...fromRollup, table: 'x' }, { ...fromFacts, table: 'x' });
   };
+
+  it("every rollup of each demo dataset holds the facts' sums per group (SKUs share attribute sets here)", async () => {
+    for (const name of ['cn_monthly', 'cn_weekly', 'global_monthly']) {
+      const t = (table: Parameters<WarehouseEngine['tableName']>[1]) => warehouse.tableName(name, table);
+      for (const r of ROLLUPS) await expectRollupMatchesFacts(warehouse, t, r);
+    }
+  });
 
   it('price bands, whole market and one category, with yoy and discount sales', async () => {
     await compare(query({ dimensions: ['price_band'] }), 'rollup_cat_price');

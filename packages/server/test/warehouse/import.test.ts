@@ -10,6 +10,7 @@ import {
 } from '../../src/warehouse/index.js';
 import { ROLLUPS } from '../../src/warehouse/rollups.js';
 import { baseFixture, cloneFixture, type FixtureFormat, tempDir, weeklyFixture, writeFixture } from './fixtures.js';
+import { expectRollupMatchesFacts } from './rollup-check.js';
 
 let root: { dir: string; cleanup: () => void };
 let n = 0;
@@ -89,53 +90,7 @@ describe.each(['csv', 'parquet'] as FixtureFormat[])('a valid %s dataset', (form
   });
 
   test('every rollup sums to the facts (joined with the product for price and attribute), in total and per group', async () => {
-    // The reference rows: facts with the product columns a rollup keeps, one row per attribute value.
-    const source = (dims: readonly string[]) => {
-      const cols = dims.flatMap((d) =>
-        d === 'price' ? ['s.price'] : d === 'attribute' ? ['a.attr_name', 'a.value_zh'] : [`f.${d}`],
-      );
-      const joins = [
-        dims.includes('price') ? `JOIN ${t('dim_sku')} s ON s.sku_id = f.sku_id` : '',
-        dims.includes('attribute') ? `JOIN ${t('sku_attribute')} a ON a.sku_id = f.sku_id` : '',
-      ].join(' ');
-      const en = dims.includes('attribute') ? 'a.value_en,' : '';
-      return `SELECT ${cols.join(', ')}, ${en} f.sales, f.sales_discount, f.count FROM ${t('fact_sales')} f ${joins}`;
-    };
-    const keys = (dims: readonly string[]) =>
-      dims.flatMap((d) => (d === 'attribute' ? ['attr_name', 'value_zh'] : [d])).join(', ');
-    const [fact] = await engine.query(
-      `SELECT sum(sales) AS sales, sum(sales_discount) AS disc, sum(count) AS count, count(*) AS n FROM ${t('fact_sales')}`,
-    );
-    for (const r of ROLLUPS) {
-      const [sum] = await engine.query(
-        `SELECT sum(sales) AS sales, sum(sales_discount) AS disc, sum(count) AS count, sum(fact_rows) AS n FROM ${t(r.name)}`,
-      );
-      if (r.dims.includes('attribute')) {
-        // Multi-valued: a sales row counts once per value of its SKU (none when it has no value).
-        const [joined] = await engine.query(
-          `SELECT sum(sales) AS sales, sum(sales_discount) AS disc, sum(count) AS count, count(*) AS n FROM (${source(r.dims)})`,
-        );
-        expect(sum, r.name).toEqual(joined);
-        expect(Number(sum!.n), r.name).toBeGreaterThan(0);
-      } else {
-        expect(sum, r.name).toEqual(fact);
-      }
-      const k = keys(r.dims);
-      const en = r.dims.includes('attribute');
-      const diff = await engine.query(
-        `SELECT ${k} FROM (SELECT ${k}, sum(sales) AS s, sum(sales_discount) AS sd, sum(count) AS c, count(*) AS n${en ? ', min(value_en) AS e' : ''}
-           FROM (${source(r.dims)}) GROUP BY ALL) f
-         FULL JOIN ${t(r.name)} USING (${k})
-         WHERE f.s IS DISTINCT FROM ${t(r.name)}.sales OR f.sd IS DISTINCT FROM ${t(r.name)}.sales_discount
-            OR f.c IS DISTINCT FROM ${t(r.name)}.count OR f.n IS DISTINCT FROM ${t(r.name)}.fact_rows
-            ${en ? `OR f.e IS DISTINCT FROM ${t(r.name)}.value_en` : ''}`,
-      );
-      expect(diff, r.name).toEqual([]);
-      // Stored like the facts: category first, then period (a category filter reads a few row groups).
-      const order = await engine.query(`SELECT category_id, period FROM ${t(r.name)} ORDER BY rowid`);
-      const sorted = order.map((x) => `${String(x.category_id).padStart(6, '0')} ${x.period}`);
-      expect(sorted, r.name).toEqual([...sorted].sort());
-    }
+    for (const r of ROLLUPS) await expectRollupMatchesFacts(engine, t, r);
     const [shape] = await engine.query(
       `SELECT typeof(sales) AS s, typeof(count) AS c, typeof(fact_rows) AS n FROM ${t('rollup_cat_shop')} LIMIT 1`,
     );

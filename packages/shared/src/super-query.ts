@@ -278,7 +278,7 @@ export function escapeLikePattern(text: string): string {
 
 export interface CompiledSuperQuery {
   readonly sql: string;
-  /** `%keyword%` patterns with wildcards escaped, in placeholder order. */
+  /** In placeholder order: `%keyword%` patterns with wildcards escaped, or the keywords (`keyword` option). */
   readonly params: string[];
 }
 
@@ -288,6 +288,12 @@ export interface CompileSuperQueryOptions {
    * already treats backslash as LIKE's escape character: pass false there.
    */
   escapeClause?: boolean;
+  /**
+   * SQL that matches one keyword bound as it is (no LIKE pattern) at the given placeholder, e.g. a
+   * case-insensitive substring test over two title columns. When set, `column` is not used in the
+   * SQL and `params` hold the keywords themselves; without it, `column ILIKE '%keyword%'`.
+   */
+  keyword?: (placeholder: string) => string;
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$/;
@@ -318,6 +324,10 @@ export function compileSuperQuery(
     switch (n.type) {
       case 'keyword': {
         const ph = placeholder(params.length);
+        if (opts.keyword) {
+          params.push(n.value);
+          return opts.keyword(ph);
+        }
         params.push(`%${escapeLikePattern(n.value)}%`);
         return `${column} ILIKE ${ph}${escapeSql}`;
       }

@@ -66,7 +66,7 @@ describe('filter compilation', () => {
     expect(compile({ categories: [1], brands: [], shops: null }, {}).sql).toEqual(['f."category_id" IN ($1)', 'FALSE']);
   });
 
-  it('binds every value and escapes LIKE wildcards', () => {
+  it('binds every value; keywords are literal substrings of either title', () => {
     const ast = (parseSuperQuery('"50%" and not "a_b"') as { ok: true; ast: never }).ast;
     const out = compile(ALL, {
       channels: [{ platformId: 1, shopType: 'flagship' }, { platformId: 2 }],
@@ -75,7 +75,8 @@ describe('filter compilation', () => {
       attributes: { efficacy: ["it's"] },
     });
     expect(out.sql.join(' AND ')).not.toContain("it's");
-    expect(out.params).toEqual(expect.arrayContaining(['%50\\%%', '%a\\_b%', "it's", 'efficacy', 10]));
+    expect(out.params).toEqual(expect.arrayContaining(['50%', 'a_b', "it's", 'efficacy', 10]));
+    expect(out.sql.join(' AND ')).toContain('(contains(lower(s.title_zh), lower($');
   });
 
   it('re-emits custom SQL from the tree with bound values', () => {

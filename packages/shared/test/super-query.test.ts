@@ -158,7 +158,7 @@ describe('compileSuperQuery', () => {
     });
   });
 
-  it('binds the keywords themselves into the caller\'s keyword SQL (substring test, no LIKE pattern)', () => {
+  it("binds the keywords themselves into the caller's keyword SQL (substring test, no LIKE pattern)", () => {
     const keyword = (ph: string) => `contains(lower(t), lower(${ph}))`;
     expect(compileSuperQuery(parsed('"50%" and not "a_b"'), 'title', pg, { keyword })).toEqual({
       sql: '(contains(lower(t), lower($1)) AND NOT (contains(lower(t), lower($2))))',

@@ -39,17 +39,19 @@ export const ROLLUP_MEASURES = ['sales', 'sales_discount', 'count', 'fact_rows']
 export type RollupMeasure = (typeof ROLLUP_MEASURES)[number];
 
 /**
- * Ordered from the smallest expected size to the largest (the tie-break without row counts). The
- * brand rollup has no channel: with
- * it (brand × channel × leaf × month) it held 27 M rows for 62 M facts and was slower than the facts
- * (bench 2026-11-22); brand queries filtered by channel read fact_sales.
+ * Ordered from the smallest expected size to the largest (the tie-break without row counts). Each
+ * earns its place in bench/results (rollup vs fact time of the same statement):
+ * - the brand rollup has no channel: with it (brand × channel × leaf × month) it held 27 M rows for
+ *   62 M facts and was slower than the facts (bench 2026-11-22); brand queries by channel read facts;
+ * - there is no shop rollup: (category, period, shop) kept 19 M of 62 M rows, answered top-50 shops
+ *   only 1.3–1.8× faster than the category-sorted facts (30 vs 38 ms L1, 11 vs 20 ms L2) and took
+ *   45 s of a 95 s rollup build (bench 2026-11-24); shop rankings and shop grants read the facts.
  */
 export const ROLLUPS: readonly RollupDef[] = [
   { name: 'rollup_cat_channel', dims: ['category_id', 'period', 'platform_id', 'shop_type'] },
   { name: 'rollup_cat_price', dims: ['category_id', 'period', 'price'] },
   { name: 'rollup_cat_brand', dims: ['category_id', 'period', 'brand_id'] },
   { name: 'rollup_cat_attribute', dims: ['category_id', 'period', 'attribute'] },
-  { name: 'rollup_cat_shop', dims: ['category_id', 'period', 'platform_id', 'shop_type', 'shop_id'] },
 ];
 
 export type RollupName = (typeof ROLLUPS)[number]['name'];

@@ -34,7 +34,7 @@ describe('plan: rollup by rule', () => {
     [[], {}, ALL, 'rollup_cat_channel'],
     [['brand'], {}, ALL, 'rollup_cat_brand'],
     [['brand'], { channels: [{ platformId: 1 }] }, ALL, 'fact_sales'],
-    [['shop'], {}, ALL, 'rollup_cat_shop'],
+    [['shop'], {}, ALL, 'fact_sales'],
     [['period'], { channels: [{ platformId: 1 }] }, ALL, 'rollup_cat_channel'],
     [[], {}, { ...ALL, brands: [1] }, 'rollup_cat_brand'],
     [['brand'], {}, { ...ALL, shops: [1] }, 'fact_sales'],

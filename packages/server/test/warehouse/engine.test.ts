@@ -121,7 +121,7 @@ describe('parameters', () => {
 describe('identifiers come from the catalogue', () => {
   test('tableName quotes dataset and table', () => {
     expect(engine.tableName('cn_test', 'fact_sales')).toBe('"ds_cn_test"."main"."fact_sales"');
-    expect(engine.tableName('cn_test', 'rollup_cat_shop')).toBe('"ds_cn_test"."main"."rollup_cat_shop"');
+    expect(engine.tableName('cn_test', 'rollup_cat_brand')).toBe('"ds_cn_test"."main"."rollup_cat_brand"');
     expect(engine.tableName('cn_test', 'sku_keyword')).toBe('"ds_cn_test"."main"."sku_keyword"');
   });
 

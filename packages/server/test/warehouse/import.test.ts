@@ -92,7 +92,7 @@ describe.each(['csv', 'parquet'] as FixtureFormat[])('a valid %s dataset', (form
   test('every rollup sums to the facts (joined with the product for price and attribute), in total and per group', async () => {
     for (const r of ROLLUPS) await expectRollupMatchesFacts(engine, t, r);
     const [shape] = await engine.query(
-      `SELECT typeof(sales) AS s, typeof(count) AS c, typeof(fact_rows) AS n FROM ${t('rollup_cat_shop')} LIMIT 1`,
+      `SELECT typeof(sales) AS s, typeof(count) AS c, typeof(fact_rows) AS n FROM ${t('rollup_cat_channel')} LIMIT 1`,
     );
     expect(shape).toEqual({ s: 'DECIMAL(18,2)', c: 'BIGINT', n: 'BIGINT' });
   });
@@ -256,7 +256,7 @@ describe('staging and swap', () => {
 });
 
 describe('interrupting an import', () => {
-  test.each(['read fact_sales', 'validate references', 'load + sort fact_sales', 'rollup rollup_cat_shop', 'keywords'])(
+  test.each(['read fact_sales', 'validate references', 'load + sort fact_sales', 'rollup rollup_cat_attribute', 'keywords'])(
     'during "%s" leaves the catalogue unchanged and no temporary file',
     async (phase) => {
       const wh = newDir('wh');

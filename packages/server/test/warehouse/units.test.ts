@@ -56,7 +56,8 @@ describe('rollups', () => {
     expect(chooseRollup(['period', 'category_id', 'brand_id', 'sales', 'count'])).toBe('rollup_cat_brand');
     // The brand rollup has no channel: brand and channel together read the facts.
     expect(chooseRollup(['period', 'category_id', 'brand_id', 'platform_id'])).toBe('fact_sales');
-    expect(chooseRollup(['period', 'shop_id', 'sales_discount'])).toBe('rollup_cat_shop');
+    // No shop rollup (it did not earn its build time): shop rankings read the category-sorted facts.
+    expect(chooseRollup(['period', 'shop_id', 'sales_discount'])).toBe('fact_sales');
     expect(chooseRollup(['period', 'sku_id', 'sales'])).toBe('fact_sales');
     expect(chooseRollup(['period', 'brand_id', 'shop_id'])).toBe('fact_sales');
   });
@@ -80,9 +81,9 @@ describe('rollups', () => {
 
   test('real row counts decide between candidates; a rollup the dataset lacks is never chosen', () => {
     const needed = ['period', 'category_id'];
-    const rows = { rollup_cat_channel: 900, rollup_cat_brand: 500, rollup_cat_shop: 800, rollup_cat_price: 700 };
+    const rows = { rollup_cat_channel: 900, rollup_cat_brand: 500, rollup_cat_price: 700 };
     expect(chooseRollup(needed, rows)).toBe('rollup_cat_brand');
-    expect(chooseRollup(needed, { rollup_cat_shop: 10 })).toBe('rollup_cat_shop');
+    expect(chooseRollup(needed, { rollup_cat_price: 10 })).toBe('rollup_cat_price');
     // Imported before rollup_cat_price existed: price bands read the facts.
     expect(chooseRollup([...needed, 'price'], { rollup_cat_channel: 900 })).toBe('fact_sales');
   });

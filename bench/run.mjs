@@ -41,9 +41,18 @@ const SEED = process.env.BENCH_SEED ?? '20170101';
 const AS_OF = '2026-11-01';
 const RUNS = Math.max(20, Number(process.env.BENCH_RUNS ?? 20));
 
-function step(cmd, args) {
+/** Runs a command; with `logFile`, its output is also kept there (the import log is parsed below). */
+function step(cmd, args, logFile) {
   const t0 = performance.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root });
+  const r = spawnSync(cmd, args, {
+    stdio: logFile ? ['inherit', 'pipe', 'inherit'] : 'inherit',
+    cwd: root,
+    maxBuffer: 64 * 2 ** 20,
+  });
+  if (logFile) {
+    process.stdout.write(r.stdout);
+    writeFileSync(logFile, r.stdout);
+  }
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
   return (performance.now() - t0) / 1000;
 }
@@ -65,12 +74,11 @@ if (!existsSync(path.join(source, 'cn_monthly', 'dataset.json'))) {
   console.log(`generated in ${s.toFixed(0)} s`);
 }
 if (process.env.BENCH_REIMPORT || !existsSync(path.join(warehouseDir, 'catalog.json'))) {
-  const s = step(process.execPath, [
-    'packages/server/dist/cli/import.js',
-    '--warehouse',
-    warehouseDir,
-    path.join(source, 'cn_monthly'),
-  ]);
+  const s = step(
+    process.execPath,
+    ['packages/server/dist/cli/import.js', '--warehouse', warehouseDir, path.join(source, 'cn_monthly')],
+    path.join(work, 'import.log'),
+  );
   importNote = `imported in ${s.toFixed(1)} s`;
 }
 

@@ -317,11 +317,17 @@ function attributeRollupSql(r: RollupDef): string {
   const positions = outer.map((_, i) => String(i + 1)).join(', ');
   const inner = plain.map((d) => `f.${ident(d)}`).join(', ');
   return `CREATE TABLE out.main.${ident(r.name)} AS
-    WITH sets AS (
-      SELECT sku_id, dense_rank() OVER (ORDER BY attrs) AS set_id
-      FROM (SELECT sku_id, string_agg(attr_name || chr(1) || value_zh || chr(1) || value_en, chr(2)
-                                      ORDER BY attr_name, value_zh) AS attrs
-            FROM out.main.sku_attribute GROUP BY sku_id)
+    WITH per_sku AS (
+      -- Length-prefixed parts, so two different value lists can never give the same key; list()
+      -- then list_sort() (an ordered string_agg was 3x slower at bench scale).
+      SELECT sku_id, list_sort(list(
+               length(attr_name) || ':' || attr_name || length(value_zh) || ':' || value_zh
+               || length(value_en) || ':' || value_en)) AS attrs
+      FROM out.main.sku_attribute GROUP BY sku_id
+    ), set_ids AS (
+      SELECT attrs, row_number() OVER () AS set_id FROM (SELECT DISTINCT attrs FROM per_sku)
+    ), sets AS (
+      SELECT p.sku_id, i.set_id FROM per_sku p JOIN set_ids i ON i.attrs = p.attrs
     ), set_values AS (
       SELECT DISTINCT s.set_id, a.attr_name, a.value_zh, a.value_en
       FROM sets s JOIN out.main.sku_attribute a ON a.sku_id = s.sku_id

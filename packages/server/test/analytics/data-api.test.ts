@@ -63,6 +63,34 @@ describe('reference data API', () => {
     expect((await post(stranger, '/categories', { data_scope_id: project })).statusCode).toBe(403);
   });
 
+  it('category tree marks categories not yet ready, with everything under them (spec §6 warning)', async () => {
+    const { metadata } = t.ctx;
+    type Node = { category_id: number; ready: boolean; children: Node[] };
+    const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+    const readiness = async () => {
+      const items: Node[] = (await post(admin, '/categories', { data_scope_id: project })).json().data.items;
+      return new Map(flat(items).map((n) => [n.category_id, n.ready]));
+    };
+    expect([...(await readiness()).values()].every(Boolean)).toBe(true);
+    await metadata.projectCategories.setStatus(project, [GRANTED], 'not_ready');
+    try {
+      const ready = await readiness();
+      expect(ready.get(1)).toBe(true);
+      expect(ready.get(4)).toBe(true);
+      expect(ready.get(GRANTED)).toBe(false);
+      const leaves = (await post(member, '/categories', { data_scope_id: project })).json().data.items[0].children[0]
+        .children as Node[];
+      expect(leaves.length).toBeGreaterThan(0);
+      expect(leaves.every((l) => l.ready === false)).toBe(true);
+      // Siblings of the not-ready branch stay ready.
+      const siblings = [...ready.entries()].filter(([id]) => id > 100 && id < 200 && id !== GRANTED);
+      expect(siblings.length).toBeGreaterThan(0);
+      expect(siblings.every(([, r]) => r)).toBe(true);
+    } finally {
+      await metadata.projectCategories.setStatus(project, [GRANTED], 'ready');
+    }
+  });
+
   it('raw tree levels follow the grant', async () => {
     expect((await get(member, `/raw/categories?data_scope_id=${project}`)).json().data.items).toHaveLength(1);
     const second = (await get(member, `/raw/second_categories/1?data_scope_id=${project}`)).json().data.items;

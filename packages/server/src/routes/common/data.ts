@@ -32,11 +32,17 @@ const CategoryItem = Type.Object({
   level: Type.Integer(),
   parent: Type.Union([Type.Integer(), Type.Null()]),
 });
+/**
+ * A node of the granted tree. `ready` is false when the project's administrator has not yet marked
+ * the category (or a category above it) ready: its data is not reviewed, and the analysis pages show
+ * the spec §6 "not ready" warning instead of its figures.
+ */
+const TreeItem = Type.Object({ ...CategoryItem.properties, ready: Type.Boolean() });
 // The tree has three levels (DESIGN.md §3), so its schema is written out rather than recursive.
 const WithChildren = <T extends TSchema>(child: T) =>
-  Type.Object({ ...CategoryItem.properties, children: Type.Array(child) });
-const CategoryTree = WithChildren(WithChildren(WithChildren(CategoryItem)));
-interface CategoryTreeNode extends Static<typeof CategoryItem> {
+  Type.Object({ ...TreeItem.properties, children: Type.Array(child) });
+const CategoryTree = WithChildren(WithChildren(WithChildren(TreeItem)));
+interface CategoryTreeNode extends Static<typeof TreeItem> {
   children: CategoryTreeNode[];
 }
 const PageFields = {
@@ -72,10 +78,24 @@ export function dataRoutes(ctx: AppContext, engine: AnalyticsEngine): FastifyPlu
       parent: c.parent_id,
     };
   };
-  function tree(scope: DataScope, allowed: Set<number>, parent: number | null): CategoryTreeNode[] {
+  /** The granted tree under `parent`; a node is not ready when it or an ancestor is in `notReady`. */
+  function tree(
+    scope: DataScope,
+    allowed: Set<number>,
+    parent: number | null,
+    notReady: ReadonlySet<number>,
+    parentReady = true,
+  ): CategoryTreeNode[] {
     return (scope.catalog.children.get(parent) ?? [])
       .filter((c) => allowed.has(c.category_id))
-      .map((c) => ({ ...item(scope, c.category_id), children: tree(scope, allowed, c.category_id) }));
+      .map((c) => {
+        const ready = parentReady && !notReady.has(c.category_id);
+        return {
+          ...item(scope, c.category_id),
+          ready,
+          children: tree(scope, allowed, c.category_id, notReady, ready),
+        };
+      });
   }
   const children = (scope: DataScope, parent: number | null) => {
     const allowed = grantedIds(scope);
@@ -257,7 +277,12 @@ export function dataRoutes(ctx: AppContext, engine: AnalyticsEngine): FastifyPlu
           );
           leaves = result.rows.map((r) => Number(r.keys.category_3));
         }
-        return ok({ items: tree(scope, grantedIds(scope, leaves), null) as Static<typeof CategoryTree>[] });
+        const notReady = new Set(
+          (await metadata.projectCategories.list(scope.project.id))
+            .filter((c) => c.status !== 'ready')
+            .map((c) => c.categoryId),
+        );
+        return ok({ items: tree(scope, grantedIds(scope, leaves), null, notReady) as Static<typeof CategoryTree>[] });
       },
     );
 

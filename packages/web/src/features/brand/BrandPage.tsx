@@ -1,2 +1,148 @@
-/** The page's entry chunk (replaced by the page's own view as it is built). */
-export { default } from '../analysis/PendingAnalysisPage.js';
+import { ShopOutlined } from '@ant-design/icons';
+import type { BrandInfo } from '@marketlens/shared/contracts';
+import { Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentDef } from '../../app/router.js';
+import { FilterPanel, NoAccess, PanelCard, useNameOf, useUngrantedCategories } from '../../shared/analysis/index.js';
+import { PageFrame } from '../../shared/ui/PageFrame.js';
+import { BrandHeader } from './BrandHeader.js';
+import { BrandPicker } from './BrandPicker.js';
+import { CategoriesPanel } from './CategoriesPanel.js';
+import { CharactersPanel } from './CharactersPanel.js';
+import { infoFailure, useBrandInfo, useBrandParam, useLeadingBrands } from './data.js';
+import { OverviewCards } from './OverviewCards.js';
+import { ChannelsPanel, TopProductsPanel } from './SalesPanels.js';
+import { TrendPanel } from './TrendPanel.js';
+
+/** The brand page's filters: the brand itself is the page's subject, so no brand or favourites filter. */
+const SECTIONS = ['date', 'compare', 'category', 'channels', 'keywords', 'attributes', 'price'] as const;
+const PRIMARY = ['date', 'compare', 'category', 'channels'] as const;
+
+/** No brand in the URL yet: what the page is for, the picker, and the biggest brands as quick picks. */
+function ChooseBrand({ onPick }: { onPick(id: number): void }) {
+  const { t } = useTranslation();
+  const nameOf = useNameOf();
+  const leading = useLeadingBrands(true);
+  return (
+    <Card variant="borderless" data-testid="brand-choose">
+      <Result
+        icon={<ShopOutlined style={{ color: 'var(--ant-color-primary, #1677ff)' }} />}
+        title={t('brand.choose.title')}
+        subTitle={t('brand.choose.description')}
+        extra={
+          <Flex vertical align="center" gap={16}>
+            <BrandPicker value={null} onChange={onPick} size="large" width="min(420px, 100%)" autoFocus />
+            {(leading.data?.length ?? 0) > 0 && (
+              <Flex gap={8} wrap justify="center" align="center" style={{ maxWidth: 640 }} data-testid="brand-leading">
+                <Typography.Text type="secondary">{t('brand.choose.leading')}</Typography.Text>
+                {leading.data!.map((b) => (
+                  <Button key={b.id} size="small" shape="round" onClick={() => onPick(b.id)}>
+                    {nameOf(b)}
+                  </Button>
+                ))}
+              </Flex>
+            )}
+          </Flex>
+        }
+      />
+    </Card>
+  );
+}
+
+/** The brand's figures under the applied filter, once its header has loaded. */
+function BrandPanels({ info }: { info: BrandInfo }) {
+  const nameOf = useNameOf();
+  // A shared link may name a category this user was not granted: no figures for it.
+  const ungranted = useUngrantedCategories();
+  const id = info.brand_id;
+  if (ungranted.length > 0) {
+    return (
+      <Flex vertical gap={16} data-testid="brand-page">
+        <BrandHeader info={info} />
+        <Card variant="borderless">
+          <NoAccess kind="category" />
+        </Card>
+      </Flex>
+    );
+  }
+  return (
+    <Flex vertical gap={16} data-testid="brand-page">
+      <BrandHeader info={info} />
+      <OverviewCards brandId={id} />
+      <TrendPanel brandId={id} />
+      <CategoriesPanel brandId={id} />
+      <CharactersPanel brandId={id} brandName={nameOf(info)} />
+      <ChannelsPanel brandId={id} />
+      <TopProductsPanel brandId={id} brandName={nameOf(info)} />
+    </Flex>
+  );
+}
+
+/**
+ * Brand Detail (/brand, route id 5): one brand in its market — who it is, how big it is and how it
+ * moves (overview, trend), where it sells (categories and their valuation, platforms, shops,
+ * products) and what sets it apart (characters). The brand is the URL's `brand` param; the filter is
+ * the shared one of the URL. Endpoints and access rules: docs/pages/brand.md.
+ */
+export default function BrandPage() {
+  const { t } = useTranslation();
+  const def = useCurrentDef();
+  const [brandId, setBrand] = useBrandParam();
+  const info = useBrandInfo(brandId);
+  const failure = info.error ? infoFailure(info.error) : null;
+
+  let body: ReactNode;
+  if (brandId === null) body = <ChooseBrand onPick={setBrand} />;
+  else if (info.data && info.data.brand_id === brandId) body = <BrandPanels info={info.data} />;
+  else if (failure === 'noAccess') body = <NoAccess kind="brand" />;
+  else if (failure === 'notFound')
+    body = (
+      <Card variant="borderless">
+        <Result
+          status="404"
+          title={t('brand.notFound')}
+          subTitle={t('brand.notFoundHint')}
+          extra={<BrandPicker value={null} onChange={setBrand} width={320} />}
+          data-testid="brand-not-found"
+        />
+      </Card>
+    );
+  else if (failure === 'failed')
+    body = (
+      <PanelCard
+        error={info.error}
+        onRetry={() => void info.refetch()}
+        loading={info.isFetching}
+        subject={t('brand.header.subject')}
+      />
+    );
+  else
+    body = (
+      <Card variant="borderless" data-testid="brand-loading">
+        <Skeleton active avatar paragraph={{ rows: 2 }} />
+      </Card>
+    );
+
+  return (
+    <PageFrame
+      title={def ? t(def.titleKey) : t('route.brand')}
+      subtitle={t('brand.subtitle')}
+      extra={
+        brandId !== null && (
+          <BrandPicker
+            value={info.data ? brandId : null}
+            current={
+              info.data ? { id: info.data.brand_id, name: info.data.name, name_en: info.data.name_en } : undefined
+            }
+            onChange={setBrand}
+          />
+        )
+      }
+      bare
+    >
+      <FilterPanel sections={SECTIONS} primary={PRIMARY} />
+      {body}
+    </PageFrame>
+  );
+}

@@ -1,90 +1,55 @@
-import { Col, Flex, Row, Select, Tabs, Typography } from 'antd';
+import { Flex, Select, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  bandLabel,
+  ChannelShares,
+  ChartAndTable,
   DEFAULT_METRIC,
   EChart,
   type Metric,
+  type MetricRow,
   MetricSwitch,
+  MetricTable,
+  metricValue,
   PanelCard,
   panelState,
+  ShareDonut,
   useFormatters,
+  useNameOf,
 } from '../../shared/analysis/index.js';
-import { bucketBarOption, shareDonutOption } from './charts.js';
+import { bucketBarOption } from './charts.js';
 import {
   type AttributesData,
   type AttributeValuesData,
   type BandsValuesData,
-  type ChannelsData,
   type DistributionData,
   type DistributionRow,
   useInsightQuery,
 } from './data.js';
-import { type MetricRow, MetricTable } from './MetricTable.js';
-import { bandLabel, useNameOf } from './ui.js';
 
 const TABS = ['category', 'band', 'channel', 'attribute'] as const;
 type Tab = (typeof TABS)[number];
-
-/** Chart on the left, the figures on the right (stacked on narrow screens). */
-function ChartAndTable({ chart, table }: { chart: React.ReactNode; table: React.ReactNode }) {
-  return (
-    <Row gutter={[24, 16]} align="middle">
-      <Col xs={24} xl={8}>
-        {chart}
-      </Col>
-      <Col xs={24} xl={16}>
-        {table}
-      </Col>
-    </Row>
-  );
-}
 
 function useRows(rows: DistributionRow[] | undefined, label?: (r: DistributionRow) => string): MetricRow[] {
   const nameOf = useNameOf();
   return useMemo(() => (rows ?? []).map((r) => ({ ...r, label: label ? label(r) : nameOf(r) })), [rows, label, nameOf]);
 }
 
-function donut(
-  rows: MetricRow[],
-  metric: Metric,
-  fmt: ReturnType<typeof useFormatters>,
-  others: string,
-  value: (r: MetricRow) => number | null,
-) {
-  return shareDonutOption({
-    rows: rows.map((r) => ({ name: String(r.label), value: value(r), share: r.share })),
-    metric,
-    fmt,
-    othersName: others,
-  });
-}
-
-const metricValue = (metric: Metric) => (r: MetricRow) =>
-  metric === 'count' ? r.count : metric === 'avg_price' ? r.avg_price : r.sales;
-
 /** Sub-categories of the selection (POST /distributions, dimension category). */
 function CategoryShares({ metric }: { metric: Metric }) {
   const { t } = useTranslation();
-  const fmt = useFormatters();
   const q = useInsightQuery<DistributionData>('distributions', { metric, dimension: 'category' });
   const rows = useRows(q.data?.rows);
-  // Shares are of sales; a donut of average prices would say nothing, so it shows sales then.
-  const chartMetric: Metric = metric === 'avg_price' ? 'sales' : metric;
   return (
     <PanelCard {...panelState(q)} subject={t('discover.distribution.subject')} empty={q.data?.rows.length === 0}>
       {rows.length > 0 && (
         <ChartAndTable
-          chart={
-            <EChart
-              option={donut(rows, chartMetric, fmt, t('discover.others'), metricValue(chartMetric))}
-              height={300}
-            />
-          }
+          chart={<ShareDonut rows={rows} metric={metric} />}
           table={
             <MetricTable
               rows={rows}
-              nameTitle={t('discover.col.category')}
+              nameTitle={t('analysis.col.category')}
               testId="distribution-category"
               pageSize={8}
             />
@@ -129,7 +94,7 @@ function BandShares({ metric }: { metric: Metric }) {
                 height={300}
               />
             }
-            table={<MetricTable rows={rows} nameTitle={t('discover.col.band')} testId="distribution-band" />}
+            table={<MetricTable rows={rows} nameTitle={t('analysis.col.band')} testId="distribution-band" />}
           />
         </Flex>
       )}
@@ -138,37 +103,9 @@ function BandShares({ metric }: { metric: Metric }) {
 }
 
 /** Platforms with their channels (POST /channels/overviews). */
-function ChannelShares({ metric }: { metric: Metric }) {
+function PlatformShares({ metric }: { metric: Metric }) {
   const { t } = useTranslation();
-  const fmt = useFormatters();
-  const nameOf = useNameOf();
-  const q = useInsightQuery<ChannelsData>('channels/overviews', { metric });
-  const rows = useMemo<MetricRow[]>(
-    () =>
-      (q.data?.platforms ?? []).map((p) => ({
-        ...p,
-        key: `p${p.platform_id}`,
-        label: nameOf(p),
-        children: p.channels.map((c) => ({ ...c, key: `p${p.platform_id}-${c.shop_type}`, label: nameOf(c) })),
-      })),
-    [q.data, nameOf],
-  );
-  const chartMetric: Metric = metric === 'avg_price' ? 'sales' : metric;
-  return (
-    <PanelCard {...panelState(q)} subject={t('discover.distribution.subject')} empty={q.data?.platforms.length === 0}>
-      {rows.length > 0 && (
-        <ChartAndTable
-          chart={
-            <EChart
-              option={donut(rows, chartMetric, fmt, t('discover.others'), metricValue(chartMetric))}
-              height={300}
-            />
-          }
-          table={<MetricTable rows={rows} nameTitle={t('discover.col.platform')} testId="distribution-channel" />}
-        />
-      )}
-    </PanelCard>
-  );
+  return <ChannelShares metric={metric} subject={t('discover.distribution.subject')} />;
 }
 
 /** Attributes and the shares of the chosen attribute's values (POST /distributions/attributes, /attribute_values). */
@@ -188,7 +125,6 @@ function AttributeShares({ metric }: { metric: Metric }) {
   );
   const chosen = items.find((a) => a.name === attribute);
   const rows = useRows(q.data?.rows);
-  const chartMetric: Metric = metric === 'avg_price' ? 'sales' : metric;
   if (list.data && items.length === 0) {
     return (
       <Typography.Paragraph type="secondary" style={{ textAlign: 'center', padding: '48px 0' }}>
@@ -224,16 +160,11 @@ function AttributeShares({ metric }: { metric: Metric }) {
           </Flex>
           {rows.length > 0 && (
             <ChartAndTable
-              chart={
-                <EChart
-                  option={donut(rows, chartMetric, fmt, t('discover.others'), metricValue(chartMetric))}
-                  height={300}
-                />
-              }
+              chart={<ShareDonut rows={rows} metric={metric} />}
               table={
                 <MetricTable
                   rows={rows}
-                  nameTitle={t('discover.col.value')}
+                  nameTitle={t('analysis.col.value')}
                   testId="distribution-attribute"
                   pageSize={8}
                 />
@@ -251,7 +182,7 @@ export function DistributionPanel() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('category');
   const [metric, setMetric] = useState<Metric>(DEFAULT_METRIC);
-  const body = { category: CategoryShares, band: BandShares, channel: ChannelShares, attribute: AttributeShares }[tab];
+  const body = { category: CategoryShares, band: BandShares, channel: PlatformShares, attribute: AttributeShares }[tab];
   const Body = body;
   return (
     <PanelCard

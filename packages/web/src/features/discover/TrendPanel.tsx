@@ -10,10 +10,10 @@ import {
   panelState,
   useAnalysisFilter,
   useFormatters,
+  useNameOf,
 } from '../../shared/analysis/index.js';
 import { seriesOption, trendOption } from './charts.js';
 import { type TrendsData, type TrendsListData, useInsightQuery } from './data.js';
-import { useNameOf } from './ui.js';
 
 /** The category's metric by period with its growth against the filter's comparison (POST /trends). */
 export function TrendPanel() {

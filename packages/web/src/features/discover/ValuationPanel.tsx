@@ -1,11 +1,19 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, InputNumber, Progress, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, InputNumber, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DownloadButton, PanelCard, panelState, useFormatters, useProjectId } from '../../shared/analysis/index.js';
+import {
+  DownloadButton,
+  Growth,
+  numericColumn,
+  PanelCard,
+  panelState,
+  useFormatters,
+  useProjectId,
+  useScoreColumns,
+} from '../../shared/analysis/index.js';
 import { api } from '../../shared/api/request.js';
-import { colorAt } from './charts.js';
 import {
   FACTORS,
   type FactorKey,
@@ -15,7 +23,6 @@ import {
   type ValuationSettings,
   type ValuationWeights,
 } from './data.js';
-import { Growth, numericColumn, useNameOf } from './ui.js';
 
 /** GET /categories/valuations/settings: the factors with their default weights and descriptions. */
 function useValuationSettings() {
@@ -57,7 +64,6 @@ export function ValuationPanel() {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const fmt = useFormatters();
-  const nameOf = useNameOf();
   const settings = useValuationSettings();
   const defaults = useMemo(
     () =>
@@ -90,30 +96,10 @@ export function ValuationPanel() {
   );
 
   const columns: TableColumnsType<ValuationItem> = [
-    { key: 'rank', title: t('discover.col.rank'), dataIndex: 'rank', width: 64, align: 'center' },
-    { key: 'name', title: t('discover.col.category'), render: (_, r) => nameOf(r), ellipsis: true, width: 180 },
-    {
-      key: 'score',
-      title: t('discover.valuation.score'),
-      width: 170,
-      render: (_, r) => (
-        <Flex align="center" gap={8}>
-          <Progress
-            percent={r.score}
-            showInfo={false}
-            size="small"
-            strokeColor={colorAt(1)}
-            style={{ flex: 1, margin: 0 }}
-          />
-          <Typography.Text strong style={{ width: 40, textAlign: 'right' }} data-testid="valuation-score">
-            {fmt.number(r.score, 1)}
-          </Typography.Text>
-        </Flex>
-      ),
-    },
+    ...useScoreColumns<ValuationItem>(t('discover.valuation.score'), 'valuation-score'),
     {
       key: 'market_size',
-      title: title('market_size', t('discover.col.sales')),
+      title: title('market_size', t('analysis.col.sales')),
       ...numericColumn,
       render: (_, r) => <Scored score={r.scores.market_size}>{fmt.money(r.sales)}</Scored>,
     },
@@ -139,7 +125,7 @@ export function ValuationPanel() {
     },
     {
       key: 'avg_price',
-      title: title('avg_price', t('discover.col.avgPrice')),
+      title: title('avg_price', t('analysis.col.avgPrice')),
       ...numericColumn,
       render: (_, r) => <Scored score={r.scores.avg_price}>{fmt.metric('avg_price', r.avg_price)}</Scored>,
     },

@@ -3,14 +3,44 @@
  * panel, the analysis query hook, panel states, switches, formatters, charts and downloads.
  */
 
+/** `<ChannelShares metric body>` (platforms and channels: donut + table), `ChartAndTable`, `<ShareDonut rows metric>`, `metricValue`. */
+export { ChannelShares, ChartAndTable, metricValue, ShareDonut } from './ChannelShares.js';
+/** Pure ECharts option builders: trend bars + growth line, series lines, share donut, bucket bars. */
+export {
+  bucketBarOption,
+  colorAt,
+  escapeHtml,
+  seriesOption,
+  shareDonutOption,
+  trendOption,
+} from './chartOptions.js';
 /** Chart palette and theme (no ECharts import) for option builders. */
 export { CHART_COLORS, CHART_FONT, CHART_GRAY, chartTheme } from './chartTheme.js';
 /** `<DownloadButton path body fileName>`: POST …/downloads, save the .xlsx, "empty download data" / "download failed". */
 export { DOWNLOAD_EMPTY_CODE, DownloadButton, type DownloadButtonProps } from './DownloadButton.js';
 /** `<EChart option height onEvents>`: lazily loaded, tree-shaken ECharts in the app theme. */
 export { type ChartEventHandler, EChart, type EChartProps } from './EChart.js';
+/** `<FigureCards query figures>`: a row of `<FigureCard>` headline figures with comparisons, with the panel states. */
+export { FigureCard, FigureCards, type FigureComparison, type FigureSpec } from './FigureCards.js';
 /** `<FilterPanel sections primary extra>`: every spec §3 filter with Apply/Reset and "more filters". */
 export { FILTER_SECTIONS, FilterPanel, type FilterPanelProps, type FilterSectionName } from './FilterPanel.js';
+/**
+ * Table and card pieces: names in the page language, `<Growth>`, `<ShareChange>` (points), price-band
+ * labels, `numericColumn`, `<BarCell>` (bar + figure), the share change / growth and valuation score columns.
+ */
+export {
+  BarCell,
+  bandLabel,
+  DOWN_COLOR,
+  Growth,
+  numericColumn,
+  pointsText,
+  ShareChange,
+  UP_COLOR,
+  useChangeColumns,
+  useNameOf,
+  useScoreColumns,
+} from './figures.js';
 /** Filter model, URL codec (`encodeFilter`/`decodeFilter`), wire form (`toWire`) and the default period range. */
 export {
   type AnalysisFilter,
@@ -30,8 +60,12 @@ export {
   URL_PARAMS,
   type WireFilter,
 } from './filter.js';
+/** `<MetricTable rows nameTitle>`: figures of a distribution (sales, units, avg price, share bar, share change, growth). */
+export { type MetricRow, MetricTable } from './MetricTable.js';
 /** `<NoAccess kind="category"|"brand">` with "add to favourites" and "contact administrator". */
 export { NoAccess, type NoAccessProps } from './NoAccess.js';
+/** `<PagedTable rows columns rowKey>`: the panels' small table, paged only beyond a page. */
+export { PagedTable, type PagedTableProps } from './PagedTable.js';
 /** `<PanelCard>`: the frame of every chart/table with pending, error + retry, empty, warnings and not-ready states. */
 export { PanelCard, type PanelCardProps, panelState } from './PanelCard.js';
 /** Reference data hooks (category tree, channels, attributes, brand search, table date) and the project id. */
@@ -58,14 +92,20 @@ export {
   type SortBy,
   SortSwitch,
 } from './switches.js';
-/** `useAnalysisFilter()`: the applied filter from the URL, `apply(next)`, `reset()`, `wire` (request fields). */
-export { type AnalysisFilterState, useAnalysisFilter } from './useAnalysisFilter.js';
+/** `<TopPanel kinds …>` (tabs, sort, download) and `<TopTable data kind>`: the POST /top rankings of brands, shops or products. */
+export { type TopData, type TopKind, TopPanel, type TopRow, TopTable } from './TopTable.js';
+/**
+ * `useAnalysisFilter()`: the applied filter from the URL, `apply(next)`, `reset()`, `wire` (request fields);
+ * `useUngrantedCategories()`: category ids of the URL outside the user's grant (a shared link), for `NoAccess`.
+ */
+export { type AnalysisFilterState, useAnalysisFilter, useUngrantedCategories } from './useAnalysisFilter.js';
 /** `useAnalysisQuery(path, extraBody, options)`: POST /api/common/<path> with project + filter; keeps previous data. */
 export {
   type AnalysisQueryOptions,
   type AnalysisQueryResult,
   analysisBody,
   useAnalysisQuery,
+  warningCodes,
 } from './useAnalysisQuery.js';
 /** `useFormatters()`: spec §9 number/money/percent/share formatters with the project currency, and period labels. */
 export { type Formatters, makeFormatters, useFormatters } from './useFormatters.js';

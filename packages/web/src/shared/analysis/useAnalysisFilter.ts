@@ -11,7 +11,7 @@ import {
   toWire,
   type WireFilter,
 } from './filter.js';
-import { useTableDate } from './reference.js';
+import { type CategoryNode, useCategoryTree, useTableDate } from './reference.js';
 
 export interface AnalysisFilterState {
   /** The applied filter as the URL says (date null = the default range). */
@@ -82,4 +82,26 @@ export function useAnalysisFilter(): AnalysisFilterState {
     reset,
     toWire,
   };
+}
+
+function collectIds(nodes: readonly CategoryNode[], into: Set<number>): Set<number> {
+  for (const n of nodes) {
+    into.add(n.category_id);
+    collectIds(n.children, into);
+  }
+  return into;
+}
+
+/**
+ * The chosen categories the user was not granted (spec §6): ids in the URL that the granted tree
+ * does not hold. Empty until the tree is known.
+ */
+export function useUngrantedCategories(): number[] {
+  const { filter } = useAnalysisFilter();
+  const tree = useCategoryTree();
+  return useMemo(() => {
+    if (!tree.data || !filter.category.enable) return [];
+    const granted = collectIds(tree.data, new Set());
+    return filter.category.value.filter((id) => !granted.has(id));
+  }, [tree.data, filter.category]);
 }

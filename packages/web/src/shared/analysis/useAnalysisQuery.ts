@@ -12,7 +12,7 @@ export interface AnalysisQueryOptions {
 }
 
 export type AnalysisQueryResult<T> = UseQueryResult<T, Error> & {
-  /** Message keys of the answer's `warnings` (spec §8: 'analytics.noData', 'analytics.unequalPeriods' …). */
+  /** Message keys of the answer's `warnings` (spec §8: 'analytics.noData', 'analytics.unequalPeriods' …), strings or `{ code }`. */
   warnings: string[];
   /** The filter is known and the query may run (false before the project and its period range load). */
   ready: boolean;
@@ -47,10 +47,21 @@ export function useAnalysisQuery<T>(
     // A refused filter (400) or a missing grant will not change on a retry.
     retry: (count, err) => count < 1 && !('status' in err && Number(err.status) >= 400 && Number(err.status) < 500),
   });
-  const data = query.data as { warnings?: unknown } | undefined;
-  const warnings =
-    data && typeof data === 'object' && Array.isArray(data.warnings)
-      ? data.warnings.filter((w): w is string => typeof w === 'string')
-      : [];
-  return { ...query, warnings, ready } as AnalysisQueryResult<T>;
+  return { ...query, warnings: warningCodes(query.data), ready } as AnalysisQueryResult<T>;
+}
+
+/**
+ * Message keys of an answer's `warnings`: keys as strings (brand, hot endpoints) or `{ code, msg }`
+ * (insight endpoints), each once.
+ */
+export function warningCodes(data: unknown): string[] {
+  const list = data && typeof data === 'object' ? (data as { warnings?: unknown }).warnings : undefined;
+  if (!Array.isArray(list)) return [];
+  return [
+    ...new Set(
+      list.flatMap((w) =>
+        typeof w === 'string' ? [w] : w && typeof w === 'object' && typeof w.code === 'string' ? [w.code] : [],
+      ),
+    ),
+  ];
 }

@@ -7,6 +7,7 @@ import {
   type Granularity,
   type NumericInput,
   periodLabel,
+  toFiniteNumber,
 } from '@marketlens/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,11 @@ export interface Formatters {
   granularity: Granularity;
   /** A count or any plain number (spec §9 units K/M/B). */
   number(value: NumericInput, decimals?: number): string;
+  /**
+   * A whole number of things or a position (SKUs, shops, brands, a rank): exact under 10 (spec §9's
+   * '<10' is for measures — "<10 shops" or rank "<10" would hide the figure), else like `number`.
+   */
+  count(value: NumericInput): string;
   /** Money with the project's currency symbol. */
   money(value: NumericInput, decimals?: number): string;
   /** A metric value: money for sales and average price, a number for count. */
@@ -43,6 +49,10 @@ export function makeFormatters(locale: 'zh-CN' | 'en', currency: string, granula
     currency,
     granularity,
     number: (v, d) => formatNumber(v, dec(d)),
+    count: (v) => {
+      const n = toFiniteNumber(v);
+      return n !== null && Number.isInteger(n) && Math.abs(n) < 10 ? String(n) : formatNumber(v);
+    },
     money: (v, d) => formatNumber(v, { ...dec(d), currency }),
     // An average price under 10 still needs its figure ('<¥10' says little about a price).
     metric: (m, v) =>

@@ -1,0 +1,86 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Flex, Select, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type NamedItem, useBrandSearch } from '../../shared/analysis/index.js';
+
+/** The typed prefix once the user pauses, so every keystroke does not ask the server. */
+function useSettled(text: string, ms = 250): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const id = setTimeout(() => setSettled(text.trim()), ms);
+    return () => clearTimeout(id);
+  }, [text, ms]);
+  return settled;
+}
+
+/**
+ * Picks the brand to analyse: a server search by name prefix in either language (GET /brands), the
+ * name in the page language with the other language beside it.
+ */
+export function BrandPicker({
+  value,
+  current,
+  onChange,
+  size = 'middle',
+  width = 300,
+  autoFocus,
+}: {
+  value: number | null;
+  /** The chosen brand's names, so the box shows its name before any search lists it. */
+  current?: NamedItem | undefined;
+  onChange(id: number): void;
+  size?: 'middle' | 'large';
+  width?: number | string;
+  autoFocus?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  const [search, setSearch] = useState('');
+  const prefix = useSettled(search);
+  const brands = useBrandSearch(prefix);
+  const options = useMemo(() => {
+    const list = [...(brands.data ?? [])];
+    if (current && !list.some((b) => b.id === current.id)) list.unshift(current);
+    return list.map((b) => {
+      const main = en ? b.name_en || b.name : b.name || b.name_en;
+      const other = en ? b.name : b.name_en;
+      return {
+        value: b.id,
+        label: main,
+        display: (
+          <Flex justify="space-between" gap={12}>
+            <Typography.Text ellipsis>{main}</Typography.Text>
+            {other && other !== main && (
+              <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+                {other}
+              </Typography.Text>
+            )}
+          </Flex>
+        ),
+      };
+    });
+  }, [brands.data, current, en]);
+
+  return (
+    <Select<number>
+      size={size}
+      value={value ?? undefined}
+      onChange={(id) => {
+        setSearch('');
+        onChange(id);
+      }}
+      showSearch={{ filterOption: false, searchValue: search, onSearch: setSearch }}
+      loading={brands.isFetching}
+      options={options}
+      optionRender={(o) => o.data.display}
+      placeholder={t('brand.picker.placeholder')}
+      notFoundContent={brands.isFetching ? t('common.loading') : t('brand.picker.none')}
+      suffixIcon={<SearchOutlined />}
+      aria-label={t('brand.picker.label')}
+      autoFocus={autoFocus}
+      style={{ width }}
+      data-testid="brand-picker"
+    />
+  );
+}

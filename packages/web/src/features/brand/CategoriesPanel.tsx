@@ -1,0 +1,211 @@
+import type {
+  BrandCategories,
+  BrandCategoryRow,
+  BrandCategoryValuation,
+  BrandCategoryValuations,
+} from '@marketlens/shared/contracts';
+import { Flex, Segmented, type TableColumnsType, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  BarCell,
+  colorAt,
+  Growth,
+  numericColumn,
+  PagedTable,
+  PanelCard,
+  panelState,
+  useAnalysisQuery,
+  useChangeColumns,
+  useFormatters,
+  useNameOf,
+  useScoreColumns,
+} from '../../shared/analysis/index.js';
+
+type Level = 1 | 2 | 3;
+const LEVELS: readonly Level[] = [1, 2, 3];
+const TABS = ['overview', 'valuation'] as const;
+type Tab = (typeof TABS)[number];
+const FACTORS = ['market_size', 'growth', 'concentration', 'avg_price', 'new_brand'] as const;
+/** A panel inside the tabbed card: no second shadow. */
+const FLAT = { boxShadow: 'none' } as const;
+
+/** The brand in each category it sells in (POST /brands/categories/overview). */
+function CategoryShares({ brandId, level }: { brandId: number; level: Level }) {
+  const { t } = useTranslation();
+  const fmt = useFormatters();
+  const nameOf = useNameOf();
+  const q = useAnalysisQuery<BrandCategories>('brands/categories/overview', { brand_id: brandId, level });
+  const d = q.data;
+  const columns: TableColumnsType<BrandCategoryRow> = [
+    { key: 'name', title: t('analysis.col.category'), render: (_, r) => nameOf(r), ellipsis: true, width: 150 },
+    { key: 'sales', title: t('brand.col.brandSales'), ...numericColumn, render: (_, r) => fmt.money(r.sales) },
+    {
+      key: 'part',
+      title: t('brand.col.brandPart'),
+      width: 150,
+      render: (_, r) => <BarCell percent={(r.brand_part ?? 0) * 100} text={fmt.shareRatio(r.brand_part)} />,
+    },
+    {
+      key: 'share',
+      title: t('brand.col.shareInCategory'),
+      width: 150,
+      render: (_, r) => (
+        <BarCell
+          percent={(r.share ?? 0) * 100}
+          text={fmt.shareRatio(r.share)}
+          color={colorAt(1)}
+          testId="category-share"
+        />
+      ),
+    },
+    ...useChangeColumns<BrandCategoryRow>(),
+    {
+      key: 'categorySales',
+      title: t('brand.col.categorySales'),
+      ...numericColumn,
+      render: (_, r) => fmt.money(r.category_sales),
+    },
+    {
+      key: 'categoryGrowth',
+      title: t('brand.col.categoryGrowth'),
+      ...numericColumn,
+      render: (_, r) => <Growth value={r.growth.category_sales} />,
+    },
+  ];
+  return (
+    <PanelCard {...panelState(q)} subject={t('brand.categories.subject')} empty={d?.items.length === 0} style={FLAT}>
+      {d && d.items.length > 0 && (
+        <Flex vertical gap={8}>
+          <PagedTable<BrandCategoryRow>
+            rowKey="category_id"
+            columns={columns}
+            rows={d.items}
+            scrollX={960}
+            testId="brand-categories"
+          />
+          {d.comparison && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('brand.categories.base', {
+                start: fmt.period(d.comparison.base.start),
+                end: fmt.period(d.comparison.base.end),
+              })}
+            </Typography.Text>
+          )}
+        </Flex>
+      )}
+    </PanelCard>
+  );
+}
+
+/** The categories the brand sells in, valued like Category Insight does (POST /brands/categories/valuations). */
+function CategoryValuations({ brandId, level }: { brandId: number; level: Level }) {
+  const { t } = useTranslation();
+  const fmt = useFormatters();
+  const q = useAnalysisQuery<BrandCategoryValuations>('brands/categories/valuations', { brand_id: brandId, level });
+  const d = q.data;
+  const columns: TableColumnsType<BrandCategoryValuation> = [
+    ...useScoreColumns<BrandCategoryValuation>(t('brand.valuation.score'), 'brand-valuation-score'),
+    { key: 'sales', title: t('brand.col.categorySales'), ...numericColumn, render: (_, r) => fmt.money(r.sales) },
+    {
+      key: 'growth',
+      title: t('brand.valuation.growth'),
+      ...numericColumn,
+      render: (_, r) => <Growth value={r.growth} />,
+    },
+    {
+      key: 'concentration',
+      title: t('brand.valuation.concentration'),
+      ...numericColumn,
+      render: (_, r) => `${fmt.shareRatio(r.cr5)} / ${fmt.number(r.hhi)}`,
+    },
+    {
+      key: 'avg',
+      title: t('analysis.col.avgPrice'),
+      ...numericColumn,
+      render: (_, r) => fmt.metric('avg_price', r.avg_price),
+    },
+    {
+      key: 'newBrand',
+      title: t('brand.valuation.newBrandShare'),
+      ...numericColumn,
+      render: (_, r) => fmt.shareRatio(r.new_brand_share),
+    },
+    {
+      key: 'brandSales',
+      title: t('brand.col.brandSales'),
+      ...numericColumn,
+      render: (_, r) => fmt.money(r.brand_sales),
+    },
+    {
+      key: 'brandShare',
+      title: t('brand.col.shareInCategory'),
+      ...numericColumn,
+      render: (_, r) => fmt.shareRatio(r.brand_share),
+    },
+  ];
+  return (
+    <PanelCard {...panelState(q)} subject={t('brand.valuation.subject')} empty={d?.items.length === 0} style={FLAT}>
+      {d && d.items.length > 0 && (
+        <Flex vertical gap={8}>
+          <Typography.Text type="secondary">
+            {t('brand.valuation.hint', {
+              weights: FACTORS.map((k) => `${t(`insight.valuation.factor.${k}`)} ${fmt.count(d.weights[k])}`).join(
+                ' · ',
+              ),
+            })}
+          </Typography.Text>
+          <PagedTable<BrandCategoryValuation>
+            rowKey="category_id"
+            columns={columns}
+            rows={d.items}
+            scrollX={1100}
+            testId="brand-valuations"
+          />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('brand.valuation.note', {
+              date: fmt.period(d.new_brand_since),
+              start: fmt.period(d.growth_base.start),
+              end: fmt.period(d.growth_base.end),
+            })}
+          </Typography.Text>
+        </Flex>
+      )}
+    </PanelCard>
+  );
+}
+
+/** Where the brand sells: its share in each category, and how attractive those categories are. */
+export function CategoriesPanel({ brandId }: { brandId: number }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('overview');
+  const [level, setLevel] = useState<Level>(3);
+  return (
+    <PanelCard
+      title={t('brand.categories.title')}
+      extra={
+        <Segmented<Level>
+          size="small"
+          value={level}
+          onChange={setLevel}
+          aria-label={t('brand.categories.level')}
+          options={LEVELS.map((l) => ({ value: l, label: t(`brand.categories.level${l}`) }))}
+          data-testid="category-level"
+        />
+      }
+      minHeight={0}
+    >
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => setTab(k as Tab)}
+        items={TABS.map((k) => ({ key: k, label: t(`brand.categories.tab.${k}`) }))}
+        style={{ marginTop: -8 }}
+      />
+      {tab === 'overview' ? (
+        <CategoryShares brandId={brandId} level={level} />
+      ) : (
+        <CategoryValuations brandId={brandId} level={level} />
+      )}
+    </PanelCard>
+  );
+}

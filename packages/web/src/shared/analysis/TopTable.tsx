@@ -1,0 +1,175 @@
+import { ExportOutlined } from '@ant-design/icons';
+import type { InsightTopData } from '@marketlens/shared/contracts';
+import { Flex, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Params } from '../api/request.js';
+import { DownloadButton } from './DownloadButton.js';
+import { numericColumn, useChangeColumns, useNameOf } from './figures.js';
+import { PagedTable } from './PagedTable.js';
+import { PanelCard, panelState } from './PanelCard.js';
+import { type SortBy, SortSwitch } from './switches.js';
+import { useAnalysisQuery } from './useAnalysisQuery.js';
+import { useFormatters } from './useFormatters.js';
+
+export type TopData = InsightTopData;
+export type TopRow = TopData['items'][number];
+export type TopKind = TopData['kind'];
+
+/** The name cell: a product title or shop name links to its page on the platform (spec §9) when known. */
+function NameCell({ row, kind }: { row: TopRow; kind: TopKind }) {
+  const { t } = useTranslation();
+  const nameOf = useNameOf();
+  const name = nameOf(row);
+  const sub =
+    kind === 'product'
+      ? [nameOf(row.brand), nameOf(row.shop)].filter(Boolean).join(' · ')
+      : kind === 'shop'
+        ? nameOf(row.channel)
+        : '';
+  return (
+    <Flex vertical style={{ minWidth: 0, maxWidth: '100%', overflow: 'hidden' }}>
+      <Flex gap={6} align="center" style={{ minWidth: 0 }}>
+        {row.platform && kind !== 'brand' && <Tag style={{ marginInlineEnd: 0 }}>{nameOf(row.platform)}</Tag>}
+        <Typography.Text ellipsis={{ tooltip: name }} style={{ minWidth: 0 }}>
+          {row.link ? (
+            <a href={row.link} target="_blank" rel="noopener noreferrer" title={t('analysis.openLink')}>
+              {name} <ExportOutlined style={{ fontSize: 11 }} />
+            </a>
+          ) : (
+            name
+          )}
+        </Typography.Text>
+      </Flex>
+      {sub && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
+          {sub}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
+/**
+ * One ranking table for brands, shops and products (POST /top), the columns chosen by kind: rank,
+ * name (linked to the platform page when known), figures, share, share change and sales growth.
+ */
+export function TopTable({
+  data,
+  kind,
+  shareTitle,
+}: {
+  data: TopData | undefined;
+  kind: TopKind;
+  /** The share column's title when the scope is not the market (e.g. "share of the brand's sales"). */
+  shareTitle?: string;
+}) {
+  const { t } = useTranslation();
+  const fmt = useFormatters();
+  const columns: TableColumnsType<TopRow> = [
+    { key: 'rank', title: t('analysis.col.rank'), dataIndex: 'rank', width: 64, align: 'center' },
+    {
+      key: 'name',
+      title: t(`analysis.col.${kind}`),
+      render: (_, r) => <NameCell row={r} kind={kind} />,
+      width: kind === 'product' ? 380 : 260,
+      ellipsis: true,
+    },
+    ...(kind === 'product'
+      ? [
+          {
+            key: 'price',
+            title: t('analysis.col.price'),
+            ...numericColumn,
+            render: (_: unknown, r: TopRow) => fmt.metric('avg_price', r.price),
+          },
+        ]
+      : []),
+    { key: 'sales', title: t('analysis.col.sales'), ...numericColumn, render: (_, r) => fmt.money(r.sales) },
+    { key: 'count', title: t('analysis.col.count'), ...numericColumn, render: (_, r) => fmt.number(r.count) },
+    ...(kind !== 'product'
+      ? [
+          {
+            key: 'avg',
+            title: t('analysis.col.avgPrice'),
+            ...numericColumn,
+            render: (_: unknown, r: TopRow) => fmt.metric('avg_price', r.avg_price),
+          },
+        ]
+      : []),
+    {
+      key: 'share',
+      title: shareTitle ?? t('analysis.col.share'),
+      ...numericColumn,
+      render: (_, r) => fmt.shareRatio(r.share),
+    },
+    ...useChangeColumns<TopRow>(),
+  ];
+  return (
+    <PagedTable<TopRow>
+      rowKey={(r) => `${r.rank}-${r.id}`}
+      columns={columns}
+      rows={data?.items ?? []}
+      scrollX={kind === 'product' ? 1080 : 960}
+      testId={`top-${kind}`}
+    />
+  );
+}
+
+/**
+ * A ranking panel (POST /top): one tab per kind, the sort switch and the .xlsx download (POST
+ * /top/downloads with the same body). `body` narrows the scope, e.g. `{ brands: [id] }` for the
+ * products and shops of one brand.
+ */
+export function TopPanel<K extends TopKind>({
+  kinds,
+  title,
+  subject,
+  tabLabel,
+  fileName,
+  body,
+  shareTitle,
+}: {
+  kinds: readonly [K, ...K[]];
+  title: ReactNode;
+  /** What failed to load, for the error message. */
+  subject: string;
+  tabLabel(kind: K): string;
+  fileName(kind: K): string;
+  body?: Params;
+  shareTitle?: string;
+}) {
+  const [kind, setKind] = useState<K>(kinds[0]);
+  const [sortBy, setSortBy] = useState<SortBy>('sales');
+  const request = { ...body, kind, sort_by: sortBy };
+  const q = useAnalysisQuery<TopData>('top', request);
+  return (
+    <PanelCard
+      title={title}
+      extra={
+        <Flex gap={8}>
+          <SortSwitch value={sortBy} onChange={setSortBy} />
+          <DownloadButton
+            path="top/downloads"
+            body={request}
+            fileName={fileName(kind)}
+            disabled={!q.data?.items.length}
+          />
+        </Flex>
+      }
+      minHeight={0}
+    >
+      <Tabs
+        activeKey={kind}
+        onChange={(k) => setKind(k as K)}
+        items={kinds.map((k) => ({ key: k, label: tabLabel(k) }))}
+        style={{ marginTop: -8 }}
+      />
+      <PanelCard {...panelState(q)} subject={subject} empty={q.data?.items.length === 0} style={{ boxShadow: 'none' }}>
+        {q.data && q.data.kind === kind && q.data.items.length > 0 && (
+          <TopTable data={q.data} kind={kind} shareTitle={shareTitle} />
+        )}
+      </PanelCard>
+    </PanelCard>
+  );
+}

@@ -1,0 +1,207 @@
+/**
+ * ECharts option builders of the analysis pages (pure: no ECharts import, testable). Every number
+ * shown in a chart goes through the page's formatters.
+ */
+import { CHART_COLORS, CHART_GRAY } from './chartTheme.js';
+import type { Metric } from './switches.js';
+import type { Formatters } from './useFormatters.js';
+
+type Value = number | null | undefined;
+
+const PALETTE = CHART_COLORS as unknown as readonly string[];
+/** The palette colour of the i-th series, cycling. */
+export const colorAt = (i: number): string => PALETTE[i % PALETTE.length] ?? CHART_GRAY;
+const MAIN = colorAt(0);
+const ACCENT = colorAt(4);
+
+const tooltipRow = (color: string, name: string, value: string) =>
+  `<div style="display:flex;gap:12px;justify-content:space-between"><span><span style="display:inline-block;width:8px;height:8px;border-radius:4px;margin-right:6px;background:${color}"></span>${escapeHtml(name)}</span><b>${escapeHtml(value)}</b></div>`;
+
+/** Names come from data: escape them in HTML tooltips. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The metric (or a share, as a ratio) as bars by period, its growth as a line on a percent axis. */
+export function trendOption(args: {
+  periods: string[];
+  values: Value[];
+  growth: Value[];
+  metric: Metric | 'share';
+  metricName: string;
+  growthName: string;
+  fmt: Formatters;
+}) {
+  const { fmt, metric } = args;
+  const format = (v: Value) => (metric === 'share' ? fmt.shareRatio(v) : fmt.metric(metric, v));
+  const labels = args.periods.map(fmt.period);
+  return {
+    grid: { left: 8, right: 8, top: 40, bottom: 8, containLabel: true },
+    legend: { top: 0, left: 0 },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      formatter: (ps: { dataIndex: number; color: string; seriesIndex: number }[]) => {
+        const i = ps[0]?.dataIndex ?? 0;
+        return [
+          `<div style="margin-bottom:4px">${escapeHtml(labels[i] ?? '')}</div>`,
+          tooltipRow(MAIN, args.metricName, format(args.values[i])),
+          tooltipRow(ACCENT, args.growthName, fmt.ratio(args.growth[i])),
+        ].join('');
+      },
+    },
+    xAxis: { type: 'category', data: labels },
+    yAxis: [
+      { type: 'value', axisLabel: { formatter: (v: number) => format(v) } },
+      { type: 'value', axisLabel: { formatter: (v: number) => fmt.ratio(v) }, splitLine: { show: false } },
+    ],
+    series: [
+      {
+        type: 'bar',
+        name: args.metricName,
+        data: args.values.map((v) => v ?? null),
+        itemStyle: { color: MAIN },
+      },
+      {
+        type: 'line',
+        name: args.growthName,
+        yAxisIndex: 1,
+        data: args.growth.map((v) => v ?? null),
+        connectNulls: false,
+        itemStyle: { color: ACCENT },
+      },
+    ],
+  };
+}
+
+/** One line per series (top categories, brands, platforms or channels) over the periods. */
+export function seriesOption(args: {
+  periods: string[];
+  series: { name: string; values: Value[] }[];
+  metric: Metric;
+  fmt: Formatters;
+}) {
+  const { fmt, metric } = args;
+  return {
+    grid: { left: 8, right: 16, top: 56, bottom: 8, containLabel: true },
+    legend: { type: 'scroll', top: 0, left: 0, right: 0 },
+    tooltip: {
+      trigger: 'axis',
+      valueFormatter: (v: number) => fmt.metric(metric, v),
+    },
+    xAxis: {
+      type: 'category',
+      boundaryGap: false,
+      data: args.periods.map(fmt.period),
+      // The first and last labels sit at the plot's edges: align them inwards so they are not cut.
+      axisLabel: { alignMinLabel: 'left', alignMaxLabel: 'right' },
+    },
+    yAxis: { type: 'value', axisLabel: { formatter: (v: number) => fmt.metric(metric, v) } },
+    series: args.series.map((s, i) => ({
+      type: 'line',
+      name: s.name,
+      data: s.values.map((v) => v ?? null),
+      itemStyle: { color: colorAt(i) },
+    })),
+  };
+}
+
+/** A donut of shares: the first `top` rows, the rest summed as "others" in gray. */
+export function shareDonutOption(args: {
+  rows: { name: string; value: Value; share: Value }[];
+  metric: Metric;
+  fmt: Formatters;
+  othersName: string;
+  top?: number;
+}) {
+  const { fmt, metric } = args;
+  const top = args.top ?? 8;
+  const sorted = args.rows.filter((r) => (r.value ?? 0) > 0);
+  const head = sorted.slice(0, top);
+  const rest = sorted.slice(top);
+  const data: { name: string; value: number; share: Value; itemStyle: { color: string } }[] = head.map((r, i) => ({
+    name: r.name,
+    value: r.value ?? 0,
+    share: r.share,
+    itemStyle: { color: colorAt(i) },
+  }));
+  if (rest.length) {
+    data.push({
+      name: args.othersName,
+      value: rest.reduce((s, r) => s + (r.value ?? 0), 0),
+      share: rest.reduce((s, r) => s + (r.share ?? 0), 0),
+      itemStyle: { color: CHART_GRAY },
+    });
+  }
+  return {
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: { name: string; color: string; data: { value: number; share: Value } }) =>
+        tooltipRow(p.color, p.name, `${fmt.metric(metric, p.data.value)} · ${fmt.shareRatio(p.data.share)}`),
+    },
+    series: [
+      {
+        type: 'pie',
+        radius: ['40%', '62%'],
+        center: ['50%', '50%'],
+        avoidLabelOverlap: true,
+        minShowLabelAngle: 6,
+        itemStyle: { borderColor: '#fff', borderWidth: 2 },
+        label: {
+          formatter: (p: { name: string; data: { share: Value } }) => `${p.name}\n${fmt.shareRatio(p.data.share)}`,
+          fontSize: 12,
+          lineHeight: 16,
+          // Long names wrap instead of being cut to "Bea…".
+          width: 96,
+          overflow: 'break',
+        },
+        labelLine: { length: 8, length2: 8 },
+        data,
+      },
+    ],
+  };
+}
+
+/** Vertical bars of the metric per bucket (price bands), the share on top of each bar. */
+export function bucketBarOption(args: {
+  rows: { name: string; value: Value; share: Value }[];
+  metric: Metric;
+  fmt: Formatters;
+}) {
+  const { fmt, metric } = args;
+  return {
+    grid: { left: 8, right: 8, top: 28, bottom: 8, containLabel: true },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      valueFormatter: (v: number) => fmt.metric(metric, v),
+    },
+    xAxis: {
+      type: 'category',
+      data: args.rows.map((r) => r.name),
+      axisLabel: {
+        interval: 0,
+        // "¥50 – ¥100" on two lines so five bands fit side by side.
+        formatter: (v: string) => v.replace(' – ', ' –\n'),
+        width: 64,
+        overflow: 'break',
+        fontSize: 11,
+        lineHeight: 14,
+      },
+    },
+    yAxis: { type: 'value', axisLabel: { formatter: (v: number) => fmt.metric(metric, v) } },
+    series: [
+      {
+        type: 'bar',
+        data: args.rows.map((r) => ({ value: r.value ?? 0, share: r.share })),
+        itemStyle: { color: MAIN },
+        label: {
+          show: true,
+          position: 'top',
+          formatter: (p: { data: { share: Value } }) => fmt.shareRatio(p.data.share),
+          fontSize: 11,
+        },
+      },
+    ],
+  };
+}

@@ -335,11 +335,48 @@ describe('Category Insight page', () => {
     );
   }, 30_000);
 
-  it('a category the user was not granted shows the no-access message instead of the figures', async () => {
+  it('a category the user was not granted shows the no-access message instead of the figures, and can be favourited', async () => {
     await setLocale('zh-CN');
     renderPage('/discover?c=999');
     expect(await screen.findByTestId('no-access-category')).toBeTruthy();
     expect(screen.queryByTestId('summary-cards')).toBeNull();
+    server.use(
+      http.post('*/api/common/collections', () =>
+        ok({ item: { id: 1, project_id: 1, kind: 'category', ref: '999', title: '', payload: {}, created_at: '' } }),
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: /加入收藏/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /已收藏/ })).toBeTruthy());
+    const saved = calls.find((c) => c.path === '/api/common/collections');
+    expect(saved?.body).toMatchObject({ kind: 'category', ref: '999', project_id: 1 });
+    expect(calls.some((c) => c.path === '/api/common/summary')).toBe(false);
+  });
+
+  it('a chosen category that is not ready shows the warning with its name instead of the figures (en)', async () => {
+    await setLocale('en');
+    server.use(
+      http.post('*/api/common/categories', () =>
+        ok({
+          items: [
+            {
+              category_id: 1,
+              category_name: '美妆',
+              category_name_en: 'Beauty',
+              level: 1,
+              parent: null,
+              ready: false,
+              children: [],
+            },
+          ],
+        }),
+      ),
+    );
+    renderPage('/discover?c=1');
+    const warning = await screen.findByTestId('category-not-ready');
+    expect(warning.textContent).toContain('Data for this category is being prepared');
+    expect(warning.textContent).toContain('Beauty');
+    expect(screen.queryByTestId('summary-cards')).toBeNull();
+    expect(calls.some((c) => c.path === '/api/common/summary')).toBe(false);
   });
 });
 

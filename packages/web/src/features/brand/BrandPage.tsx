@@ -4,7 +4,7 @@ import { Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentDef } from '../../app/router.js';
-import { FilterPanel, NoAccess, PanelCard, useNameOf, useUngrantedCategories } from '../../shared/analysis/index.js';
+import { CategoryGate, FilterPanel, NoAccess, PanelCard, useNameOf } from '../../shared/analysis/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { BrandHeader } from './BrandHeader.js';
 import { BrandPicker } from './BrandPicker.js';
@@ -53,28 +53,19 @@ function ChooseBrand({ onPick }: { onPick(id: number): void }) {
 /** The brand's figures under the applied filter, once its header has loaded. */
 function BrandPanels({ info }: { info: BrandInfo }) {
   const nameOf = useNameOf();
-  // A shared link may name a category this user was not granted: no figures for it.
-  const ungranted = useUngrantedCategories();
   const id = info.brand_id;
-  if (ungranted.length > 0) {
-    return (
-      <Flex vertical gap={16} data-testid="brand-page">
-        <BrandHeader info={info} />
-        <Card variant="borderless">
-          <NoAccess kind="category" />
-        </Card>
-      </Flex>
-    );
-  }
+  // A shared link may name a category this user was not granted, or one not ready: no figures then.
   return (
     <Flex vertical gap={16} data-testid="brand-page">
       <BrandHeader info={info} />
-      <OverviewCards brandId={id} />
-      <TrendPanel brandId={id} />
-      <CategoriesPanel brandId={id} />
-      <CharactersPanel brandId={id} brandName={nameOf(info)} />
-      <ChannelsPanel brandId={id} />
-      <TopProductsPanel brandId={id} brandName={nameOf(info)} />
+      <CategoryGate>
+        <OverviewCards brandId={id} />
+        <TrendPanel brandId={id} />
+        <CategoriesPanel brandId={id} />
+        <CharactersPanel brandId={id} brandName={nameOf(info)} />
+        <ChannelsPanel brandId={id} />
+        <TopProductsPanel brandId={id} brandName={nameOf(info)} />
+      </CategoryGate>
     </Flex>
   );
 }

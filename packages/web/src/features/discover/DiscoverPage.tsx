@@ -1,7 +1,7 @@
 import { Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentDef } from '../../app/router.js';
-import { FilterPanel, NoAccess, useUngrantedCategories } from '../../shared/analysis/index.js';
+import { CategoryGate, FilterPanel } from '../../shared/analysis/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { DistributionPanel } from './DistributionPanel.js';
 import { RankingPanel } from './RankingPanel.js';
@@ -16,13 +16,10 @@ import { ValuationPanel } from './ValuationPanel.js';
 export default function DiscoverPage() {
   const { t } = useTranslation();
   const def = useCurrentDef();
-  const ungranted = useUngrantedCategories();
   return (
     <PageFrame title={def ? t(def.titleKey) : t('discover.title')} subtitle={t('discover.subtitle')} bare>
       <FilterPanel />
-      {ungranted.length > 0 ? (
-        <NoAccess kind="category" />
-      ) : (
+      <CategoryGate>
         <Flex vertical gap={16} data-testid="discover-page">
           <SummaryCards />
           <Row gutter={[16, 16]}>
@@ -37,7 +34,7 @@ export default function DiscoverPage() {
           <RankingPanel />
           <ValuationPanel />
         </Flex>
-      )}
+      </CategoryGate>
     </PageFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FilterPanel, useCategoryTree } from '../../shared/analysis/index.js';
+import { CategoryGate, FilterPanel, useCategoryTree } from '../../shared/analysis/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { CategoryTrendsPanel } from './CategoryTrendsPanel.js';
 import { FreshPanel } from './FreshPanel.js';
@@ -29,24 +29,26 @@ export default function HotPage() {
     <PageFrame title={t('route.hot')} subtitle={t('hot.subtitle')} bare>
       <Flex vertical gap={16} data-testid="hot-page">
         <FilterPanel />
-        <CategoryTrendsPanel
-          parent={parent}
-          parentNode={parentNode}
-          parentDenied={parentDenied}
-          parentReady={parentReady}
-          onParentChange={setParent}
-        />
-        <Row gutter={[16, 16]}>
-          {/* Side by side, the two cards share the row's height. */}
-          <Col xs={24} xl={10} style={{ display: 'flex' }}>
-            <KeywordCloudPanel />
-          </Col>
-          <Col xs={24} xl={14} style={{ display: 'flex' }}>
-            <RisingPanel parent={parent} parentDenied={parentDenied} parentReady={parentReady} />
-          </Col>
-        </Row>
-        <FreshPanel />
-        <HotGoodsPanel />
+        <CategoryGate>
+          <CategoryTrendsPanel
+            parent={parent}
+            parentNode={parentNode}
+            parentDenied={parentDenied}
+            parentReady={parentReady}
+            onParentChange={setParent}
+          />
+          <Row gutter={[16, 16]}>
+            {/* Side by side, the two cards share the row's height. */}
+            <Col xs={24} xl={10} style={{ display: 'flex' }}>
+              <KeywordCloudPanel />
+            </Col>
+            <Col xs={24} xl={14} style={{ display: 'flex' }}>
+              <RisingPanel parent={parent} parentDenied={parentDenied} parentReady={parentReady} />
+            </Col>
+          </Row>
+          <FreshPanel />
+          <HotGoodsPanel />
+        </CategoryGate>
       </Flex>
     </PageFrame>
   );

@@ -6,6 +6,12 @@ import { formatDate } from '../../shared/ui/dates.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS } from '../../shared/ui/icons.js';
 
+/** Kinds of collected items the app writes, with their names (other kinds show as stored). */
+const KIND_KEYS: Record<string, 'favorites.kindName.category' | 'favorites.kindName.brand'> = {
+  category: 'favorites.kindName.category',
+  brand: 'favorites.kindName.brand',
+};
+
 /** One item of GET /api/common/collections; created_at is the collection time. */
 export interface Collection {
   id: number;
@@ -65,7 +71,12 @@ export default function FavoritesPage() {
         locale={{ emptyText: <Empty description={t('favorites.empty')} /> }}
         columns={[
           { title: t('favorites.item'), dataIndex: 'title', render: (v: string, r) => v || r.ref },
-          { title: t('favorites.kind'), dataIndex: 'kind', width: 140, render: (v: string) => <Tag>{v}</Tag> },
+          {
+            title: t('favorites.kind'),
+            dataIndex: 'kind',
+            width: 140,
+            render: (v: string) => <Tag>{KIND_KEYS[v] ? t(KIND_KEYS[v]) : v}</Tag>,
+          },
           {
             title: t('favorites.collectedAt'),
             dataIndex: 'created_at',

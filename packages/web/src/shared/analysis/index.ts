@@ -3,6 +3,12 @@
  * panel, the analysis query hook, panel states, switches, formatters, charts and downloads.
  */
 
+/**
+ * `useAnalysisFilter()`: the applied filter from the URL, `apply(next)`, `reset()`, `wire` (request fields);
+ * `useChosenCategories()`: the URL's categories outside the user's grant (a shared link) or not ready;
+ * `<CategoryGate>` shows the no-access state or the "not ready" warning for them instead of a page's panels.
+ */
+export { CategoryGate } from './CategoryGate.js';
 /** `<ChannelShares metric body>` (platforms and channels: donut + table), `ChartAndTable`, `<ShareDonut rows metric>`, `metricValue`. */
 export { ChannelShares, ChartAndTable, metricValue, ShareDonut } from './ChannelShares.js';
 /** Pure ECharts option builders: trend bars + growth line, series lines, share donut, bucket bars. */
@@ -94,11 +100,12 @@ export {
 } from './switches.js';
 /** `<TopPanel kinds …>` (tabs, sort, download) and `<TopTable data kind>`: the POST /top rankings of brands, shops or products. */
 export { type TopData, type TopKind, TopPanel, type TopRow, TopTable } from './TopTable.js';
-/**
- * `useAnalysisFilter()`: the applied filter from the URL, `apply(next)`, `reset()`, `wire` (request fields);
- * `useUngrantedCategories()`: category ids of the URL outside the user's grant (a shared link), for `NoAccess`.
- */
-export { type AnalysisFilterState, useAnalysisFilter, useUngrantedCategories } from './useAnalysisFilter.js';
+export {
+  type AnalysisFilterState,
+  type ChosenCategories,
+  useAnalysisFilter,
+  useChosenCategories,
+} from './useAnalysisFilter.js';
 /** `useAnalysisQuery(path, extraBody, options)`: POST /api/common/<path> with project + filter; keeps previous data. */
 export {
   type AnalysisQueryOptions,

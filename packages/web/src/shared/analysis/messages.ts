@@ -62,6 +62,8 @@ export const analysisMessages = defineArea({
     'analysis.state.updating': '正在更新',
     'analysis.state.notReady': '该品类数据正在准备中，暂不可用，请稍后再来查看',
     'analysis.state.noCategoryData': '当前品类暂无数据',
+    'analysis.gate.notReadyNames': '尚未就绪的品类：{names}',
+    'analysis.gate.categoryIds': '品类（编号 {ids}）',
 
     'analysis.noAccess.categoryTitle': '您没有该品类的访问权限',
     'analysis.noAccess.brandTitle': '您没有该品牌的访问权限',
@@ -164,6 +166,8 @@ export const analysisMessages = defineArea({
     'analysis.state.notReady':
       'Data for this category is being prepared and is not available yet. Please check back later.',
     'analysis.state.noCategoryData': 'There is no data for this category.',
+    'analysis.gate.notReadyNames': 'Not ready yet: {names}',
+    'analysis.gate.categoryIds': 'Category (id {ids})',
 
     'analysis.noAccess.categoryTitle': 'You have no access to this category',
     'analysis.noAccess.brandTitle': 'You have no access to this brand',

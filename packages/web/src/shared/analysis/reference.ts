@@ -13,6 +13,8 @@ export interface CategoryNode {
   category_name_en: string;
   level: number;
   parent: number | null;
+  /** False while the project's administrator has not marked the category's data ready (spec §6). */
+  ready: boolean;
   children: CategoryNode[];
 }
 export interface PlatformChannels {

@@ -84,24 +84,43 @@ export function useAnalysisFilter(): AnalysisFilterState {
   };
 }
 
-function collectIds(nodes: readonly CategoryNode[], into: Set<number>): Set<number> {
+function collectNodes(nodes: readonly CategoryNode[], into: Map<number, CategoryNode>): Map<number, CategoryNode> {
   for (const n of nodes) {
-    into.add(n.category_id);
-    collectIds(n.children, into);
+    into.set(n.category_id, n);
+    collectNodes(n.children, into);
   }
   return into;
 }
 
-/**
- * The chosen categories the user was not granted (spec §6): ids in the URL that the granted tree
- * does not hold. Empty until the tree is known.
- */
-export function useUngrantedCategories(): number[] {
+/** The state of the URL's chosen categories against the granted tree (spec §6). */
+export interface ChosenCategories {
+  /** Ids in the URL that the granted tree does not hold (a shared link): no figures for them. */
+  ungranted: number[];
+  /**
+   * Chosen categories whose data the project's administrator has not marked ready; with none chosen,
+   * the whole granted tree when none of it is ready.
+   */
+  notReady: CategoryNode[];
+}
+
+/** Empty until the tree is known. */
+export function useChosenCategories(): ChosenCategories {
   const { filter } = useAnalysisFilter();
   const tree = useCategoryTree();
   return useMemo(() => {
-    if (!tree.data || !filter.category.enable) return [];
-    const granted = collectIds(tree.data, new Set());
-    return filter.category.value.filter((id) => !granted.has(id));
+    if (!tree.data) return { ungranted: [], notReady: [] };
+    const nodes = collectNodes(tree.data, new Map());
+    if (!filter.category.enable) {
+      const top = tree.data;
+      return { ungranted: [], notReady: top.length > 0 && top.every((n) => n.ready === false) ? top : [] };
+    }
+    const chosen = filter.category.value;
+    return {
+      ungranted: chosen.filter((id) => !nodes.has(id)),
+      notReady: chosen.flatMap((id) => {
+        const n = nodes.get(id);
+        return n && n.ready === false ? [n] : [];
+      }),
+    };
   }, [tree.data, filter.category]);
 }

@@ -256,27 +256,30 @@ describe('staging and swap', () => {
 });
 
 describe('interrupting an import', () => {
-  test.each(['read fact_sales', 'validate references', 'load + sort fact_sales', 'rollup rollup_cat_attribute', 'keywords'])(
-    'during "%s" leaves the catalogue unchanged and no temporary file',
-    async (phase) => {
-      const wh = newDir('wh');
-      await importDataset(wh, await writeFixture(baseFixture('keep'), newDir('src')));
-      const catalogBefore = readFileSync(path.join(wh, 'catalog.json'), 'utf8');
-      const controller = new AbortController();
-      const src = await writeFixture(baseFixture('keep'), newDir('src'), 'parquet');
-      const err = await importDataset(wh, src, {
-        signal: controller.signal,
-        onProgress: (p) => {
-          if (p.phase === phase) controller.abort();
-        },
-      }).catch((e: unknown) => e);
-      expect((err as Error).name).toBe('AbortError');
-      expect(readFileSync(path.join(wh, 'catalog.json'), 'utf8')).toBe(catalogBefore);
-      expect(readdirSync(path.join(wh, 'keep')).filter((f) => !f.endsWith('.duckdb'))).toEqual([]);
-      expect(readdirSync(path.join(wh, 'keep'))).toHaveLength(1);
-      expect(readdirSync(wh).filter((f) => f.startsWith('.spill'))).toEqual([]);
-    },
-  );
+  test.each([
+    'read fact_sales',
+    'validate references',
+    'load + sort fact_sales',
+    'rollup rollup_cat_attribute',
+    'keywords',
+  ])('during "%s" leaves the catalogue unchanged and no temporary file', async (phase) => {
+    const wh = newDir('wh');
+    await importDataset(wh, await writeFixture(baseFixture('keep'), newDir('src')));
+    const catalogBefore = readFileSync(path.join(wh, 'catalog.json'), 'utf8');
+    const controller = new AbortController();
+    const src = await writeFixture(baseFixture('keep'), newDir('src'), 'parquet');
+    const err = await importDataset(wh, src, {
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.phase === phase) controller.abort();
+      },
+    }).catch((e: unknown) => e);
+    expect((err as Error).name).toBe('AbortError');
+    expect(readFileSync(path.join(wh, 'catalog.json'), 'utf8')).toBe(catalogBefore);
+    expect(readdirSync(path.join(wh, 'keep')).filter((f) => !f.endsWith('.duckdb'))).toEqual([]);
+    expect(readdirSync(path.join(wh, 'keep'))).toHaveLength(1);
+    expect(readdirSync(wh).filter((f) => f.startsWith('.spill'))).toEqual([]);
+  });
 
   test('an already aborted signal does nothing', async () => {
     const wh = newDir('wh');

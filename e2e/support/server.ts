@@ -27,10 +27,14 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the BUILT server (packages/server/dist/main.js, as `npm start` does) on a free port with
- * a fresh data folder and tiny demo data, and waits until /api/health answers.
+ * a fresh data folder and tiny demo data, and waits until /api/health answers. `env` may depend on
+ * the server's own address (e.g. an OAuth redirect URI back to it).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> | ((url: string) => Record<string, string>) = {},
+): Promise<RunningServer> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'marketlens-e2e-'));
   const rootPassword = 'E2e-root-Passw0rd';
   let out = '';
@@ -44,7 +48,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DEMO_SCALE: 'tiny',
       ROOT_PASSWORD: rootPassword,
       LOG_LEVEL: 'warn',
-      ...env,
+      ...(typeof env === 'function' ? env(url) : env),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -55,7 +59,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     out += d;
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);

@@ -19,6 +19,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { useUser } from '../../shared/auth/session.js';
 import { CopyText } from '../../shared/ui/CopyText.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
 import { ICONS } from '../../shared/ui/icons.js';
@@ -27,22 +28,28 @@ import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { PageTags } from '../../shared/ui/PagesField.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { projectsApi } from '../projects/api.js';
-import { MembershipModal, type MembershipValues } from '../projects/MembershipModal.js';
+import { GrantSummary } from '../projects/Grants.js';
+import { MembershipModal, type MembershipValues, membershipInput } from '../projects/MembershipModal.js';
 import { AccountFields, type AccountFormValues, validityFromApi, validityToApi } from './AccountFields.js';
 import { accountKeys, accountsApi, type Membership } from './api.js';
+import { DeleteAccountButton, mayDeleteAccount } from './DeleteAccount.js';
 
 interface Values extends AccountFormValues {
   status: string;
   locked: boolean;
 }
 
-/** Account editing: details, state, validity, password reset, and the user's projects with pages and categories. */
+/**
+ * Account editing: details, state, validity, password reset, deletion, and the user's projects with
+ * pages and data grants.
+ */
 export default function AccountEditPage() {
   const { t } = useTranslation();
   const { message } = useFeedback();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = Number(useParams().id);
+  const me = useUser();
   const [form] = Form.useForm<Values>();
   const [newPassword, setNewPassword] = useState<string | null>(null);
   const [editing, setEditing] = useState<Partial<MembershipValues> | null>(null);
@@ -51,6 +58,7 @@ export default function AccountEditPage() {
     queryKey: ['projects', 'all'],
     queryFn: ({ signal }) => projectsApi.list({ page_size: 1000 }, signal),
   });
+  const projectById = new Map((projects.data?.items ?? []).map((p) => [p.id, p]));
   const initial = useMemo<Values | undefined>(() => {
     const u = detail.data?.user;
     return u
@@ -96,12 +104,8 @@ export default function AccountEditPage() {
 
   // The membership modal runs this through its own action (busy flag, error toast).
   const saveMembership = async (v: MembershipValues) => {
-    await accountsApi.setAuth(id, {
-      project_id: v.project_id ?? editing?.project_id ?? 0,
-      role: v.role,
-      pages: v.pages,
-      categories: v.categories,
-    });
+    const projectId = v.project_id ?? editing?.project_id ?? 0;
+    await accountsApi.setAuth(id, { project_id: projectId, ...membershipInput(v, projectById.get(projectId)) });
     void message.success(t('common.saved'));
     setEditing(null);
     await refresh();
@@ -133,7 +137,14 @@ export default function AccountEditPage() {
           <Tag color={state.tone}>{state.label}</Tag>
         </Space>
       }
-      extra={<Button onClick={() => navigate('/accounts')}>{t('common.backToList')}</Button>}
+      extra={
+        <>
+          {mayDeleteAccount(me, user) && (
+            <DeleteAccountButton account={user} onDeleted={() => navigate('/accounts', { replace: true })} />
+          )}
+          <Button onClick={() => navigate('/accounts')}>{t('common.backToList')}</Button>
+        </>
+      }
       bare
     >
       <Card title={t('accountEdit.details')} variant="borderless">
@@ -204,10 +215,9 @@ export default function AccountEditPage() {
             { title: t('member.role'), dataIndex: 'role', width: 140, render: (r: string) => roleLabel(t, r) },
             { title: t('member.pages'), dataIndex: 'pages', render: (p: number[]) => <PageTags pages={p} /> },
             {
-              title: t('member.categories'),
-              dataIndex: 'categories',
-              width: 120,
-              render: (c: number[]) => t('member.categoryCount', { count: c.length }),
+              title: t('member.grants'),
+              width: 220,
+              render: (_, m) => <GrantSummary grants={m} limits={projectById.get(m.project_id)} />,
             },
             {
               title: t('common.actions'),
@@ -232,7 +242,7 @@ export default function AccountEditPage() {
         open={editing !== null}
         title={editing?.project_id ? t('accountEdit.editProject') : t('accountEdit.addProject')}
         initial={editing ?? undefined}
-        projects={(projects.data?.items ?? []).map((p) => ({ id: p.id, name: p.name, pages: p.pages }))}
+        projects={projects.data?.items}
         onCancel={() => setEditing(null)}
         onSubmit={saveMembership}
       />

@@ -1,6 +1,6 @@
 import { roleMatches } from '@marketlens/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Flex, Input, Popconfirm, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Badge, Button, Flex, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { accountState, roleLabel, roleOptions } from '../../shared/ui/labels.js'
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { type Application, accountKeys, accountsApi, type ListParams } from './api.js';
+import { DeleteAccountButton, mayDeleteAccount } from './DeleteAccount.js';
 
 const PAGE_SIZE = 20;
 
@@ -93,14 +94,6 @@ export default function AccountListPage() {
   const me = useUser();
   const root = roleMatches(me.role, ['root']);
   const [params, setParams] = useState<ListParams>({ page: 1, page_size: PAGE_SIZE });
-  const queryClient = useQueryClient();
-  const remove = useAction(
-    async (id: number) => {
-      await accountsApi.remove(id);
-      await queryClient.invalidateQueries({ queryKey: ['accounts'] });
-    },
-    { success: t('accounts.deleted') },
-  );
   const list = useQuery({
     queryKey: accountKeys.list(params),
     queryFn: ({ signal }) => accountsApi.list(params, signal),
@@ -199,19 +192,7 @@ export default function AccountListPage() {
                 <Button type="link" icon={<ICONS.EditOutlined />} onClick={() => navigate(`/accounts/${u.id}/edit`)}>
                   {t('common.edit')}
                 </Button>
-                {u.id !== me.id && (
-                  <Popconfirm
-                    title={t('accounts.confirmDelete', { name: u.username })}
-                    description={t('accounts.deleteExplain')}
-                    okButtonProps={{ danger: true }}
-                    okText={t('accounts.delete')}
-                    onConfirm={() => remove.run(u.id)}
-                  >
-                    <Button type="link" danger icon={<ICONS.DeleteOutlined />} data-testid={`delete-${u.username}`}>
-                      {t('accounts.delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
+                {mayDeleteAccount(me, u) && <DeleteAccountButton account={u} link />}
               </Flex>
             ),
           },

@@ -1,7 +1,7 @@
 import { api } from '../../shared/api/request.js';
 import type { UserView } from '../../shared/auth/types.js';
 import type { CheckReport } from '../../shared/ui/RowReport.js';
-import type { Page } from '../projects/api.js';
+import type { MemberInput, Page } from '../projects/api.js';
 
 export interface Membership {
   project_id: number;
@@ -9,6 +9,8 @@ export interface Membership {
   role: string;
   pages: number[];
   categories: number[];
+  brands: string[];
+  shops: string[];
 }
 
 export interface Application {
@@ -63,7 +65,7 @@ export const accountsApi = {
   create: (input: AccountInput) => api.post<{ user: UserView; password?: string }>('/api/common/users', { ...input }),
   update: (id: number, patch: AccountPatch) => api.put<{ user: UserView }>(`/api/common/users/${id}`, { ...patch }),
   remove: (id: number) => api.del(`/api/common/users/${id}`),
-  setAuth: (id: number, input: { project_id: number; role: string; pages: number[]; categories: number[] }) =>
+  setAuth: (id: number, input: MemberInput & { project_id: number }) =>
     api.put<Membership>(`/api/common/users/${id}/auth`, { ...input }),
   applications: (signal?: AbortSignal) =>
     api.get<{ items: Application[] }>('/api/common/users/applications', { status: 'pending' }, { signal }),

@@ -18,7 +18,7 @@ export function BindWechatPrompt({ onSkip }: { onSkip(): void }) {
       extra={
         <Flex vertical gap={12}>
           {bind.error && <Alert type="error" showIcon title={bind.error} />}
-          <Button type="primary" size="large" loading={bind.busy} onClick={() => bind.run()}>
+          <Button type="primary" size="large" loading={bind.busy} onClick={() => bind.run()} data-testid="bind-wechat">
             {t('wechat.bindNow')}
           </Button>
           <Button size="large" onClick={onSkip} data-testid="skip-bind">

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Spin, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { homePath } from '../../shared/auth/permissions.js';
 import { useSession } from '../../shared/auth/session.js';
 import { AuthFrame } from './AuthFrame.js';
 import { authApi } from './api.js';
+import { spendOneTimeParams, takeOneTimeParams } from './oneTime.js';
 import { SignIn } from './SignIn.js';
 
 // Only the sign-in form is needed at first paint; the other steps (and antd's Result) load when used.
@@ -17,25 +18,6 @@ const ForcedPasswordChange = lazy(() =>
 const ForgotPassword = lazy(() => import('./ForgotPassword.js').then((m) => ({ default: m.ForgotPassword })));
 const ResetPassword = lazy(() => import('./ResetPassword.js').then((m) => ({ default: m.ResetPassword })));
 const WechatCallback = lazy(() => import('./WechatCallback.js').then((m) => ({ default: m.WechatCallback })));
-
-/**
- * Takes the one-time parameters a link or the WeChat provider put in the address (reset token,
- * OAuth code and state) and removes them at once, so they are neither bookmarked nor shared.
- */
-function useOneTimeParams() {
-  const [initial] = useState(() => {
-    const url = new URL(window.location.href);
-    const taken = {
-      resetToken: url.searchParams.get('reset_token'),
-      code: url.searchParams.get('code'),
-      state: url.searchParams.get('state'),
-    };
-    for (const k of ['reset_token', 'code', 'state']) url.searchParams.delete(k);
-    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-    return taken;
-  });
-  return initial;
-}
 
 function Heading({ title, subtitle }: { title: string; subtitle?: string }) {
   return (
@@ -55,19 +37,19 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const session = useSession();
   const [params] = useSearchParams();
-  const once = useOneTimeParams();
+  const [once] = useState(takeOneTimeParams);
   const [mode, setMode] = useState<Mode>(once.resetToken ? 'reset' : once.code && once.state ? 'wechat' : 'signIn');
   const [promptBind, setPromptBind] = useState(false);
+  /** Back to the sign-in form from a step a one-time link or the provider opened: those are used up. */
+  const backToSignIn = () => {
+    spendOneTimeParams();
+    setMode('signIn');
+  };
   // The password just typed, kept in memory only, so a first-time user does not type it twice.
   const lastPassword = useRef<string | null>(null);
   const settings = useQuery({ queryKey: ['auth-settings'], queryFn: ({ signal }) => authApi.settings(signal) });
   const wechat = settings.data?.wechat === true;
   const redirect = params.get('redirect');
-
-  useEffect(() => {
-    // Leaving a mode that signed the user in (WeChat callback) once the session is there.
-    if (mode === 'wechat' && session.user) setMode('signIn');
-  }, [mode, session.user]);
 
   const spinner = (
     <Flex justify="center" style={{ padding: 48 }}>
@@ -79,11 +61,12 @@ export default function LoginPage() {
     body = (
       <>
         <Heading title={t('reset.title')} subtitle={t('reset.subtitle')} />
-        <ResetPassword token={once.resetToken} onDone={() => setMode('signIn')} />
+        <ResetPassword token={once.resetToken} onDone={backToSignIn} />
       </>
     );
   } else if (mode === 'wechat' && once.code && once.state) {
-    body = <WechatCallback code={once.code} state={once.state} onBack={() => setMode('signIn')} />;
+    // Signed in with WeChat: the sign-in branches below take over once the session is there.
+    body = <WechatCallback code={once.code} state={once.state} onSignedIn={backToSignIn} onBack={backToSignIn} />;
   } else if (mode === 'forgot') {
     body = (
       <>

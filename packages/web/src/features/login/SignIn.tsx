@@ -87,6 +87,7 @@ export function SignIn({ wechat, onForgot, onSignedIn }: Props) {
                 icon={<ICONS.WechatOutlined />}
                 loading={startWechat.busy}
                 onClick={() => startWechat.run()}
+                data-testid="wechat-login"
               >
                 {t('login.wechatButton')}
               </Button>

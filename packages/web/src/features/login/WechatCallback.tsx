@@ -1,44 +1,69 @@
 import { Button, Result, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../shared/auth/session.js';
-import { errorText } from '../../shared/ui/errors.js';
-import { useFeedback } from '../../shared/ui/feedback.js';
+import { useAction } from '../../shared/ui/useAction.js';
 import { authApi } from './api.js';
+import { spendOneTimeParams } from './oneTime.js';
+
+type Finish = Awaited<ReturnType<typeof authApi.wechatFinish>>;
+/**
+ * The code exchange per state, made once: the code is single-use, and a repeated mount (StrictMode's
+ * second effect run, a render React redid) must share the first call's answer, not spend it again.
+ */
+const exchanges = new Map<string, Promise<Finish>>();
+function exchangeOnce(code: string, state: string): Promise<Finish> {
+  let call = exchanges.get(state);
+  if (!call) {
+    call = authApi.wechatFinish(code, state).finally(spendOneTimeParams);
+    exchanges.set(state, call);
+  }
+  return call;
+}
 
 /**
  * The WeChat provider sent the browser back with code and state (already removed from the address):
- * finish the sign-in, or the binding the signed-in user started from the personal centre.
+ * finish the sign-in (then `onSignedIn`), or the binding the signed-in user started from the
+ * personal centre or the prompt after a password sign-in (then the personal centre). The page stays
+ * here until the server has answered, so a failure is shown and a binding is never skipped.
  */
-export function WechatCallback({ code, state, onBack }: { code: string; state: string; onBack(): void }) {
+export function WechatCallback({
+  code,
+  state,
+  onSignedIn,
+  onBack,
+}: {
+  code: string;
+  state: string;
+  onSignedIn(): void;
+  onBack(): void;
+}) {
   const { t } = useTranslation();
-  const { message } = useFeedback();
   const navigate = useNavigate();
   const { signIn } = useSession();
-  const [error, setError] = useState<string | null>(null);
-  const started = useRef(false);
+  const finish = useAction(
+    async () => {
+      const r = await exchangeOnce(code, state);
+      if (r.login) {
+        signIn(r.login);
+        onSignedIn();
+      } else if (r.wechat_state) navigate('/personal-center', { replace: true });
+      return r;
+    },
+    { errors: 'inline', success: (r) => (r.login ? '' : t('wechat.bound')) },
+  );
+  const { run } = finish;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per code; `run` is new every render
   useEffect(() => {
-    // The code is single-use: StrictMode's second effect run must not spend it again.
-    if (started.current) return;
-    started.current = true;
-    authApi
-      .wechatFinish(code, state)
-      .then((r) => {
-        if (r.login) signIn(r.login);
-        else if (r.wechat_state) {
-          void message.success(t('wechat.bound'));
-          navigate('/personal-center', { replace: true });
-        }
-      })
-      .catch((err: unknown) => setError(errorText(t, err)));
-  }, [code, state, signIn, message, navigate, t]);
-  if (error) {
+    void run();
+  }, [code, state]);
+  if (finish.error) {
     return (
       <Result
         status="warning"
         title={t('wechat.failedTitle')}
-        subTitle={error}
+        subTitle={finish.error}
         extra={<Button onClick={onBack}>{t('common.backToSignIn')}</Button>}
       />
     );

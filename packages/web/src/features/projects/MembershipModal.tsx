@@ -8,7 +8,8 @@ import { currentLocale } from '../../shared/i18n/index.js';
 import { roleOptions } from '../../shared/ui/labels.js';
 import { PagesField } from '../../shared/ui/PagesField.js';
 import { useAction } from '../../shared/ui/useAction.js';
-import { projectKeys, projectsApi } from './api.js';
+import { type MemberInput, type ProjectLimits, projectKeys, projectsApi } from './api.js';
+import { GRANTS, GrantSelect, limitedKinds } from './Grants.js';
 
 export interface MembershipValues {
   project_id?: number;
@@ -17,16 +18,34 @@ export interface MembershipValues {
   role: string;
   pages: number[];
   categories: number[];
+  brands?: string[];
+  shops?: string[];
+}
+
+/** A project the membership is in: its pages bound the member's, its limits decide which grants exist. */
+export interface MembershipProject extends ProjectLimits {
+  id: number;
+  name: string;
+  pages: number[];
+}
+
+/**
+ * The membership as the API takes it. Brand and shop grants go only for a project that limits
+ * them; otherwise they are left as they are (switching the limit on later finds them again).
+ */
+export function membershipInput(v: MembershipValues, limits: ProjectLimits | undefined): MemberInput {
+  const input: MemberInput = { role: v.role, pages: v.pages, categories: v.categories };
+  for (const kind of limitedKinds(limits)) input[kind] = v[kind] ?? [];
+  return input;
 }
 
 interface Props {
   open: boolean;
   title: string;
   initial?: Partial<MembershipValues>;
-  /** Choose the project (account screen) — otherwise `projectId` is fixed. */
-  projects?: { id: number; name: string; pages: number[] }[];
-  projectId?: number;
-  projectPages?: number[];
+  /** Choose the project (account screen) — otherwise `project` is fixed. */
+  projects?: MembershipProject[];
+  project?: Omit<MembershipProject, 'name'>;
   /** Choose the user (project screen): from a list for administrators, by name otherwise. */
   users?: { id: number; username: string; enterprise: string }[] | 'byName';
   onCancel(): void;
@@ -35,25 +54,16 @@ interface Props {
 
 /**
  * A user's membership of a project (spec §6): project role, page permissions (within the project's
- * pages) and granted categories. One editor for the account screen and the project's user management.
+ * pages), granted categories, and granted brands and shops where the project limits them (DESIGN §6).
+ * One editor for the account screen and the project's user management.
  */
-export function MembershipModal({
-  open,
-  title,
-  initial,
-  projects,
-  projectId,
-  projectPages,
-  users,
-  onCancel,
-  onSubmit,
-}: Props) {
+export function MembershipModal({ open, title, initial, projects, project, users, onCancel, onSubmit }: Props) {
   const { t } = useTranslation();
   const me = useUser();
   const [form] = Form.useForm<MembershipValues>();
   const submit = useAction(onSubmit);
-  const chosenProject = Form.useWatch('project_id', form) ?? projectId;
-  const pagesWithin = projects?.find((p) => p.id === chosenProject)?.pages ?? projectPages;
+  const chosenProject = Form.useWatch('project_id', form) ?? project?.id;
+  const scope = projects?.find((p) => p.id === chosenProject) ?? project;
   const categories = useQuery({
     queryKey: projectKeys.categories(chosenProject ?? 0),
     queryFn: ({ signal }) => projectsApi.categories(chosenProject!, signal),
@@ -62,7 +72,7 @@ export function MembershipModal({
   useEffect(() => {
     if (open) {
       form.resetFields();
-      form.setFieldsValue({ role: '', pages: [], categories: [], ...initial });
+      form.setFieldsValue({ role: '', pages: [], categories: [], brands: [], shops: [], ...initial });
     }
   }, [open, initial, form]);
   // Only root hands out root or admin (the server enforces it too).
@@ -126,7 +136,7 @@ export function MembershipModal({
           <Select options={roleOptions(t, roles)} />
         </Form.Item>
         <Form.Item name="pages" label={t('member.pages')}>
-          <PagesField within={pagesWithin} />
+          <PagesField within={scope?.pages} />
         </Form.Item>
         <Form.Item label={t('member.categories')} extra={t('member.categoriesHint')}>
           <Space.Compact style={{ width: '100%' }}>
@@ -153,6 +163,12 @@ export function MembershipModal({
             </Button>
           </Space.Compact>
         </Form.Item>
+        {chosenProject !== undefined &&
+          limitedKinds(scope).map((kind) => (
+            <Form.Item key={kind} name={kind} label={t(GRANTS[kind].label)} extra={t(GRANTS[kind].hint)}>
+              <GrantSelect projectId={chosenProject} kind={kind} />
+            </Form.Item>
+          ))}
       </Form>
     </Modal>
   );

@@ -10,6 +10,7 @@ import { PagesField } from '../../shared/ui/PagesField.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { accountKeys, accountsApi } from '../accounts/api.js';
 import { type ProjectInput, projectKeys, projectsApi } from './api.js';
+import { GRANT_KINDS, GRANTS, limitedKinds } from './Grants.js';
 import { ProjectFrame, useProject, useProjectId } from './ProjectFrame.js';
 
 type Values = Omit<ProjectInput, 'owner_id'> & { owner_id?: number | null };
@@ -37,6 +38,10 @@ export default function ProjectInfoPage() {
   const currencies = useQuery({ queryKey: ['currencies'], queryFn: ({ signal }) => projectsApi.currencies(signal) });
   const users = useQuery({ queryKey: accountKeys.brief, queryFn: ({ signal }) => accountsApi.brief(signal) });
   const hasSeries = Form.useWatch('has_series', form);
+  const limited = limitedKinds({
+    limit_brands: Form.useWatch('limit_brands', form) === true,
+    limit_shops: Form.useWatch('limit_shops', form) === true,
+  });
   const en = currentLocale() === 'en';
 
   useEffect(() => {
@@ -169,34 +174,19 @@ export default function ProjectInfoPage() {
           {t('projects.options')}
         </Divider>
         <Row gutter={24}>
-          <Col xs={12} md={6}>
+          <Col xs={12} md={8}>
             <Form.Item name="has_series" label={t('projects.hasSeries')} valuePropName="checked">
               <Switch />
             </Form.Item>
           </Col>
-          <Col xs={12} md={6}>
+          <Col xs={12} md={8}>
             <Form.Item name="hide_keywords" label={t('projects.hideKeywords')} valuePropName="checked">
               <Switch />
             </Form.Item>
           </Col>
-          <Col xs={12} md={6}>
+          <Col xs={12} md={8}>
             <Form.Item name="discount_price" label={t('projects.discountPrice')} valuePropName="checked">
               <Switch />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item name="limit_brands" label={t('projects.limitBrands')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item
-              name="limit_shops"
-              label={t('projects.limitShops')}
-              valuePropName="checked"
-              tooltip={t('projects.limitShopsHint')}
-            >
-              <Switch data-testid="limit-shops" />
             </Form.Item>
           </Col>
           {hasSeries && (
@@ -212,6 +202,45 @@ export default function ProjectInfoPage() {
                 </Form.Item>
               </Col>
             </>
+          )}
+        </Row>
+        <Divider titlePlacement="start" plain>
+          {t('projects.dataLimits')}
+        </Divider>
+        <Row gutter={24}>
+          {GRANT_KINDS.map((kind) => (
+            <Col xs={12} md={8} key={kind}>
+              <Form.Item
+                name={GRANTS[kind].limit}
+                label={t(GRANTS[kind].limitLabel)}
+                valuePropName="checked"
+                tooltip={t(GRANTS[kind].limitHint)}
+              >
+                <Switch data-testid={`limit-${kind}`} />
+              </Form.Item>
+            </Col>
+          ))}
+          {limited.length > 0 && (
+            <Col xs={24}>
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 24 }}
+                data-testid="limits-notice"
+                title={t('projects.limitsNotice', {
+                  what: limited.map((k) => t(GRANTS[k].limitWhat)).join(t('projects.listJoin')),
+                })}
+                description={t('projects.limitsNoticeText')}
+                action={
+                  // Only once a limit is saved: going there first would drop the unsaved switch.
+                  limitedKinds(project.data).length > 0 ? (
+                    <Button size="small" onClick={() => navigate(`/projects/${id}/user-management`)}>
+                      {t('projects.toMembers')}
+                    </Button>
+                  ) : undefined
+                }
+              />
+            </Col>
           )}
         </Row>
         <Form.Item

@@ -11,10 +11,14 @@ import { PageTags } from '../../shared/ui/PagesField.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { accountKeys, accountsApi } from '../accounts/api.js';
 import { type Member, projectKeys, projectsApi } from './api.js';
-import { MembershipModal, type MembershipValues } from './MembershipModal.js';
+import { GrantSummary } from './Grants.js';
+import { MembershipModal, type MembershipValues, membershipInput } from './MembershipModal.js';
 import { ProjectFrame, useProject, useProjectId } from './ProjectFrame.js';
 
-/** A project's members: their project role, pages and categories. Project admins manage this too. */
+/**
+ * A project's members: their project role, pages and data grants (categories; brands and shops where
+ * the project limits them). Project admins manage this too.
+ */
 export default function UserManagementPage() {
   const { t } = useTranslation();
   const { message } = useFeedback();
@@ -38,7 +42,7 @@ export default function UserManagementPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: projectKeys.members(id) });
 
   const submit = async (v: MembershipValues) => {
-    const input = { role: v.role, pages: v.pages, categories: v.categories };
+    const input = membershipInput(v, project.data);
     if (editing?.userId !== undefined) await projectsApi.updateMember(id, editing.userId, input);
     else
       await projectsApi.addMember(
@@ -86,10 +90,9 @@ export default function UserManagementPage() {
             { title: t('member.role'), dataIndex: 'role', width: 130, render: (r: string) => roleLabel(t, r) },
             { title: t('member.pages'), dataIndex: 'pages', render: (p: number[]) => <PageTags pages={p} /> },
             {
-              title: t('member.categories'),
-              dataIndex: 'categories',
-              width: 110,
-              render: (c: number[]) => t('member.categoryCount', { count: c.length }),
+              title: t('member.grants'),
+              width: 220,
+              render: (_, m) => <GrantSummary grants={m} limits={project.data} />,
             },
             {
               title: t('common.actions'),
@@ -114,8 +117,7 @@ export default function UserManagementPage() {
         open={editing !== null}
         title={editing?.userId !== undefined ? t('member.edit') : t('member.add')}
         initial={editing?.initial}
-        projectId={id}
-        projectPages={project.data?.pages}
+        project={project.data}
         users={editing?.userId !== undefined ? undefined : admin ? (users.data?.items ?? []) : 'byName'}
         onCancel={() => setEditing(null)}
         onSubmit={submit}

@@ -77,6 +77,19 @@ export interface MemberInput {
   role: string;
   pages: number[];
   categories: number[];
+  /** Brand and shop grants: sent only for a project that limits them (else left as they are). */
+  brands?: string[];
+  shops?: string[];
+}
+
+/** Which data a project limits beyond categories (DESIGN §6): brands and shops need grants then. */
+export type ProjectLimits = Pick<Project, 'limit_brands' | 'limit_shops'>;
+export type GrantKind = 'brands' | 'shops';
+/** A brand (its id) or a shop ('platform,shop_id', spec §4) that can be granted, with its names. */
+export interface GrantOption {
+  value: string;
+  name: string;
+  name_en: string;
 }
 
 export type Band = [number, number | null];
@@ -96,6 +109,8 @@ export const projectKeys = {
   members: (id: number) => ['projects', id, 'members'] as const,
   attributes: (id: number) => ['projects', id, 'attributes'] as const,
   attributeDraft: (id: number) => ['projects', id, 'attributes', 'draft'] as const,
+  grantOptions: (id: number, kind: GrantKind, prefix: string) =>
+    ['projects', id, 'grant-options', kind, prefix] as const,
   bands: (id: number, kind: BandKind, category: number | undefined) =>
     ['projects', id, 'bands', kind, category] as const,
 };
@@ -135,6 +150,15 @@ export const projectsApi = {
   updateMember: (id: number, userId: number, input: MemberInput) =>
     api.put<{ items: Member[] }>(`${base(id)}/users/${userId}`, { ...input }),
   removeMember: (id: number, userId: number) => api.del(`${base(id)}/users/${userId}`),
+  /** Brands or shops of the project's dataset that can be granted, by name prefix (first 200). */
+  grantOptions: (id: number, kind: GrantKind, prefix: string, signal?: AbortSignal): Promise<GrantOption[]> => {
+    const query = { data_scope_id: id, prefix: prefix.trim() || undefined, page_size: 200 };
+    return kind === 'brands'
+      ? api
+          .get<{ items: { id: number; name: string; name_en: string }[] }>('/api/common/brands', query, { signal })
+          .then((r) => r.items.map((b) => ({ value: String(b.id), name: b.name, name_en: b.name_en })))
+      : api.get<{ items: GrantOption[] }>('/api/common/shops', query, { signal }).then((r) => r.items);
+  },
   attributes: (id: number, signal?: AbortSignal) =>
     api.get<{ items: Attribute[]; available: Attribute[] }>(`${base(id)}/attributes`, undefined, { signal }),
   saveAttributes: (id: number, attributes: Attribute[]) =>

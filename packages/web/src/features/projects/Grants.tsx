@@ -1,0 +1,113 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Flex, Select, Tag } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../shared/i18n/index.js';
+import { type GrantKind, type ProjectLimits, projectKeys, projectsApi } from './api.js';
+
+/** Per grant kind: the project flag that turns it on, and its texts (member editor, project switch). */
+export const GRANTS = {
+  brands: {
+    limit: 'limit_brands',
+    label: 'member.brands',
+    hint: 'member.brandsHint',
+    placeholder: 'member.brandsPlaceholder',
+    count: 'member.brandCount',
+    limitLabel: 'projects.limitBrands',
+    limitHint: 'projects.limitBrandsHint',
+    limitWhat: 'projects.limitWhatBrands',
+  },
+  shops: {
+    limit: 'limit_shops',
+    label: 'member.shops',
+    hint: 'member.shopsHint',
+    placeholder: 'member.shopsPlaceholder',
+    count: 'member.shopCount',
+    limitLabel: 'projects.limitShops',
+    limitHint: 'projects.limitShopsHint',
+    limitWhat: 'projects.limitWhatShops',
+  },
+} as const satisfies Record<GrantKind, { limit: keyof ProjectLimits; [text: string]: string }>;
+
+export const GRANT_KINDS = Object.keys(GRANTS) as GrantKind[];
+
+/** The grant kinds a project limits (none when it is not known yet). */
+export function limitedKinds(limits: ProjectLimits | undefined): GrantKind[] {
+  return GRANT_KINDS.filter((k) => limits?.[GRANTS[k].limit] === true);
+}
+
+/**
+ * A member's brand or shop grant: a multiple choice over the project's dataset, searched on the
+ * server by name prefix. One component for both kinds (a form control: value / onChange).
+ */
+export function GrantSelect({
+  projectId,
+  kind,
+  value,
+  onChange,
+}: {
+  projectId: number;
+  kind: GrantKind;
+  value?: string[];
+  onChange?: (value: string[]) => void;
+}) {
+  const { t } = useTranslation();
+  const en = currentLocale() === 'en';
+  const [prefix, setPrefix] = useState('');
+  const found = useQuery({
+    queryKey: projectKeys.grantOptions(projectId, kind, prefix),
+    queryFn: ({ signal }) => projectsApi.grantOptions(projectId, kind, prefix, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  // Names seen so far: chosen values keep their names while the list shows another search.
+  const names = useRef(new Map<string, string>()).current;
+  for (const o of found.data ?? []) names.set(o.value, (en ? o.name_en : o.name) || o.name);
+  const chosen = value ?? [];
+  const listed = (found.data ?? []).map((o) => o.value);
+  const options = [...listed, ...chosen.filter((v) => !listed.includes(v))].map((v) => ({
+    value: v,
+    label: names.get(v) ?? t('member.grantUnknown', { id: v }),
+  }));
+  return (
+    <Select
+      mode="multiple"
+      allowClear
+      value={chosen}
+      onChange={(v: string[]) => onChange?.(v)}
+      options={options}
+      loading={found.isFetching}
+      showSearch={{ filterOption: false, onSearch: setPrefix }}
+      onBlur={() => setPrefix('')}
+      maxTagCount="responsive"
+      placeholder={t(GRANTS[kind].placeholder)}
+      style={{ width: '100%' }}
+      data-testid={`grant-${kind}`}
+    />
+  );
+}
+
+/**
+ * A membership's data access in a table cell: its categories, and its brands and shops where the
+ * project limits them (what the grant is; administrators see everything whatever it holds).
+ */
+export function GrantSummary({
+  grants,
+  limits,
+}: {
+  grants: { categories: number[]; brands?: string[]; shops?: string[] };
+  limits: ProjectLimits | undefined;
+}) {
+  const { t } = useTranslation();
+  const tag = (text: string) => (
+    <Tag key={text} style={{ marginInlineEnd: 0 }}>
+      {text}
+    </Tag>
+  );
+  return (
+    <Flex gap={4} wrap>
+      {tag(t('member.categoryCount', { count: grants.categories.length }))}
+      {limitedKinds(limits).map((kind) => tag(t(GRANTS[kind].count, { count: grants[kind]?.length ?? 0 })))}
+    </Flex>
+  );
+}

@@ -1,11 +1,11 @@
 import { formatNumber, formatShare } from '@marketlens/shared';
 import type { BrandCharacters, BrandOverview } from '@marketlens/shared/contracts';
-import ExcelJS from 'exceljs';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, signInApi } from './support/api.js';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { type RunningServer, startServer } from './support/server.js';
+import { ask, downloadRows, firstRanked, panelsSettled, startDemo, stopDemo, waitCall } from './support/analysis.js';
+import type { Api } from './support/api.js';
+import { screenshot } from './support/browser.js';
+import type { RunningServer } from './support/server.js';
 import { noConsoleErrors, openPage, settle, signIn } from './support/ui.js';
 
 /**
@@ -34,49 +34,8 @@ describe('Brand Detail page in Chromium', () => {
   /** A brand that sells in the default period and over-indexes on some attribute value. */
   let brand: NamedBrand;
 
-  /** The same request the page sent, answered again by the API (root's token). */
-  const ask = async <T>(req: Request): Promise<T> => {
-    const res = await fetch(`${server.url}${new URL(req.url()).pathname}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${root.token}` },
-      body: req.postData() ?? '{}',
-    });
-    const json = (await res.json()) as { ok: boolean; data: T };
-    expect(json.ok, JSON.stringify(json)).toBe(true);
-    return json.data;
-  };
-  const waitCall = (page: Page, path: string, match: (body: Record<string, unknown>) => boolean = () => true) => {
-    const waiting = page.waitForRequest(
-      (r) => r.method() === 'POST' && new URL(r.url()).pathname === path && match(r.postDataJSON() ?? {}),
-      { timeout: 60_000 },
-    );
-    waiting.catch(() => undefined);
-    return waiting;
-  };
-  /** Waits until every panel has loaded (no skeleton, no pending spinner) and the charts have drawn. */
-  const panelsSettled = async (page: Page) => {
-    await page.getByTestId('brand-sales').waitFor({ timeout: 60_000 });
-    await page.waitForFunction(
-      () =>
-        !document.querySelector(
-          '[data-testid="panel-skeleton"], [data-testid="panel-pending"], [aria-busy="true"], .ant-skeleton',
-        ) && document.querySelectorAll('canvas').length >= 2,
-      undefined,
-      { timeout: 60_000 },
-    );
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await settle(page);
-    await page.waitForTimeout(1500);
-  };
-
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USERNAME: '100000' });
-    browser = await launchBrowser();
-    root = await signInApi(server.url, 'root', server.rootPassword);
-    const projects = await root.get<{ items: { id: number }[] }>('/api/common/projects');
-    projectId = projects.items[0]!.id;
-    const brief = await root.get<{ cur_symbol: string }>(`/api/common/projects/${projectId}/brief`);
-    currency = brief.cur_symbol || '¥';
+    ({ server, browser, root, projectId, currency } = await startDemo());
     const table = await root.get<{ latest_date: string }>(`/api/common/table_date?data_scope_id=${projectId}`);
     // The default period: the latest 12 months.
     const end = table.latest_date;
@@ -99,10 +58,7 @@ describe('Brand Detail page in Chromium', () => {
     expect(brand, 'a demo brand with characters').toBeDefined();
   }, 300_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    if (server) expect(await server.stop()).toBe(0);
-  });
+  afterAll(() => stopDemo({ server, browser }));
 
   it('zh-CN: picks a brand, shows the API figures, keeps a filter in the URL across reload', async () => {
     const { page, errors } = await openPage(browser, 'zh-CN');
@@ -120,7 +76,7 @@ describe('Brand Detail page in Chromium', () => {
     const req = await first;
     expect(req.postDataJSON()).toMatchObject({ data_scope_id: projectId, brand_id: brand.id, selector: 'mom' });
     expect(new URL(page.url()).searchParams.get('brand')).toBe(String(brand.id));
-    const mom = await ask<BrandOverview>(req);
+    const mom = await ask<BrandOverview>(root, req);
     expect(mom.brand.sales).toBeGreaterThan(0);
     await expect
       .poll(() => page.getByTestId('brand-sales').innerText(), { timeout: 20_000 })
@@ -138,7 +94,7 @@ describe('Brand Detail page in Chromium', () => {
     const url = new URL(page.url());
     expect(url.searchParams.get('vs')).toBe('yoy');
     expect(url.searchParams.get('brand')).toBe(String(brand.id));
-    const yoy = await ask<BrandOverview>(yoyReq);
+    const yoy = await ask<BrandOverview>(root, yoyReq);
     const contribution = page.getByTestId('brand-contribution');
     await expect.poll(() => page.getByText('增长贡献（同比）').count(), { timeout: 20_000 }).toBe(1);
     const screenBefore = {
@@ -156,7 +112,7 @@ describe('Brand Detail page in Chromium', () => {
       .poll(() => page.getByTestId('brand-overview').innerText(), { timeout: 20_000 })
       .toBe(screenBefore.overview);
     expect(await contribution.innerText()).toBe(screenBefore.contribution);
-    await panelsSettled(page);
+    await panelsSettled(page, 'brand-sales', 2);
     await screenshot(page, 'brand-zh-CN');
     await noConsoleErrors(errors);
     await page.context().close();
@@ -167,7 +123,7 @@ describe('Brand Detail page in Chromium', () => {
     await signIn(page, server.url, 'root', server.rootPassword);
     const call = waitCall(page, CHARACTERS);
     await page.goto(`${server.url}/brand?brand=${brand.id}`);
-    const data = await ask<BrandCharacters>(await call);
+    const data = await ask<BrandCharacters>(root, await call);
     const top = data.attributes[0]!;
     const table = page.getByTestId('characters-attribute');
     const row = table.locator('tbody tr.ant-table-row').first();
@@ -178,19 +134,8 @@ describe('Brand Detail page in Chromium', () => {
     expect(cells[2]).toBe(top.value);
     expect(cells[4]).toBe(formatNumber(top.tgi));
 
-    const download = page.waitForEvent('download', { timeout: 60_000 });
-    await page.locator('[data-testid="download-button"]').first().click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.readFile((await file.path())!);
-    const sheet = book.worksheets[0]!;
     // The header block comes first; the first data row is the one ranked 1.
-    let found: unknown[] | undefined;
-    sheet.eachRow((r) => {
-      const values = (r.values as unknown[]).slice(1);
-      if (!found && values[0] === 1 && typeof values[1] === 'string') found = values;
-    });
+    const found = firstRanked(await downloadRows(page));
     expect(found).toBeDefined();
     // Rank, attribute, value, brand sales, segment sales, share in segment, TGI, distinction.
     expect(found!.slice(0, 3)).toEqual([1, cells[1], cells[2]]);
@@ -213,7 +158,7 @@ describe('Brand Detail page in Chromium', () => {
     expect(await favourites()).not.toContain(brand.id);
     expect(await follow.innerText()).toContain('Follow brand');
     expect(await page.getByTestId('brand-name').innerText()).toBe(brand.name_en);
-    await panelsSettled(page);
+    await panelsSettled(page, 'brand-sales', 2);
     await screenshot(page, 'brand-en');
 
     // Each click answers the project's favourite brands; the button follows the answer.

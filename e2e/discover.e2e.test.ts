@@ -1,51 +1,14 @@
 import { formatNumber } from '@marketlens/shared';
-import ExcelJS from 'exceljs';
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, createAccount, PASSWORD, signInApi } from './support/api.js';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { type RunningServer, startServer } from './support/server.js';
-import { noConsoleErrors, openPage, settle, signIn } from './support/ui.js';
+import { answer, dataOf, downloadRows, firstRanked, panelsSettled, startDemo, stopDemo } from './support/analysis.js';
+import { type Api, createAccount, PASSWORD } from './support/api.js';
+import { screenshot } from './support/browser.js';
+import type { RunningServer } from './support/server.js';
+import { noConsoleErrors, openPage, signIn } from './support/ui.js';
 
 /** Sign-in lands on this page directly (not on the default page first). */
 const REDIRECT = `?redirect=${encodeURIComponent('/discover')}`;
-
-/** The JSON `data` of an API answer the page received. */
-async function dataOf<T>(res: Response): Promise<T> {
-  const body = (await res.json()) as { ok: boolean; data: T };
-  expect(body.ok).toBe(true);
-  return body.data;
-}
-
-/** Waits for the page's POST to an insight endpoint whose body passes `match`. */
-function answer(page: Page, path: string, match: (body: Record<string, unknown>) => boolean = () => true) {
-  const waiting = page.waitForResponse(
-    (r) =>
-      new URL(r.url()).pathname === `/api/common/${path}` &&
-      r.request().method() === 'POST' &&
-      match((r.request().postDataJSON() ?? {}) as Record<string, unknown>),
-    { timeout: 60_000 },
-  );
-  // Set up before the action that triggers it; when an earlier step fails the test reports that
-  // step, not this waiter's rejection on the closed page.
-  waiting.catch(() => undefined);
-  return waiting;
-}
-
-/** Waits until every panel has finished loading (no skeleton, no pending spinner), for checks and screenshots. */
-async function panelsSettled(page: Page) {
-  await page.getByTestId('summary-sales').waitFor({ timeout: 60_000 });
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('[data-testid="panel-skeleton"], [data-testid="panel-pending"], [aria-busy="true"]') &&
-      document.querySelectorAll('canvas').length >= 3,
-    undefined,
-    { timeout: 60_000 },
-  );
-  await settle(page);
-  // Chart entry animations (lines draw in over a second).
-  await page.waitForTimeout(1500);
-}
 
 describe('Category Insight (/discover) in Chromium against the built server', () => {
   let server: RunningServer;
@@ -55,23 +18,14 @@ describe('Category Insight (/discover) in Chromium against the built server', ()
   let projectId = 0;
 
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USERNAME: '100000' });
-    browser = await launchBrowser();
-    root = await signInApi(server.url, 'root', server.rootPassword);
-    const projects = await root.get<{ items: { id: number }[] }>('/api/common/projects');
-    projectId = projects.items[0]!.id;
-    const brief = await root.get<{ cur_symbol: string }>(`/api/common/projects/${projectId}/brief`);
-    currency = brief.cur_symbol || '¥';
+    ({ server, browser, root, projectId, currency } = await startDemo());
   }, 300_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    if (server) expect(await server.stop()).toBe(0);
-  });
+  afterAll(() => stopDemo({ server, browser }));
 
   it('zh-CN: a category filter changes the figures to the API values, the URL keeps it across reload and Back', async () => {
     const { page, errors } = await openPage(browser, 'zh-CN');
-    const first = answer(page, 'summary');
+    const first = answer(page, '/api/common/summary');
     await signIn(page, server.url, 'root', server.rootPassword, REDIRECT);
     const all = await dataOf<{ sales: number; count: number }>(await first);
     await page.getByTestId('summary-sales').waitFor();
@@ -82,7 +36,11 @@ describe('Category Insight (/discover) in Chromium against the built server', ()
     await page.getByTestId('filter-category').click();
     await page.locator('.ant-select-tree-treenode .ant-select-tree-checkbox').first().click();
     await page.keyboard.press('Escape');
-    const filtered = answer(page, 'summary', (b) => (b.category as { enable?: boolean } | undefined)?.enable === true);
+    const filtered = answer(
+      page,
+      '/api/common/summary',
+      (b) => (b.category as { enable?: boolean } | undefined)?.enable === true,
+    );
     await page.getByTestId('filter-apply').click();
     const res = await filtered;
     const body = res.request().postDataJSON() as { category: { value: number[] } };
@@ -99,13 +57,13 @@ describe('Category Insight (/discover) in Chromium against the built server', ()
     expect(new URL(page.url()).searchParams.get('c')).toBe(String(chosen[0]));
 
     // Reload: the filter comes back from the URL, with the same figures.
-    const again = answer(page, 'summary');
+    const again = answer(page, '/api/common/summary');
     await page.reload();
     expect((await again).request().postDataJSON().category).toEqual({ enable: true, value: chosen });
     await expect
       .poll(() => page.getByTestId('summary-sales').innerText(), { timeout: 20_000 })
       .toBe(formatNumber(one.sales, { currency }));
-    await panelsSettled(page);
+    await panelsSettled(page, 'summary-sales', 3);
     await screenshot(page, 'discover-zh-CN');
 
     // Back: the unfiltered page and its figures.
@@ -120,7 +78,7 @@ describe('Category Insight (/discover) in Chromium against the built server', ()
 
   it('downloads the top brands as an .xlsx whose first data row is the first row of the table', async () => {
     const { page, errors } = await openPage(browser, 'zh-CN');
-    const top = answer(page, 'top');
+    const top = answer(page, '/api/common/top');
     await signIn(page, server.url, 'root', server.rootPassword, REDIRECT);
     const data = await dataOf<{ items: { rank: number; name: string; sales: number }[] }>(await top);
     expect(data.items.length).toBeGreaterThan(0);
@@ -131,19 +89,8 @@ describe('Category Insight (/discover) in Chromium against the built server', ()
     expect(firstRow[1]).toContain(data.items[0]!.name);
     expect(firstRow[2]).toBe(formatNumber(data.items[0]!.sales, { currency }));
 
-    const download = page.waitForEvent('download', { timeout: 60_000 });
-    await page.locator('[data-testid="download-button"]').first().click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.readFile((await file.path())!);
-    const sheet = book.worksheets[0]!;
     // The header block comes first; the first data row is the one ranked 1.
-    let found: unknown[] | undefined;
-    sheet.eachRow((row) => {
-      const values = (row.values as unknown[]).slice(1);
-      if (!found && values[0] === 1 && typeof values[1] === 'string') found = values;
-    });
+    const found = firstRanked(await downloadRows(page));
     expect(found).toBeDefined();
     expect(found![1]).toBe(data.items[0]!.name);
     expect(found![2]).toBeCloseTo(data.items[0]!.sales, 2);
@@ -153,7 +100,7 @@ describe('Category Insight (/discover) in Chromium against the built server', ()
 
   it('en: the valuation table re-scores when a weight changes, with the scores of the API', async () => {
     const { page, errors } = await openPage(browser, 'en');
-    const initial = answer(page, 'categories/valuations');
+    const initial = answer(page, '/api/common/categories/valuations');
     await signIn(page, server.url, 'root', server.rootPassword, REDIRECT);
     const base = await dataOf<{ items: { name_en: string; score: number }[] }>(await initial);
     expect(base.items.length).toBeGreaterThan(1);
@@ -161,12 +108,12 @@ describe('Category Insight (/discover) in Chromium against the built server', ()
     await table.locator('tbody tr.ant-table-row').first().waitFor();
     const scores = () => table.getByTestId('valuation-score').allInnerTexts();
     expect(await scores()).toEqual(base.items.slice(0, 10).map((i) => formatNumber(i.score, { decimals: 1 })));
-    await panelsSettled(page);
+    await panelsSettled(page, 'summary-sales', 3);
     await screenshot(page, 'discover-en');
 
     // Only market size counts: the scores become the market-size scores. Wait for the request sent
     // once every other weight is 0 (each edit sends one; only the last matches).
-    const custom = answer(page, 'categories/valuations/custom', (b) => {
+    const custom = answer(page, '/api/common/categories/valuations/custom', (b) => {
       const w = b.weights as Record<string, number> | undefined;
       return (
         !!w &&
@@ -222,7 +169,7 @@ describe('Category Insight (/discover) in Chromium against the built server', ()
     });
 
     const { page, errors } = await openPage(browser, 'en');
-    const summary = answer(page, 'summary');
+    const summary = answer(page, '/api/common/summary');
     await signIn(page, server.url, 'discover_member', PASSWORD, REDIRECT);
     const res = await summary;
     const mine = await dataOf<{ sales: number }>(res);

@@ -1,11 +1,12 @@
 import { formatNumber, formatRatio } from '@marketlens/shared';
 import type { HotCategoryTrendsData, HotKeywordsData, RisingData } from '@marketlens/shared/contracts';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, signInApi } from './support/api.js';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { type RunningServer, startServer } from './support/server.js';
-import { openPage, settle, signIn, unexpected } from './support/ui.js';
+import { ask, MISSING_PICTURES, startDemo, stopDemo, waitCall } from './support/analysis.js';
+import type { Api } from './support/api.js';
+import { screenshot } from './support/browser.js';
+import type { RunningServer } from './support/server.js';
+import { noConsoleErrors, openPage, settle, signIn } from './support/ui.js';
 
 /**
  * Trend Overview (/hot) in Chromium against the built server on the tiny demo data: figures on
@@ -17,44 +18,19 @@ const CLOUD = '/api/common/keywords/hot';
 const TRENDS = '/api/common/hot/categories/trends';
 const RISING = '/api/common/rising';
 
-/** Console errors except the demo's missing product pictures (no file service runs in tests). */
-const pageErrors = (errors: string[]) =>
-  unexpected(errors).filter((e) => !/Failed to load resource: the server responded with a status of 404/.test(e));
-
 describe('Trend Overview page in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   let root: Api;
   let projectId: number;
 
-  /** The same request the page sent, answered again by the API (root's token). */
-  const ask = async <T>(req: Request): Promise<T> => {
-    const res = await fetch(`${server.url}${new URL(req.url()).pathname}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${root.token}` },
-      body: req.postData() ?? '{}',
-    });
-    const json = (await res.json()) as { ok: boolean; data: T };
-    expect(json.ok, JSON.stringify(json)).toBe(true);
-    return json.data;
-  };
-  const waitCall = (page: Page, path: string) =>
-    page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === path);
-
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USERNAME: '100000' });
-    browser = await launchBrowser();
-    root = await signInApi(server.url, 'root', server.rootPassword);
-    const projects = await root.get<{ items: { id: number }[] }>('/api/common/projects');
-    projectId = projects.items[0]!.id;
+    ({ server, browser, root, projectId } = await startDemo());
     // The project hides keywords (the flag is off by default).
     await root.send('PUT', `/api/common/projects/${projectId}`, { hide_keywords: true });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    if (server) expect(await server.stop()).toBe(0);
-  });
+  afterAll(() => stopDemo({ server, browser }));
 
   it('shows the API figures, changes the comparison, and keeps the filter in the URL (zh-CN)', async () => {
     const { page, errors } = await openPage(browser, 'zh-CN');
@@ -62,7 +38,7 @@ describe('Trend Overview page in Chromium', () => {
     const trendsCall = waitCall(page, TRENDS);
     const risingCall = waitCall(page, RISING);
     await page.goto(`${server.url}/hot`);
-    const trends = await ask<HotCategoryTrendsData>(await trendsCall);
+    const trends = await ask<HotCategoryTrendsData>(root, await trendsCall);
     expect(trends.categories.length).toBeGreaterThan(0);
     expect(trends.categories.length).toBeLessThanOrEqual(10);
     const firstSales = page.getByTestId('trend-row-sales').first();
@@ -70,7 +46,7 @@ describe('Trend Overview page in Chromium', () => {
       .poll(() => firstSales.textContent())
       .toBe(formatNumber(trends.categories[0]!.sales, { currency: '¥' }));
     expect(await page.getByTestId('trend-row').count()).toBe(trends.categories.length);
-    const momRising = await ask<RisingData>(await risingCall);
+    const momRising = await ask<RisingData>(root, await risingCall);
     expect(momRising.items.length).toBeGreaterThan(0);
     await expect
       .poll(() => page.getByTestId('rising-growth').first().textContent())
@@ -83,7 +59,7 @@ describe('Trend Overview page in Chromium', () => {
     const yoyReq = await yoyCall;
     expect(JSON.parse(yoyReq.postData() ?? '{}')).toMatchObject({ selector: 'yoy', data_scope_id: projectId });
     expect(new URL(page.url()).searchParams.get('vs')).toBe('yoy');
-    const yoy = await ask<RisingData>(yoyReq);
+    const yoy = await ask<RisingData>(root, yoyReq);
     if (yoy.items.length > 0) {
       await expect
         .poll(() => page.getByTestId('rising-growth').first().textContent())
@@ -106,7 +82,7 @@ describe('Trend Overview page in Chromium', () => {
     await settle(page);
     await page.waitForTimeout(800);
     await screenshot(page, 'hot-zh-CN');
-    expect(pageErrors(errors)).toEqual([]);
+    await noConsoleErrors(errors, MISSING_PICTURES);
     await page.context().close();
   });
 
@@ -115,7 +91,7 @@ describe('Trend Overview page in Chromium', () => {
     await signIn(page, server.url, 'root', server.rootPassword);
     const cloudCall = waitCall(page, CLOUD);
     await page.goto(`${server.url}/hot?locale=en`);
-    const cloud = await ask<HotKeywordsData>(await cloudCall);
+    const cloud = await ask<HotKeywordsData>(root, await cloudCall);
     expect(cloud.items.length).toBeGreaterThan(0);
     const canvas = page.getByTestId('hot-cloud').locator('canvas').first();
     await canvas.waitFor();
@@ -167,7 +143,7 @@ describe('Trend Overview page in Chromium', () => {
     await canvas.click({ position: spot! });
     await page.waitForURL((u) => u.pathname === '/explore');
     expect(new URL(page.url()).searchParams.get('keyword')).toBe(word);
-    expect(pageErrors(errors)).toEqual([]);
+    await noConsoleErrors(errors, MISSING_PICTURES);
     await page.context().close();
   });
 
@@ -177,7 +153,7 @@ describe('Trend Overview page in Chromium', () => {
     const cloudCall = waitCall(page, CLOUD);
     await page.goto(`${server.url}/hot?locale=en`);
     const cloudReq = await cloudCall;
-    const before = await ask<HotKeywordsData>(cloudReq);
+    const before = await ask<HotKeywordsData>(root, cloudReq);
     const word = before.items[0]!.keyword;
 
     await page.getByTestId('hidden-keywords-open').click();
@@ -195,7 +171,7 @@ describe('Trend Overview page in Chromium', () => {
     expect(after.data.items.map((w) => w.keyword)).not.toContain(word);
     expect(after.data.hidden_applied).toBe(true);
     // The API agrees, independently of the page.
-    expect((await ask<HotKeywordsData>(cloudReq)).items.map((w) => w.keyword)).not.toContain(word);
+    expect((await ask<HotKeywordsData>(root, cloudReq)).items.map((w) => w.keyword)).not.toContain(word);
     await page.evaluate(() => window.scrollTo(0, 0));
     await settle(page);
     await screenshot(page, 'hot-hidden-keywords-en');
@@ -208,7 +184,7 @@ describe('Trend Overview page in Chromium', () => {
     expect(((await (await restored).json()) as { data: HotKeywordsData }).data.items.map((w) => w.keyword)).toContain(
       word,
     );
-    expect(pageErrors(errors)).toEqual([]);
+    await noConsoleErrors(errors, MISSING_PICTURES);
     await page.context().close();
   });
 });

@@ -29,13 +29,21 @@ export async function menuTexts(page: Page): Promise<string[]> {
   return (await page.locator('[data-testid="side-menu"] .ant-menu-title-content').allInnerTexts()).map((s) => s.trim());
 }
 
-/** Console errors other than the expected failed requests (e.g. a deliberately wrong password). */
-export function unexpected(errors: string[]): string[] {
-  return errors.filter((e) => !/Failed to load resource: the server responded with a status of (401|403|409)/.test(e));
+/**
+ * Console errors other than the expected failed requests (e.g. a deliberately wrong password) and
+ * those matching `allowed` (e.g. a page's known missing resources).
+ */
+export function unexpected(errors: string[], ...allowed: RegExp[]): string[] {
+  return errors.filter(
+    (e) =>
+      !/Failed to load resource: the server responded with a status of (401|403|409)/.test(e) &&
+      !allowed.some((a) => a.test(e)),
+  );
 }
 
-export async function noConsoleErrors(errors: string[]) {
-  expect(unexpected(errors)).toEqual([]);
+/** Asserts the page logged no console or page errors but the expected ones (see `unexpected`). */
+export async function noConsoleErrors(errors: string[], ...allowed: RegExp[]) {
+  expect(unexpected(errors, ...allowed)).toEqual([]);
 }
 
 /** Waits until the route progress bar and running animations are done, for a stable screenshot. */

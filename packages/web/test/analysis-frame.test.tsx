@@ -1,140 +1,53 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DownloadButton, FilterPanel, PanelCard, panelState, useAnalysisQuery } from '../src/shared/analysis/index.js';
-import { saveTokens } from '../src/shared/api/tokens.js';
-import { SessionProvider } from '../src/shared/auth/session.js';
-import { initI18n, setLocale } from '../src/shared/i18n/index.js';
-import { FeedbackProvider } from '../src/shared/ui/feedback.js';
+import { setLocale } from '../src/shared/i18n/index.js';
+import {
+  analysisUser,
+  callsTo,
+  fail,
+  ok,
+  projectBrief,
+  referenceHandlers,
+  renderAt,
+  server,
+  setUpApiTests,
+} from './support/analysis-harness.js';
 
 /** A story-like harness: the app's providers around one analysis frame piece, on a memory router. */
-const server = setupServer();
-const bodies: { path: string; body: Record<string, unknown> }[] = [];
-
-const ok = (data: unknown) => HttpResponse.json({ ok: true, data });
-const USER = {
-  id: 7,
-  username: 'ana',
-  email: 'ana@example.com',
-  role: 'general',
-  enterprise: '',
-  group: '',
-  telephone: '',
-  status: 'active',
-  locked: false,
-  expired: false,
-  valid_from: null,
-  valid_to: null,
-  wechat_state: 'unbound',
-  must_change_password: false,
-  last_login_at: null,
-  created_at: '2024-01-01T00:00:00Z',
-  projects: [{ id: 1, name: 'Demo', role: 'general', status: 'in_service', pages: [1, 4, 5], categories: [] }],
-};
-const BRIEF = {
-  id: 1,
-  name: 'Demo',
-  data_scope: 'demo',
-  date_field: 'month',
-  currency_unit: 'CNY',
-  cur_symbol: '¥',
-  has_series: false,
-  series_name: '',
-  series_name_en: '',
-  discount_price: false,
-  discount_price_on: false,
-  hide_keywords: false,
-  status: 'in_service',
-};
 const SKIN_VALUES = Array.from({ length: 12 }, (_, i) => ({ value: `肤质${i + 1}`, value_en: `skin${i + 1}` }));
 
-function referenceHandlers() {
-  return [
-    http.get('*/api/auth/user', () => ok({ user: USER })),
-    http.get('*/api/common/projects/1/brief', () => ok(BRIEF)),
-    http.get('*/api/common/table_date', () => ok({ farthest_date: '2023-01-01', latest_date: '2024-06-01' })),
-    http.post('*/api/common/categories', () =>
-      ok({
-        items: [
-          {
-            category_id: 1,
-            category_name: '美妆',
-            category_name_en: 'Beauty',
-            level: 1,
-            parent: null,
-            children: [],
-          },
-        ],
-      }),
-    ),
-    http.get('*/api/common/platforms/channels', () =>
-      ok({
-        items: [
-          {
-            platform_id: 1,
-            code: 'tmall',
-            platform: '天猫',
-            platform_en: 'Tmall',
-            channels: [{ code: 'flagship', shop_type: '旗舰店', shop_type_en: 'Flagship', is_active: true }],
-          },
-        ],
-      }),
-    ),
-    http.get('*/api/common/attributes', () =>
-      ok({ items: [{ name: 'skin', title: '肤质', title_en: 'Skin type', filter_values: SKIN_VALUES }] }),
-    ),
-    http.get('*/api/common/brands', () => ok({ items: [{ id: 9, name: '品牌九', name_en: 'Brand Nine' }] })),
-  ];
-}
-
-function renderFrame(ui: ReactNode, url = '/discover') {
-  saveTokens({ access: 'AT', refresh: 'RT' });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={client}>
-      <FeedbackProvider>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </FeedbackProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
-  server.events.on('request:start', async ({ request }) => {
-    if (request.method === 'POST') {
-      bodies.push({
-        path: new URL(request.url).pathname,
-        body: (await request.clone().json()) as Record<string, unknown>,
-      });
-    }
+/** The filter panel's reference data: a CNY project, one channel, an attribute with 12 values, one brand. */
+const frameHandlers = () =>
+  referenceHandlers({
+    user: analysisUser([1, 4, 5]),
+    brief: projectBrief({ currency_unit: 'CNY', cur_symbol: '¥' }),
+    channels: [
+      {
+        platform_id: 1,
+        code: 'tmall',
+        platform: '天猫',
+        platform_en: 'Tmall',
+        channels: [{ code: 'flagship', shop_type: '旗舰店', shop_type_en: 'Flagship', is_active: true }],
+      },
+    ],
+    attributes: [{ name: 'skin', title: '肤质', title_en: 'Skin type', filter_values: SKIN_VALUES }],
+    brands: [{ id: 9, name: '品牌九', name_en: 'Brand Nine' }],
   });
-  await initI18n('en');
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+
+const renderFrame = (ui: ReactNode, url = '/discover') => renderAt(ui, url);
+
+setUpApiTests('en');
 beforeEach(async () => {
-  bodies.length = 0;
   await setLocale('en');
-  server.use(...referenceHandlers());
+  server.use(...frameHandlers());
 });
 afterEach(() => {
-  server.resetHandlers();
   vi.unstubAllGlobals();
 });
-afterAll(() => server.close());
 
 // antd forms in jsdom on a shared 2-core machine are slow; these tests interact a lot.
 describe('FilterPanel', { timeout: 40_000 }, () => {
@@ -227,7 +140,7 @@ describe('useAnalysisQuery and PanelCard', () => {
     server.use(http.post('*/api/common/summary', () => ok({ total: 'T1', warnings: [] })));
     renderFrame(<SummaryPanel />, '/discover?c=3&ch=1:flagship&b=9&kw=口红&p=,200&vs=yoy');
     expect(await screen.findByText('T1')).toBeTruthy();
-    const sent = bodies.filter((b) => b.path === '/api/common/summary');
+    const sent = callsTo('summary', 'POST');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toEqual({
       data_scope_id: 1,
@@ -250,7 +163,7 @@ describe('useAnalysisQuery and PanelCard', () => {
       http.post('*/api/common/summary', async ({ request }) => {
         const body = (await request.json()) as { brands?: number[] };
         if (mode === 'slow') await new Promise<void>((r) => (release = r));
-        if (mode === 'fail') return HttpResponse.json({ ok: false, code: 400, msg: 'bad' }, { status: 400 });
+        if (mode === 'fail') return fail(400, 'bad');
         return ok({ total: `brands ${body.brands?.join() ?? 'all'}`, warnings: ['analytics.unequalPeriods'] });
       }),
     );
@@ -290,10 +203,7 @@ describe('DownloadButton', () => {
     server.use(
       http.post('*/api/common/top/downloads', () =>
         empty
-          ? HttpResponse.json(
-              { ok: false, code: 'download_empty', msg: 'There is no data to download for this filter.' },
-              { status: 400 },
-            )
+          ? fail(400, 'There is no data to download for this filter.', 'download_empty')
           : new HttpResponse(new Uint8Array([0x50, 0x4b, 3, 4]), {
               headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
             }),
@@ -323,7 +233,7 @@ describe('DownloadButton', () => {
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     await user.click(button);
     expect(await screen.findByText('There is no data to download for this filter.')).toBeTruthy();
-    const sent = bodies.find((b) => b.path === '/api/common/top/downloads')!.body;
+    const sent = callsTo('top/downloads', 'POST')[0]!.body;
     expect(sent).toMatchObject({ data_scope_id: 1, brands: [9], sort: 'sales', selector: 'mom' });
     expect(clicked).toEqual([]);
 
@@ -335,11 +245,7 @@ describe('DownloadButton', () => {
   });
 
   it('shows "download failed" for a server error', async () => {
-    server.use(
-      http.post('*/api/common/top/downloads', () =>
-        HttpResponse.json({ ok: false, code: 503, msg: 'x' }, { status: 503 }),
-      ),
-    );
+    server.use(http.post('*/api/common/top/downloads', () => fail(503, 'x')));
     const user = userEvent.setup({ delay: null });
     renderFrame(<DownloadButton path="top/downloads" fileName="f" />);
     const button = await screen.findByTestId('download-button');

@@ -5,68 +5,30 @@ import type {
   BrandOverview,
   BrandTrends,
 } from '@marketlens/shared/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import BrandPage from '../src/features/brand/BrandPage.js';
-import { saveTokens } from '../src/shared/api/tokens.js';
-import { SessionProvider } from '../src/shared/auth/session.js';
-import { initI18n, setLocale } from '../src/shared/i18n/index.js';
-import { FeedbackProvider } from '../src/shared/ui/feedback.js';
+import { setLocale } from '../src/shared/i18n/index.js';
+import {
+  analysisUser,
+  BEAUTY,
+  calls,
+  callsTo,
+  fail,
+  ok,
+  referenceHandlers,
+  renderAt,
+  server,
+  setUpApiTests,
+} from './support/analysis-harness.js';
 
-// jsdom has no canvas: a stand-in lists each series' data, so the page's wiring is tested without ECharts.
-vi.mock('../src/shared/analysis/EChartView.js', () => ({
-  default: ({ option }: { option: { series: { type: string; data: unknown[] }[] } }) => (
-    <div data-testid={`chart-${option.series[0]?.type ?? 'none'}`}>
-      {JSON.stringify(option.series.map((s) => s.data))}
-    </div>
-  ),
+vi.mock('../src/shared/analysis/EChartView.js', async () => ({
+  default: (await import('./support/analysis-harness.js')).SeriesDataChart,
 }));
 
-const server = setupServer();
-const calls: { method: string; path: string; body: Record<string, unknown>; query: URLSearchParams }[] = [];
-const ok = (data: unknown) => HttpResponse.json({ ok: true, data });
-const fail = (status: number, code: string, msg: string) => HttpResponse.json({ ok: false, code, msg }, { status });
-
 const BRAND = 10008;
-const USER = {
-  id: 7,
-  username: 'ana',
-  email: 'ana@example.com',
-  role: 'general',
-  enterprise: '',
-  group: '',
-  telephone: '',
-  status: 'active',
-  locked: false,
-  expired: false,
-  valid_from: null,
-  valid_to: null,
-  wechat_state: 'unbound',
-  must_change_password: false,
-  last_login_at: null,
-  created_at: '2024-01-01T00:00:00Z',
-  projects: [{ id: 1, name: 'Demo', role: 'general', status: 'in_service', pages: [5], categories: [] }],
-};
-const BRIEF = {
-  id: 1,
-  name: 'Demo',
-  data_scope: 'demo',
-  date_field: 'month',
-  currency_unit: 'USD',
-  cur_symbol: '$',
-  has_series: false,
-  series_name: '',
-  series_name_en: '',
-  discount_price: false,
-  discount_price_on: false,
-  hide_keywords: false,
-  status: 'in_service',
-};
 const range = { start: '2023-07-01', end: '2024-06-01' };
 
 let followed = false;
@@ -161,34 +123,7 @@ const TRENDS: BrandTrends = {
 
 function handlers() {
   return [
-    http.get('*/api/auth/user', () => ok({ user: USER })),
-    http.get('*/api/common/projects/1/brief', () => ok(BRIEF)),
-    http.get('*/api/common/table_date', () => ok({ farthest_date: '2023-01-01', latest_date: '2024-06-01' })),
-    http.post('*/api/common/categories', () =>
-      ok({
-        items: [
-          {
-            category_id: 1,
-            category_name: '美妆',
-            category_name_en: 'Beauty',
-            level: 1,
-            parent: null,
-            children: [
-              {
-                category_id: 11,
-                category_name: '乳液',
-                category_name_en: 'Lotion',
-                level: 2,
-                parent: 1,
-                children: [],
-              },
-            ],
-          },
-        ],
-      }),
-    ),
-    http.get('*/api/common/platforms/channels', () => ok({ items: [] })),
-    http.get('*/api/common/attributes', () => ok({ items: [] })),
+    // The picker searches by the start of either name (before the reference handlers, so it answers).
     http.get('*/api/common/brands', ({ request }) => {
       const prefix = new URL(request.url).searchParams.get('prefix')?.toLowerCase() ?? '';
       const all = [
@@ -201,6 +136,17 @@ function handlers() {
         page: 1,
         page_size: 50,
       });
+    }),
+    ...referenceHandlers({
+      user: analysisUser([5]),
+      categories: [
+        {
+          ...BEAUTY,
+          children: [
+            { category_id: 11, category_name: '乳液', category_name_en: 'Lotion', level: 2, parent: 1, children: [] },
+          ],
+        },
+      ],
     }),
     http.get('*/api/common/brands/default', () => ok({ items: [{ id: 10019, name: '檀越', name_en: 'Tanyue Lab' }] })),
     http.post('*/api/common/brands/info', () => ok(info())),
@@ -236,45 +182,13 @@ function handlers() {
   ];
 }
 
-function renderPage(url = '/brand') {
-  saveTokens({ access: 'AT', refresh: 'RT' });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: <BrandPage /> }], { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={client}>
-      <FeedbackProvider>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </FeedbackProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderPage = (url = '/brand') => renderAt(<BrandPage />, url);
 
-const callsTo = (path: string) => calls.filter((c) => c.path === `/api/common/${path}`);
-
-beforeAll(async () => {
-  await initI18n('zh-CN');
-  server.listen({ onUnhandledRequest: 'error' });
-  server.events.on('request:start', async ({ request }) => {
-    const url = new URL(request.url);
-    const body = request.method === 'GET' ? {} : ((await request.clone().json()) as Record<string, unknown>);
-    calls.push({ method: request.method, path: url.pathname, body, query: url.searchParams });
-  });
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+setUpApiTests('zh-CN');
 beforeEach(() => {
   server.use(...handlers());
-  calls.length = 0;
   followed = false;
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 describe('Brand Detail page', () => {
   it('asks for a brand, searches it by its English name, and shows its overview figures formatted (en)', async () => {
@@ -359,7 +273,7 @@ describe('Brand Detail page', () => {
       selector: 'yoy',
     });
     await user.click(within(screen.getByTestId('category-level')).getByText('Level 1'));
-    await waitFor(() => expect(callsTo('brands/categories/overview').at(-1)!.body.level).toBe(1));
+    await waitFor(() => expect(callsTo('brands/categories/overview').at(-1)!.body?.level).toBe(1));
     // The contribution follows the filter's comparison.
     expect((await screen.findByTestId('brand-overview')).textContent).toContain('Contribution to growth (YoY)');
   }, 20_000);
@@ -390,7 +304,7 @@ describe('Brand Detail page', () => {
     await setLocale('zh-CN');
     server.use(
       http.post('*/api/common/brands/info', () =>
-        fail(403, 'brand.noAccess', '您没有该品牌的数据权限，请联系管理员开通'),
+        fail(403, '您没有该品牌的数据权限，请联系管理员开通', 'brand.noAccess'),
       ),
     );
     renderPage(`/brand?brand=${BRAND}`);
@@ -413,7 +327,7 @@ describe('Brand Detail page', () => {
 
   it('an unknown brand shows the not-found message with the picker', async () => {
     await setLocale('en');
-    server.use(http.post('*/api/common/brands/info', () => fail(404, 'brand.notFound', 'The brand does not exist.')));
+    server.use(http.post('*/api/common/brands/info', () => fail(404, 'The brand does not exist.', 'brand.notFound')));
     renderPage('/brand?brand=999');
     const state = await screen.findByTestId('brand-not-found', undefined, { timeout: 8000 });
     expect(state.textContent).toContain('The brand does not exist in the project data.');
@@ -427,7 +341,7 @@ describe('Brand Detail page', () => {
     let failures = 2;
     server.use(
       http.post('*/api/common/brands/info', () => {
-        if (failures-- > 0) return fail(500, 'server.error', 'boom');
+        if (failures-- > 0) return fail(500, 'boom', 'server.error');
         return ok(info());
       }),
     );

@@ -1,65 +1,27 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bucketBarOption, shareDonutOption, trendOption } from '../src/features/discover/charts.js';
 import DiscoverPage from '../src/features/discover/DiscoverPage.js';
 import { makeFormatters } from '../src/shared/analysis/index.js';
-import { saveTokens } from '../src/shared/api/tokens.js';
-import { SessionProvider } from '../src/shared/auth/session.js';
-import { initI18n, setLocale } from '../src/shared/i18n/index.js';
-import { FeedbackProvider } from '../src/shared/ui/feedback.js';
+import { setLocale } from '../src/shared/i18n/index.js';
+import {
+  analysisUser,
+  BEAUTY,
+  callsTo,
+  fail,
+  ok,
+  referenceHandlers,
+  renderAt,
+  server,
+  setUpApiTests,
+} from './support/analysis-harness.js';
 
-// jsdom has no canvas: a stand-in lists each series' data, so the page's wiring is tested without ECharts.
-vi.mock('../src/shared/analysis/EChartView.js', () => ({
-  default: ({ option }: { option: { series: { type: string; name?: string; data: unknown[] }[] } }) => (
-    <div data-testid={`chart-${option.series[0]?.type ?? 'none'}`}>
-      {JSON.stringify(option.series.map((s) => s.data))}
-    </div>
-  ),
+vi.mock('../src/shared/analysis/EChartView.js', async () => ({
+  default: (await import('./support/analysis-harness.js')).SeriesDataChart,
 }));
 
-const server = setupServer();
-const calls: { path: string; body: Record<string, unknown> }[] = [];
-const ok = (data: unknown) => HttpResponse.json({ ok: true, data });
-
-const USER = {
-  id: 7,
-  username: 'ana',
-  email: 'ana@example.com',
-  role: 'general',
-  enterprise: '',
-  group: '',
-  telephone: '',
-  status: 'active',
-  locked: false,
-  expired: false,
-  valid_from: null,
-  valid_to: null,
-  wechat_state: 'unbound',
-  must_change_password: false,
-  last_login_at: null,
-  created_at: '2024-01-01T00:00:00Z',
-  projects: [{ id: 1, name: 'Demo', role: 'general', status: 'in_service', pages: [4], categories: [] }],
-};
-const BRIEF = {
-  id: 1,
-  name: 'Demo',
-  data_scope: 'demo',
-  date_field: 'month',
-  currency_unit: 'USD',
-  cur_symbol: '$',
-  has_series: false,
-  series_name: '',
-  series_name_en: '',
-  discount_price: false,
-  discount_price_on: false,
-  hide_keywords: false,
-  status: 'in_service',
-};
 const range = { start: '2024-01-01', end: '2024-06-01' };
 const comparison = (g: number) => ({
   base: range,
@@ -127,31 +89,12 @@ let failTrends = 0;
 
 function handlers() {
   return [
-    http.get('*/api/auth/user', () => ok({ user: USER })),
-    http.get('*/api/common/projects/1/brief', () => ok(BRIEF)),
-    http.get('*/api/common/table_date', () => ok({ farthest_date: '2023-01-01', latest_date: '2024-06-01' })),
-    http.post('*/api/common/categories', () =>
-      ok({
-        items: [
-          {
-            category_id: 1,
-            category_name: '美妆',
-            category_name_en: 'Beauty',
-            level: 1,
-            parent: null,
-            children: [],
-          },
-        ],
-      }),
-    ),
-    http.get('*/api/common/platforms/channels', () => ok({ items: [] })),
-    http.get('*/api/common/attributes', () => ok({ items: [] })),
-    http.get('*/api/common/brands', () => ok({ items: [] })),
+    ...referenceHandlers({ user: analysisUser([4]) }),
     http.post('*/api/common/summary', () => ok(SUMMARY)),
     http.post('*/api/common/trends', () => {
       if (failTrends > 0) {
         failTrends -= 1;
-        return HttpResponse.json({ ok: false, code: 500, msg: 'boom' }, { status: 500 });
+        return fail(500, 'boom');
       }
       return ok({
         metric: 'sales',
@@ -208,46 +151,13 @@ function handlers() {
   ];
 }
 
-function renderPage(url = '/discover') {
-  saveTokens({ access: 'AT', refresh: 'RT' });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: <DiscoverPage /> }], { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={client}>
-      <FeedbackProvider>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </FeedbackProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderPage = (url = '/discover') => renderAt(<DiscoverPage />, url);
 
-beforeAll(async () => {
-  await initI18n('zh-CN');
-  server.listen({ onUnhandledRequest: 'error' });
-  server.events.on('request:start', async ({ request }) => {
-    if (request.method === 'POST') {
-      calls.push({
-        path: new URL(request.url).pathname,
-        body: (await request.clone().json()) as Record<string, unknown>,
-      });
-    }
-  });
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+setUpApiTests('zh-CN');
 beforeEach(() => {
   server.use(...handlers());
-  calls.length = 0;
   failTrends = 0;
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 describe('Category Insight page', () => {
   it('shows the summary figures of the API through the spec formatters with the project currency (en)', async () => {
@@ -266,7 +176,7 @@ describe('Category Insight page', () => {
       'The compared periods have different lengths.',
     );
     // The first request carries the project and the default period (latest 12 months).
-    const summary = calls.find((c) => c.path === '/api/common/summary')!;
+    const summary = callsTo('summary', 'POST')[0]!;
     expect(summary.body).toMatchObject({ data_scope_id: 1, date: ['2023-07-01', '2024-06-01'], selector: 'mom' });
     // Distribution rows in English with share, share change in points and growth.
     const table = await screen.findByTestId('distribution-category');
@@ -291,7 +201,7 @@ describe('Category Insight page', () => {
       [10, 12],
       [null, 0.2],
     ]);
-    expect(calls.filter((c) => c.path === '/api/common/trends')).toHaveLength(3);
+    expect(callsTo('trends', 'POST')).toHaveLength(3);
   }, 20_000);
 
   it('re-scores the valuation with custom weights and goes back to the defaults', async () => {
@@ -321,8 +231,8 @@ describe('Category Insight page', () => {
     );
     const rows = within(table).getAllByRole('row');
     expect(rows[1]!.textContent).toContain('Serum');
-    const last = calls.filter((c) => c.path === '/api/common/categories/valuations/custom').at(-1)!;
-    expect(last.body.weights).toEqual({ market_size: 30, growth: 0, concentration: 0, avg_price: 0, new_brand: 0 });
+    const last = callsTo('categories/valuations/custom', 'POST').at(-1)!;
+    expect(last.body?.weights).toEqual({ market_size: 30, growth: 0, concentration: 0, avg_price: 0, new_brand: 0 });
     expect(screen.getByText('Custom weights')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Default weights' }));
@@ -347,36 +257,20 @@ describe('Category Insight page', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: /加入收藏/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: /已收藏/ })).toBeTruthy());
-    const saved = calls.find((c) => c.path === '/api/common/collections');
+    const saved = callsTo('collections', 'POST')[0];
     expect(saved?.body).toMatchObject({ kind: 'category', ref: '999', project_id: 1 });
-    expect(calls.some((c) => c.path === '/api/common/summary')).toBe(false);
+    expect(callsTo('summary', 'POST')).toHaveLength(0);
   });
 
   it('a chosen category that is not ready shows the warning with its name instead of the figures (en)', async () => {
     await setLocale('en');
-    server.use(
-      http.post('*/api/common/categories', () =>
-        ok({
-          items: [
-            {
-              category_id: 1,
-              category_name: '美妆',
-              category_name_en: 'Beauty',
-              level: 1,
-              parent: null,
-              ready: false,
-              children: [],
-            },
-          ],
-        }),
-      ),
-    );
+    server.use(http.post('*/api/common/categories', () => ok({ items: [{ ...BEAUTY, ready: false }] })));
     renderPage('/discover?c=1');
     const warning = await screen.findByTestId('category-not-ready');
     expect(warning.textContent).toContain('Data for this category is being prepared');
     expect(warning.textContent).toContain('Beauty');
     expect(screen.queryByTestId('summary-cards')).toBeNull();
-    expect(calls.some((c) => c.path === '/api/common/summary')).toBe(false);
+    expect(callsTo('summary', 'POST')).toHaveLength(0);
   });
 });
 

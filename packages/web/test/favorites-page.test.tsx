@@ -1,46 +1,21 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import FavoritesPage, { type Collection, showsFavoriteError } from '../src/features/personal-center/FavoritesPage.js';
 import { ApiError } from '../src/shared/api/request.js';
-import { initI18n, setLocale } from '../src/shared/i18n/index.js';
+import { setLocale } from '../src/shared/i18n/index.js';
 import { formatDate } from '../src/shared/ui/dates.js';
-import { FeedbackProvider } from '../src/shared/ui/feedback.js';
+import { jsonResponse, renderInProviders, setUpFetchStubTests } from './support/harness.js';
 
 const ITEMS: Collection[] = [
   { id: 1, project_id: null, kind: 'brand', ref: 'b1', title: 'Older item', created_at: '2026-01-02T03:04:05.000Z' },
   { id: 2, project_id: 7, kind: 'page', ref: '/hot', title: 'Newer item', created_at: '2026-03-04T05:06:07.000Z' },
 ];
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <FeedbackProvider>
-        <FavoritesPage />
-      </FeedbackProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () => renderInProviders(<FavoritesPage />);
 
 describe('favourites tab of the personal centre', () => {
-  beforeAll(async () => {
-    await initI18n('zh-CN');
-    // jsdom has no ResizeObserver; antd's popconfirm observes its popup.
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    } as unknown as typeof ResizeObserver;
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  setUpFetchStubTests('zh-CN');
 
   it('lists the collections newest first with their collection time, and removes one', async () => {
     await setLocale('en');
@@ -52,9 +27,9 @@ describe('favourites tab of the personal centre', () => {
         calls.push(`${init.method} ${url.split('?')[0]}`);
         if (init.method === 'DELETE') {
           items = items.filter((i) => !url.endsWith(`/${i.id}`));
-          return json(200, { ok: true, data: { message: 'ok' } });
+          return jsonResponse(200, { ok: true, data: { message: 'ok' } });
         }
-        return json(200, { ok: true, data: { items } });
+        return jsonResponse(200, { ok: true, data: { items } });
       }),
     );
     const user = userEvent.setup();
@@ -78,7 +53,7 @@ describe('favourites tab of the personal centre', () => {
     await setLocale('zh-CN');
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => json(403, { ok: false, code: 403, msg: 'forbidden' })),
+      vi.fn(async () => jsonResponse(403, { ok: false, code: 403, msg: 'forbidden' })),
     );
     renderPage();
     expect(await screen.findByText('获取收藏失败，请稍后重试')).toBeTruthy();

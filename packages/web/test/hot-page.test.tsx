@@ -7,16 +7,21 @@ import type {
   HotProduct,
   RisingData,
 } from '@marketlens/shared/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import HotPage from '../src/features/hot/HotPage.js';
 import { makeFormatters } from '../src/shared/analysis/index.js';
-import { SessionProvider } from '../src/shared/auth/session.js';
-import { initI18n, setLocale } from '../src/shared/i18n/index.js';
-import { FeedbackProvider } from '../src/shared/ui/feedback.js';
+import { setLocale } from '../src/shared/i18n/index.js';
+import {
+  demoMember,
+  jsonResponse,
+  projectBrief,
+  renderRoutes,
+  setUpFetchStubTests,
+  userOf,
+} from './support/analysis-harness.js';
 
 // jsdom has no canvas: the chart view is replaced by a stand-in that lists its series data and
 // fires the chart's click handler for a word, so the page's wiring is tested without ECharts.
@@ -166,10 +171,6 @@ interface Call {
   body: Record<string, unknown>;
 }
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 /** A fake API: every analysis answer can be replaced per test; every call is recorded. */
 function fakeApi(over: Partial<Record<string, (body: Record<string, unknown>) => Response>> = {}) {
   const calls: Call[] = [];
@@ -178,33 +179,12 @@ function fakeApi(over: Partial<Record<string, (body: Record<string, unknown>) =>
     can_edit: true,
     items: [{ keyword: '小样', hidden_at: '2026-02-03T04:05:06.000Z', hidden_by: 'root' }],
   };
-  const ok = (data: unknown) => json(200, { ok: true, data });
+  const ok = (data: unknown) => jsonResponse(200, { ok: true, data });
   const routes: Record<string, (body: Record<string, unknown>) => Response> = {
     'GET /api/auth/user': () =>
-      ok({
-        user: {
-          id: 1,
-          username: 'root',
-          role: 'root',
-          projects: [{ id: 1, name: 'Demo', role: 'root', status: 'active', pages: [1, 2], categories: [] }],
-        },
-      }),
+      ok({ user: userOf(1, 'root', 'root', { projects: [demoMember([1, 2], { role: 'root', status: 'active' })] }) }),
     'GET /api/common/projects/1/brief': () =>
-      ok({
-        id: 1,
-        name: 'Demo',
-        data_scope: 'demo',
-        date_field: 'month',
-        currency_unit: 'CNY',
-        cur_symbol: '¥',
-        has_series: false,
-        series_name: '',
-        series_name_en: '',
-        discount_price: false,
-        discount_price_on: false,
-        hide_keywords: true,
-        status: 'active',
-      }),
+      ok(projectBrief({ currency_unit: 'CNY', cur_symbol: '¥', hide_keywords: true, status: 'active' })),
     'GET /api/common/table_date': () => ok({ farthest_date: '2024-01-01', latest_date: '2026-01-01' }),
     'POST /api/common/categories': () =>
       ok({
@@ -247,7 +227,7 @@ function fakeApi(over: Partial<Record<string, (body: Record<string, unknown>) =>
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
       calls.push({ method, path, body });
       const route = routes[`${method} ${path}`];
-      return route ? route(body) : json(404, { ok: false, code: 404, msg: `no fake for ${method} ${path}` });
+      return route ? route(body) : jsonResponse(404, { ok: false, code: 404, msg: `no fake for ${method} ${path}` });
     }),
   );
   return { calls, last: (path: string) => calls.filter((c) => c.path === path).at(-1) };
@@ -261,9 +241,7 @@ function Where() {
 }
 
 function renderPage(url = '/hot') {
-  localStorage.setItem('marketlens.tk', 'token');
-  localStorage.setItem('marketlens.rtk', 'refresh');
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       {
         path: '/hot',
@@ -276,17 +254,7 @@ function renderPage(url = '/hot') {
       },
       { path: '/explore', element: <Where /> },
     ],
-    { initialEntries: [url] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <FeedbackProvider>
-          <RouterProvider router={router} />
-        </FeedbackProvider>
-      </SessionProvider>
-    </QueryClientProvider>,
+    url,
   );
 }
 
@@ -294,17 +262,7 @@ function renderPage(url = '/hot') {
 configure({ asyncUtilTimeout: 15_000 });
 
 describe('Trend Overview page', { timeout: 60_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('zh-CN');
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    } as unknown as typeof ResizeObserver;
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  setUpFetchStubTests('zh-CN');
 
   it('shows the top categories, rising, fresh and hot goods with the spec §9 formatters (zh-CN)', async () => {
     await setLocale('zh-CN');
@@ -417,7 +375,7 @@ describe('Trend Overview page', { timeout: 60_000 }, () => {
     await setLocale('en');
     fakeApi({
       'POST /api/common/hidden/keywords': () =>
-        json(200, { ok: true, data: { enabled: false, can_edit: false, items: [] } }),
+        jsonResponse(200, { ok: true, data: { enabled: false, can_edit: false, items: [] } }),
     });
     const user = userEvent.setup();
     renderPage();
@@ -444,7 +402,9 @@ describe('Trend Overview page', { timeout: 60_000 }, () => {
     let fail = true;
     const api = fakeApi({
       'POST /api/common/hot/categories/trends': () =>
-        fail ? json(503, { ok: false, code: 'query_timeout', msg: 'busy' }) : json(200, { ok: true, data: TRENDS }),
+        fail
+          ? jsonResponse(503, { ok: false, code: 'query_timeout', msg: 'busy' })
+          : jsonResponse(200, { ok: true, data: TRENDS }),
     });
     const user = userEvent.setup();
     renderPage();
@@ -471,7 +431,10 @@ describe('Trend Overview page', { timeout: 60_000 }, () => {
     await setLocale('zh-CN');
     fakeApi({
       'POST /api/common/keywords/hot': () =>
-        json(200, { ok: true, data: { lang: 'zh', hidden_applied: false, items: [], warnings: ['analytics.noData'] } }),
+        jsonResponse(200, {
+          ok: true,
+          data: { lang: 'zh', hidden_applied: false, items: [], warnings: ['analytics.noData'] },
+        }),
     });
     renderPage();
     await screen.findByTestId('hot-trends');

@@ -314,6 +314,17 @@ describe('Brand Detail page', () => {
     expect(screen.queryByTestId('brand-overview')).toBeNull();
     expect(callsTo('brands/overview')).toHaveLength(0);
     expect(callsTo('brands/characters')).toHaveLength(0);
+    // It can still go into the favourites folder (not the followed brands, kept to granted ones).
+    server.use(
+      http.post('*/api/common/collections', () =>
+        ok({
+          item: { id: 3, project_id: 1, kind: 'brand', ref: String(BRAND), title: '', payload: {}, created_at: '' },
+        }),
+      ),
+    );
+    await userEvent.click(within(state).getByRole('button', { name: /加入收藏/ }));
+    await waitFor(() => expect(within(state).getByRole('button', { name: /已收藏/ })).toBeTruthy());
+    expect(callsTo('collections')[0]!.body).toMatchObject({ kind: 'brand', ref: String(BRAND), project_id: 1 });
   });
 
   it('a category of the link outside the grant shows the category no-access state under the header', async () => {

@@ -4,7 +4,7 @@ import { Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentDef } from '../../app/router.js';
-import { CategoryGate, FilterPanel, NoAccess, PanelCard, useNameOf } from '../../shared/analysis/index.js';
+import { CategoryGate, FilterPanel, NoAccess, PanelCard, useCollect, useNameOf } from '../../shared/analysis/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { BrandHeader } from './BrandHeader.js';
 import { BrandPicker } from './BrandPicker.js';
@@ -50,6 +50,19 @@ function ChooseBrand({ onPick }: { onPick(id: number): void }) {
   );
 }
 
+/**
+ * A brand the project limits and the user was not granted (403): nothing about it is shown, but it
+ * can go into the favourites folder (not the followed brands, which the server keeps to granted
+ * brands), to be at hand once an administrator grants it.
+ */
+function BrandNoAccess({ brandId }: { brandId: number }) {
+  const { t } = useTranslation();
+  const collect = useCollect('brand', String(brandId), t('brand.collectTitle', { id: brandId }));
+  return (
+    <NoAccess kind="brand" favourited={collect.collected} favouriteBusy={collect.busy} onFavourite={collect.collect} />
+  );
+}
+
 /** The brand's figures under the applied filter, once its header has loaded. */
 function BrandPanels({ info }: { info: BrandInfo }) {
   const nameOf = useNameOf();
@@ -86,7 +99,7 @@ export default function BrandPage() {
   let body: ReactNode;
   if (brandId === null) body = <ChooseBrand onPick={setBrand} />;
   else if (info.data && info.data.brand_id === brandId) body = <BrandPanels info={info.data} />;
-  else if (failure === 'noAccess') body = <NoAccess kind="brand" />;
+  else if (failure === 'noAccess') body = <BrandNoAccess brandId={brandId} />;
   else if (failure === 'notFound')
     body = (
       <Card variant="borderless">

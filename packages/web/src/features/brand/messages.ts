@@ -17,6 +17,7 @@ export const brandMessages = defineArea({
       '查看品牌的销售额、份额与排名，所在品类的表现，主要渠道、店铺与商品，以及品牌的差异化特征。',
     'brand.choose.leading': '销售额领先：',
     'brand.notFoundHint': '链接中的品牌可能已不在当前项目的数据中，请重新选择品牌。',
+    'brand.collectTitle': '品牌（编号 {id}）',
 
     'brand.header.subject': '品牌信息',
     'brand.header.period': '有销售的期间',
@@ -123,6 +124,7 @@ export const brandMessages = defineArea({
       "See the brand's sales, share and rank, how it does in its categories, its main channels, shops and products, and what sets it apart.",
     'brand.choose.leading': 'Leading brands:',
     'brand.notFoundHint': "The brand in the link may no longer be in this project's data. Please choose a brand.",
+    'brand.collectTitle': 'Brand (id {id})',
 
     'brand.header.subject': 'the brand information',
     'brand.header.period': 'Periods with sales',

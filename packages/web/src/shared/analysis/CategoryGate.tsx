@@ -1,11 +1,9 @@
 import { Alert, Card } from 'antd';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/request.js';
-import { useAction } from '../ui/useAction.js';
 import { NoAccess } from './NoAccess.js';
-import { useProjectId } from './reference.js';
 import { useChosenCategories } from './useAnalysisFilter.js';
+import { useCollect } from './useCollect.js';
 
 /**
  * What an analysis page shows for the categories in its URL (spec §6): the no-access state for a
@@ -14,29 +12,21 @@ import { useChosenCategories } from './useAnalysisFilter.js';
  */
 export function CategoryGate({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const projectId = useProjectId();
   const { ungranted, notReady } = useChosenCategories();
-  const [favourited, setFavourited] = useState<string | null>(null);
-  const ref = ungranted.join(',');
-  // The favourites folder keeps what was asked for; the name is unknown outside the grant.
-  const favourite = useAction(
-    () =>
-      api.post('/api/common/collections', {
-        kind: 'category',
-        ref,
-        title: t('analysis.gate.categoryIds', { ids: ungranted.join(', ') }),
-        project_id: projectId ?? null,
-      }),
-    { success: t('analysis.noAccess.favourited') },
+  // The name of a category outside the grant is unknown here: the folder lists its ids.
+  const collect = useCollect(
+    'category',
+    ungranted.join(','),
+    t('analysis.gate.categoryIds', { ids: ungranted.join(', ') }),
   );
   if (ungranted.length > 0) {
     return (
       <Card variant="borderless">
         <NoAccess
           kind="category"
-          favourited={favourited === ref}
-          favouriteBusy={favourite.busy}
-          onFavourite={() => void favourite.run().then((r) => r !== undefined && setFavourited(ref))}
+          favourited={collect.collected}
+          favouriteBusy={collect.busy}
+          onFavourite={collect.collect}
         />
       </Card>
     );

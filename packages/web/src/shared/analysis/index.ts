@@ -114,6 +114,7 @@ export {
   useAnalysisQuery,
   warningCodes,
 } from './useAnalysisQuery.js';
+export { useCollect } from './useCollect.js';
 /** `useFormatters()`: spec §9 number/money/percent/share formatters with the project currency, and period labels. */
 export { type Formatters, makeFormatters, useFormatters } from './useFormatters.js';
 /** Spec §5 checks of a filter (price band, super query, attribute limit, benchmark period). */

@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api/request.js';
+import { useAction } from '../ui/useAction.js';
+import { useProjectId } from './reference.js';
+
+/**
+ * "Add to favourites" for something the user may not see yet (spec §6 no-access states): an item of
+ * the favourites folder (POST /collections) in the current project, so it is at hand once an
+ * administrator grants access. `ref` identifies the item; `title` is what the folder lists.
+ */
+export function useCollect(kind: 'category' | 'brand', ref: string, title: string) {
+  const { t } = useTranslation();
+  const projectId = useProjectId();
+  const [done, setDone] = useState<string | null>(null);
+  const action = useAction(
+    () => api.post('/api/common/collections', { kind, ref, title, project_id: projectId ?? null }),
+    { success: t('analysis.noAccess.favourited') },
+  );
+  return {
+    collected: done === ref,
+    busy: action.busy,
+    collect: () => void action.run().then((r) => r !== undefined && setDone(ref)),
+  };
+}

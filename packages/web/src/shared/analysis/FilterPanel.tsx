@@ -23,6 +23,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../api/request.js';
 import { type AnalysisFilter, activeCount, type DatePair, emptyFilter, encodeFilter, type Selector } from './filter.js';
@@ -89,12 +90,16 @@ export function FilterPanel({ sections = FILTER_SECTIONS, primary = DEFAULT_PRIM
   const [draft, setDraft] = useState<AnalysisFilter>(filter);
   const [expanded, setExpanded] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  // Applying: shown on the Apply button at once (an urgent update), while the router renders the
+  // page for the new URL in a transition; it ends when that URL is the applied one.
+  const [applying, setApplying] = useState(false);
   const appliedKey = encodeFilter(filter);
   // The URL changed (apply, reset, back/forward, a shared link): the draft follows it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: appliedKey is the filter's canonical form.
   useEffect(() => {
     setDraft(filter);
     setSubmitted(false);
+    setApplying(false);
   }, [appliedKey]);
 
   const update = (patch: Partial<AnalysisFilter>) => setDraft((d) => ({ ...d, ...patch }));
@@ -142,7 +147,7 @@ export function FilterPanel({ sections = FILTER_SECTIONS, primary = DEFAULT_PRIM
     if (Object.keys(problems).length > 0) return;
     const sql = draft.sql.value.trim();
     if (draft.sql.enable && sql && !(sqlCheck?.text === sql && sqlCheck.ok) && !(await checkSql(sql))) return;
-    apply(draft);
+    if (apply(draft)) flushSync(() => setApplying(true));
   };
   const onReset = () => {
     setSqlCheck(null);
@@ -568,7 +573,12 @@ export function FilterPanel({ sections = FILTER_SECTIONS, primary = DEFAULT_PRIM
         {blocked && <Alert type="error" showIcon title={t('analysis.filter.invalid')} style={{ marginBottom: 12 }} />}
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
           <Space>
-            <Button type="primary" onClick={() => void onApply()} loading={sqlBusy} data-testid="filter-apply">
+            <Button
+              type="primary"
+              onClick={() => void onApply()}
+              loading={sqlBusy || applying}
+              data-testid="filter-apply"
+            >
               {t('analysis.filter.apply')}
             </Button>
             <Button onClick={onReset} data-testid="filter-reset">

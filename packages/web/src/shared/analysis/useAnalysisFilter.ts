@@ -26,7 +26,8 @@ export interface AnalysisFilterState {
   bounds: DatePair | undefined;
   granularity: 'month' | 'week';
   /** Writes a filter into the URL (a new history entry, so Back returns to the previous one). */
-  apply(next: AnalysisFilter): void;
+  /** Writes the filter into the URL; false when the URL already holds it (nothing will load). */
+  apply(next: AnalysisFilter): boolean;
   /** Clears every filter param from the URL (page params stay). */
   reset(): void;
   toWire: typeof toWire;
@@ -56,8 +57,9 @@ export function useAnalysisFilter(): AnalysisFilterState {
   const write = useCallback(
     (next: AnalysisFilter) => {
       const search = encodeFilter(next, new URLSearchParams(location.search));
-      if (search === location.search) return;
-      navigate({ pathname: location.pathname, search, hash: location.hash });
+      if (search === location.search) return false;
+      void navigate({ pathname: location.pathname, search, hash: location.hash });
+      return true;
     },
     [location.pathname, location.search, location.hash, navigate],
   );
@@ -65,7 +67,7 @@ export function useAnalysisFilter(): AnalysisFilterState {
     (next: AnalysisFilter) => {
       // The default range stays implicit (null) so the link keeps following new data.
       const date = next.date && defaultDate && next.date.join() === defaultDate.join() ? null : next.date;
-      write({ ...next, date });
+      return write({ ...next, date });
     },
     [write, defaultDate],
   );

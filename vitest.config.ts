@@ -23,6 +23,9 @@ export default defineConfig({
           root: './packages/web',
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
+          // jsdom + antd renders take seconds on 2 busy cores (the server and e2e projects run beside
+          // it): a slow render is not a failure, a missing element still is (findBy… times out).
+          testTimeout: 30_000,
           server: { deps: { inline: [/antd/, /@ant-design/, /@rc-component/] } },
         },
       },

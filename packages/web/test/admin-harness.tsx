@@ -1,7 +1,5 @@
-import { configure } from '@testing-library/react';
 import { http } from 'msw';
 import type { ReactNode } from 'react';
-import { beforeAll } from 'vitest';
 import { useSession } from '../src/shared/auth/session.js';
 import type { SessionUser } from '../src/shared/auth/types.js';
 import { ok, renderRoutes, server, setUpApiTests } from './support/harness.js';
@@ -16,12 +14,9 @@ export { calls, fail, ok, server, userOf } from './support/harness.js';
 /** The first look at a screen: the lazy antd pieces load on a cold start (and the machine is shared). */
 export const FIRST = { timeout: 15_000 };
 
-/** The file's hooks (MSW, i18n, ResizeObserver) and longer waits: antd popups and tables in jsdom are slow. */
+/** The file's hooks (MSW, i18n, ResizeObserver); the longer waits for slow antd renders are in setup.ts. */
 export function setUpAdminTests() {
   setUpApiTests('en');
-  beforeAll(() => {
-    configure({ asyncUtilTimeout: 5_000 });
-  });
 }
 
 function SignedIn({ children }: { children: ReactNode }) {

@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy…/waitFor wait up to 10 s: on 2 cores shared with the server and e2e projects, an antd render
+// can take seconds; an element that never comes still fails the test.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks matchMedia, which Ant Design's responsive components read.
 if (!window.matchMedia) {

@@ -12,8 +12,7 @@ import {
   useFormatters,
 } from '../../shared/analysis/index.js';
 import { KindSwitch } from './KindSwitch.js';
-import { useLocalName } from './names.js';
-import { ProductName } from './ProductName.js';
+import { RankedName } from './ProductName.js';
 import { PAGE_PARAMS, useChoiceParam } from './pageParams.js';
 import { RankingTable } from './RankingTable.js';
 
@@ -23,7 +22,6 @@ const KINDS = ['product', 'brand'] as const;
 export function FreshPanel() {
   const { t } = useTranslation();
   const f = useFormatters();
-  const local = useLocalName();
   const [kind, setKind] = useChoiceParam(PAGE_PARAMS.freshKind, KINDS, 'product');
   const [sort, setSort] = useChoiceParam<SortBy>(PAGE_PARAMS.freshSort, SORTS, 'sales');
   const q = useAnalysisQuery<FreshData>('fresh', { kind });
@@ -63,15 +61,7 @@ export function FreshPanel() {
             testId="hot-fresh"
             rows={rows}
             rowKey={(r) => r.id}
-            name={(r) =>
-              r.product ? (
-                <ProductName product={r.product} picture={32} />
-              ) : (
-                <Typography.Text ellipsis={{ tooltip: local(r.name, r.name_en) }}>
-                  {local(r.name, r.name_en)}
-                </Typography.Text>
-              )
-            }
+            name={(r) => <RankedName item={r} />}
             columns={[
               { key: 'first', title: t('hot.fresh.firstPeriod'), width: 104, render: (r) => f.period(r.first_period) },
               { key: 'sales', title: t('hot.col.sales'), render: (r) => f.money(r.sales) },

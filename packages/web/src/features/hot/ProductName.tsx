@@ -36,3 +36,15 @@ export function ProductName({ product, picture = 40 }: { product: HotProduct; pi
     </Flex>
   );
 }
+
+/** A ranked row's name: the product (title, link, brand · platform) when it is one, else the local name. */
+export function RankedName({
+  item,
+}: {
+  item: { name: string; name_en: string; product?: HotProduct | null | undefined };
+}) {
+  const local = useLocalName();
+  if (item.product) return <ProductName product={item.product} picture={32} />;
+  const name = local(item.name, item.name_en);
+  return <Typography.Text ellipsis={{ tooltip: name }}>{name}</Typography.Text>;
+}

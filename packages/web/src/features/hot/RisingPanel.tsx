@@ -4,8 +4,7 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NoAccess, PanelCard, panelState, useAnalysisQuery, useFormatters } from '../../shared/analysis/index.js';
 import { KindSwitch } from './KindSwitch.js';
-import { useLocalName } from './names.js';
-import { ProductName } from './ProductName.js';
+import { RankedName } from './ProductName.js';
 import { PAGE_PARAMS, useChoiceParam } from './pageParams.js';
 import { RankingTable } from './RankingTable.js';
 
@@ -23,7 +22,6 @@ export function RisingPanel({
 }) {
   const { t } = useTranslation();
   const f = useFormatters();
-  const local = useLocalName();
   const [kind, setKind] = useChoiceParam(PAGE_PARAMS.risingKind, KINDS, 'brand');
   // The category ranking is of the parent's sub-categories, like the trend panel.
   const q = useAnalysisQuery<RisingData>(
@@ -62,15 +60,7 @@ export function RisingPanel({
               testId="hot-rising"
               rows={data.items}
               rowKey={(r) => r.id}
-              name={(r) =>
-                r.product ? (
-                  <ProductName product={r.product} picture={32} />
-                ) : (
-                  <Typography.Text ellipsis={{ tooltip: local(r.name, r.name_en) }}>
-                    {local(r.name, r.name_en)}
-                  </Typography.Text>
-                )
-              }
+              name={(r) => <RankedName item={r} />}
               columns={[
                 { key: 'sales', title: t('hot.col.sales'), render: (r) => f.money(r.sales) },
                 { key: 'base', title: t('hot.rising.baseSales'), render: (r) => f.money(r.base_sales) },

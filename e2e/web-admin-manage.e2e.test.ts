@@ -245,6 +245,9 @@ describe('account deletion, attribute draft steps, shop and brand grants, child-
       await modal.waitFor();
       await modal.locator('#user_id').fill(name);
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).click();
+      // The member list closes with an animation: its options must be gone before a grant list opens,
+      // or "the first visible option" below would be a user (seen in CI).
+      await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
       await modal.getByRole('button', { name: TEXT[locale].allCategories }).click();
       const kinds = locale === 'en' ? (['shops', 'brands'] as const) : (['shops'] as const);
       expect(await modal.getByTestId('grant-brands').count()).toBe(locale === 'en' ? 1 : 0);

@@ -88,6 +88,19 @@ const run = (req: HotRequest, q: Partial<AnalyticsQuery> & Pick<AnalyticsQuery, 
 const labelOf = (r: AnalyticsResult['rows'][number], dim: Dimension) =>
   r.labels[dim] ?? { zh: String(r.keys[dim]), en: String(r.keys[dim]) };
 
+/** A ranked row's id and names in both languages. */
+function named(r: AnalyticsResult['rows'][number], dim: Dimension) {
+  const label = labelOf(r, dim);
+  return { id: Number(r.keys[dim]), name: label.zh, name_en: label.en };
+}
+
+/** A fresh item's figures: its sales, units and share of the whole scope's sales. */
+const freshFigures = (r: AnalyticsResult['rows'][number], scopeSales: number | undefined) => ({
+  sales: r.sales,
+  count: r.count,
+  share: share(r.sales, scopeSales),
+});
+
 /** Leaf categories under a parent ∩ the filter's own category choice (undefined = no restriction). */
 function withinParent(filter: Filter, leaves: readonly number[] | undefined): Filter {
   if (!leaves) return filter;
@@ -151,13 +164,10 @@ export async function rising(
         )
       : undefined;
   const items: RisingItem[] = ranked.map((r) => {
-    const id = Number(r.keys[dim]);
-    const label = labelOf(r, dim);
-    const product = products?.get(id);
+    const item = named(r, dim);
+    const product = products?.get(item.id);
     return {
-      id,
-      name: label.zh,
-      name_en: label.en,
+      ...item,
       sales: r.sales,
       base_sales: r.base!.sales,
       growth: r.growth!.sales!,
@@ -209,16 +219,11 @@ export async function fresh(req: HotRequest, kind: FreshKind): Promise<FreshData
       result.rows.map((r) => Number(r.keys.sku)),
     );
     items = result.rows.map((r) => {
-      const id = Number(r.keys.sku);
-      const product = products.get(id);
-      const label = labelOf(r, 'sku');
+      const item = named(r, 'sku');
+      const product = products.get(item.id);
       return {
-        id,
-        name: label.zh,
-        name_en: label.en,
-        sales: r.sales,
-        count: r.count,
-        share: share(r.sales, total.total?.sales),
+        ...item,
+        ...freshFigures(r, total.total?.sales),
         first_period: product?.first_period ?? window.start,
         ...(product ? { product } : {}),
       };
@@ -251,17 +256,8 @@ export async function fresh(req: HotRequest, kind: FreshKind): Promise<FreshData
       }
     }
     items = top.map((r) => {
-      const id = Number(r.keys.brand);
-      const label = labelOf(r, 'brand');
-      return {
-        id,
-        name: label.zh,
-        name_en: label.en,
-        sales: r.sales,
-        count: r.count,
-        share: share(r.sales, total.total?.sales),
-        first_period: firsts.get(id) ?? window.start,
-      };
+      const item = named(r, 'brand');
+      return { ...item, ...freshFigures(r, total.total?.sales), first_period: firsts.get(item.id) ?? window.start };
     });
   }
   return {

@@ -14,7 +14,7 @@ import {
   metricValue,
   PanelCard,
   panelState,
-  ShareDonut,
+  SharesView,
   useFormatters,
   useNameOf,
 } from '../../shared/analysis/index.js';
@@ -44,16 +44,12 @@ function CategoryShares({ metric }: { metric: Metric }) {
   return (
     <PanelCard {...panelState(q)} subject={t('discover.distribution.subject')} empty={q.data?.rows.length === 0}>
       {rows.length > 0 && (
-        <ChartAndTable
-          chart={<ShareDonut rows={rows} metric={metric} />}
-          table={
-            <MetricTable
-              rows={rows}
-              nameTitle={t('analysis.col.category')}
-              testId="distribution-category"
-              pageSize={8}
-            />
-          }
+        <SharesView
+          rows={rows}
+          metric={metric}
+          nameTitle={t('analysis.col.category')}
+          testId="distribution-category"
+          pageSize={8}
         />
       )}
     </PanelCard>
@@ -159,16 +155,12 @@ function AttributeShares({ metric }: { metric: Metric }) {
             )}
           </Flex>
           {rows.length > 0 && (
-            <ChartAndTable
-              chart={<ShareDonut rows={rows} metric={metric} />}
-              table={
-                <MetricTable
-                  rows={rows}
-                  nameTitle={t('analysis.col.value')}
-                  testId="distribution-attribute"
-                  pageSize={8}
-                />
-              }
+            <SharesView
+              rows={rows}
+              metric={metric}
+              nameTitle={t('analysis.col.value')}
+              testId="distribution-attribute"
+              pageSize={8}
             />
           )}
         </Flex>

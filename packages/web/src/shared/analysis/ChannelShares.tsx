@@ -51,6 +51,35 @@ export function ShareDonut({ rows, metric }: { rows: MetricRow[]; metric: Metric
   return <EChart option={option} height={300} />;
 }
 
+/** The rows' shares as a donut beside their figures: the view of every share distribution. */
+export function SharesView({
+  rows,
+  metric,
+  nameTitle,
+  testId,
+  pageSize,
+}: {
+  rows: MetricRow[];
+  metric: Metric;
+  nameTitle: string;
+  testId?: string;
+  pageSize?: number;
+}) {
+  return (
+    <ChartAndTable
+      chart={<ShareDonut rows={rows} metric={metric} />}
+      table={
+        <MetricTable
+          rows={rows}
+          nameTitle={nameTitle}
+          {...(testId ? { testId } : {})}
+          {...(pageSize ? { pageSize } : {})}
+        />
+      }
+    />
+  );
+}
+
 /**
  * Platforms with their channels (POST /channels/overviews): a donut and the figures of each platform,
  * its channels nested. `body` narrows the scope (e.g. `{ brands: [id] }` for one brand's channels).
@@ -95,10 +124,7 @@ export function ChannelShares({
       minHeight={title ? 300 : undefined}
     >
       {rows.length > 0 && (
-        <ChartAndTable
-          chart={<ShareDonut rows={rows} metric={metric} />}
-          table={<MetricTable rows={rows} nameTitle={t('analysis.col.platform')} testId={testId} />}
-        />
+        <SharesView rows={rows} metric={metric} nameTitle={t('analysis.col.platform')} testId={testId} />
       )}
     </PanelCard>
   );

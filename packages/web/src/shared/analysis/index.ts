@@ -9,8 +9,8 @@
  * `<CategoryGate>` shows the no-access state or the "not ready" warning for them instead of a page's panels.
  */
 export { CategoryGate } from './CategoryGate.js';
-/** `<ChannelShares metric body>` (platforms and channels: donut + table), `ChartAndTable`, `<ShareDonut rows metric>`, `metricValue`. */
-export { ChannelShares, ChartAndTable, metricValue, ShareDonut } from './ChannelShares.js';
+/** `<ChannelShares metric body>` (platforms and channels), `<SharesView>` (a share donut beside its figures), `ChartAndTable`, `<ShareDonut rows metric>`, `metricValue`. */
+export { ChannelShares, ChartAndTable, metricValue, ShareDonut, SharesView } from './ChannelShares.js';
 /** Pure ECharts option builders: trend bars + growth line, series lines, share donut, bucket bars. */
 export {
   bucketBarOption,

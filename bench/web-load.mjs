@@ -258,12 +258,19 @@ async function main() {
       rows.push({
         ...p,
         files: runs[0].scripts.length,
+        scripts: runs[0].scripts,
         jsKb,
         ownKb: runs[0].scripts.filter((f) => !shell.includes(f)).reduce((s, f) => s + gzKb(f), 0),
         fcp: p.paint ? median(runs.map((r) => r.fcp)) : null,
         lcp: p.paint ? median(runs.map((r) => r.lcp)) : null,
       });
     }
+    // Which files each page loaded, for bench/web-composition.mjs (what the kilobytes are made of).
+    mkdirSync(path.join(root, 'bench/.work'), { recursive: true });
+    writeFileSync(
+      path.join(root, 'bench/.work/web-files.json'),
+      JSON.stringify({ shell, pages: rows.map((r) => ({ name: r.name, files: r.scripts })) }, null, 1),
+    );
     const pending = await pendingDelays(browser, server.url, tokens, RUNS);
     const ok = (v, limit) => (v <= limit ? '✓' : '✗');
     const date = new Date().toISOString().slice(0, 10);

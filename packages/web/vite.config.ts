@@ -1,10 +1,21 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+/** react-router's production ES build, next to the development build its exports map resolves. */
+const routerDir = path.dirname(createRequire(import.meta.url).resolve('react-router'));
+const routerProduction = path.join(routerDir, '../production/index.mjs');
+
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
-  // Use the shared package's TypeScript source directly (its "source" export condition).
-  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  resolve: {
+    // Use the shared package's TypeScript source directly (its "source" export condition).
+    conditions: ['source', 'module', 'browser', 'development|production'],
+    // React Router 7's exports map names only its development build (remix-run/react-router#12532,
+    // #14102): dev warnings and checks would ship to users. Point production builds at dist/production.
+    alias: mode === 'production' ? [{ find: /^react-router$/, replacement: routerProduction }] : [],
+  },
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 900 },
   server: { proxy: { '/api': 'http://localhost:8080' } },
-});
+}));

@@ -1,14 +1,17 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { MESSAGES as SHARED_MESSAGES } from '@marketlens/shared';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../src/shared/i18n/index.js';
-import { LOCALES, MESSAGES } from '../src/shared/i18n/locales.js';
+import { AREAS, MESSAGES } from '../src/shared/i18n/catalogue.js';
+import { LOCALES } from '../src/shared/i18n/locales.js';
 
 const SRC = path.resolve(import.meta.dirname, '../src');
 
 describe('web strings', () => {
-  const all = resources() as Record<string, { translation: Record<string, string> }>;
+  const all = Object.fromEntries(
+    LOCALES.map((l) => [l, { translation: { ...SHARED_MESSAGES[l], ...MESSAGES[l] } as Record<string, string> }]),
+  );
   const zhKeys = Object.keys(all['zh-CN']!.translation).sort();
 
   it.each(LOCALES)('%s has exactly the keys of zh-CN (web + shared catalogue), none empty', (locale) => {
@@ -92,5 +95,27 @@ describe('no literal user-visible strings in components', () => {
 
   it.each(tsxFiles(SRC).map((f) => path.relative(SRC, f)))('%s', (file) => {
     expect(literalStrings(readFileSync(path.join(SRC, file), 'utf8'), file)).toEqual([]);
+  });
+});
+
+describe('area strings load with their areas', () => {
+  const sources = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const p = path.join(dir, name);
+      return statSync(p).isDirectory() ? sources(p) : /\.tsx?$/.test(p) ? [p] : [];
+    });
+  const files = sources(SRC).map((f) => ({ file: path.relative(SRC, f), text: readFileSync(f, 'utf8') }));
+  const defined = files.flatMap(({ file, text }) =>
+    [...text.matchAll(/export const (\w+) = defineArea\(/g)].map((m) => ({ file, name: m[1]! })),
+  );
+
+  it('every defineArea is in the checked catalogue', () => {
+    expect(defined.length).toBe(AREAS.length);
+  });
+
+  // An area nobody registers would show raw keys on its page: its strings are not in the entry chunk.
+  it.each(defined.map((d) => [d.name, d.file]))('%s (%s) is registered by an entry module', (name) => {
+    const registrars = files.filter(({ text }) => new RegExp(`registerArea\\([^)]*\\b${name}\\b`).test(text));
+    expect(registrars.map((r) => r.file)).not.toEqual([]);
   });
 });

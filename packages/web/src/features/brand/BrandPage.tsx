@@ -5,15 +5,19 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentDef } from '../../app/router.js';
 import { CategoryGate, FilterPanel, NoAccess, PanelCard, useCollect, useNameOf } from '../../shared/analysis/index.js';
+import { registerArea } from '../../shared/i18n/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { BrandHeader } from './BrandHeader.js';
 import { BrandPicker } from './BrandPicker.js';
 import { CategoriesPanel } from './CategoriesPanel.js';
 import { CharactersPanel } from './CharactersPanel.js';
 import { infoFailure, useBrandInfo, useBrandParam, useLeadingBrands } from './data.js';
+import { brandMessages } from './messages.js';
 import { OverviewCards } from './OverviewCards.js';
 import { ChannelsPanel, TopProductsPanel } from './SalesPanels.js';
 import { TrendPanel } from './TrendPanel.js';
+
+registerArea(brandMessages);
 
 /** The brand page's filters: the brand itself is the page's subject, so no brand or favourites filter. */
 const SECTIONS = ['date', 'compare', 'category', 'channels', 'keywords', 'attributes', 'price'] as const;

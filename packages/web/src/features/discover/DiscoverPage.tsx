@@ -2,12 +2,16 @@ import { Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentDef } from '../../app/router.js';
 import { CategoryGate, FilterPanel } from '../../shared/analysis/index.js';
+import { registerArea } from '../../shared/i18n/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { DistributionPanel } from './DistributionPanel.js';
+import { discoverMessages } from './messages.js';
 import { RankingPanel } from './RankingPanel.js';
 import { SummaryCards } from './SummaryCards.js';
 import { SeriesTrendPanel, TrendPanel } from './TrendPanel.js';
 import { ValuationPanel } from './ValuationPanel.js';
+
+registerArea(discoverMessages);
 
 /**
  * Category Insight (/discover, route id 4): how big and how healthy the category is (summary, trend,

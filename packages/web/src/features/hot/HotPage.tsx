@@ -1,14 +1,18 @@
 import { Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CategoryGate, FilterPanel, useCategoryTree } from '../../shared/analysis/index.js';
+import { registerArea } from '../../shared/i18n/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { CategoryTrendsPanel } from './CategoryTrendsPanel.js';
 import { FreshPanel } from './FreshPanel.js';
 import { HotGoodsPanel } from './HotGoodsPanel.js';
 import { KeywordCloudPanel } from './KeywordCloudPanel.js';
+import { hotMessages } from './messages.js';
 import { findCategory } from './ParentCategoryPicker.js';
 import { useParentParam } from './pageParams.js';
 import { RisingPanel } from './RisingPanel.js';
+
+registerArea(hotMessages);
 
 /**
  * Trend Overview (/hot, route id 1): what is hot right now. The top 10 categories under a parent and

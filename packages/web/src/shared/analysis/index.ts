@@ -3,6 +3,12 @@
  * panel, the analysis query hook, panel states, switches, formatters, charts and downloads.
  */
 
+import { registerArea } from '../i18n/index.js';
+import { analysisMessages } from './messages.js';
+
+// The frame's strings come with the first analysis page's chunk, not with the app's entry.
+registerArea(analysisMessages);
+
 /**
  * `useAnalysisFilter()`: the applied filter from the URL, `apply(next)`, `reset()`, `wire` (request fields);
  * `useChosenCategories()`: the URL's categories outside the user's grant (a shared link) or not ready;

@@ -1,7 +1,8 @@
 import { MESSAGES as SHARED_MESSAGES } from '@marketlens/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LOCALES, type Locale, MESSAGES } from './locales.js';
+import type { AreaMessages } from './area.js';
+import { LOCALES, type Locale, loadCore } from './locales.js';
 
 const STORAGE_KEY = 'marketlens.locale';
 
@@ -36,27 +37,56 @@ export function currentLocale(): Locale {
   return isLocale(i18next.language) ? i18next.language : 'zh-CN';
 }
 
-export function setLocale(locale: Locale): Promise<unknown> {
+/** The areas registered so far (their pages' chunks have loaded); added again after every init. */
+const areas = new Set<AreaMessages<string>>();
+/** Languages whose core strings are in i18next. */
+const loaded = new Set<Locale>();
+
+function addArea(area: AreaMessages<string>) {
+  for (const locale of LOCALES) i18next.addResourceBundle(locale, 'translation', area[locale], true, true);
+}
+
+/**
+ * Makes an area's strings available: call it at the top of the area's entry module, so the strings
+ * arrive with the area's chunk and before any of its components renders.
+ */
+export function registerArea(...list: AreaMessages<string>[]) {
+  for (const area of list) {
+    if (areas.has(area)) continue;
+    areas.add(area);
+    if (i18next.isInitialized) addArea(area);
+  }
+}
+
+/** Loads one language's core strings (a chunk of its own) with the shared catalogue, once. */
+async function loadLanguage(locale: Locale) {
+  if (loaded.has(locale)) return;
+  const core = await loadCore(locale);
+  i18next.addResourceBundle(locale, 'translation', { ...SHARED_MESSAGES[locale], ...core }, true, true);
+  loaded.add(locale);
+}
+
+/** Switches the language, loading its strings first, and remembers the choice (spec §4). */
+export async function setLocale(locale: Locale): Promise<unknown> {
   localStorage.setItem(STORAGE_KEY, locale);
   document.documentElement.lang = locale;
+  await loadLanguage(locale);
   return i18next.changeLanguage(locale);
 }
 
-/** One dictionary per language: the shared catalogue (server messages, routes) plus the web's own keys. */
-export function resources() {
-  return Object.fromEntries(LOCALES.map((l) => [l, { translation: { ...SHARED_MESSAGES[l], ...MESSAGES[l] } }]));
-}
-
-export function initI18n(locale: Locale) {
+export async function initI18n(locale: Locale) {
   document.documentElement.lang = locale;
-  return i18next.use(initReactI18next).init({
+  loaded.clear();
+  await i18next.use(initReactI18next).init({
     lng: locale,
     fallbackLng: false,
-    resources: resources(),
+    resources: {},
     // The shared catalogue writes placeholders as {name}; use the same syntax everywhere.
     interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
     keySeparator: false,
     nsSeparator: false,
     returnNull: false,
   });
+  await loadLanguage(locale);
+  for (const area of areas) addArea(area);
 }

@@ -2,13 +2,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.js';
 
 /** react-router's production ES build, next to the development build its exports map resolves. */
 const routerDir = path.dirname(createRequire(import.meta.url).resolve('react-router'));
 const routerProduction = path.join(routerDir, '../production/index.mjs');
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // Use the shared package's TypeScript source directly (its "source" export condition).
     conditions: ['source', 'module', 'browser', 'development|production'],

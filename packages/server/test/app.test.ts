@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badRequest } from '../src/errors.js';
 import { buildTestApp, type TestApp } from './support/app.js';
@@ -101,6 +102,11 @@ describe('app: serving the web app', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // As the web build writes them (packages/web/build/precompress.ts).
+    const big = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};`;
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js'), big);
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(big));
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(big));
     t = await buildTestApp({ env: { WEB_DIST_DIR: dist, FRAME_ANCESTORS: "'self' https://portal.example.com" } });
   });
   afterAll(async () => {
@@ -121,6 +127,23 @@ describe('app: serving the web app', () => {
     const res = await t.app.inject('/assets/app-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it("sends an asset's precompressed file in the best encoding the browser accepts", async () => {
+    const br = await t.app.inject({
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('word399');
+    const gz = await t.app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject('/assets/big-def456.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('word399');
   });
 
   it('does not answer API paths or non-GET requests with the web app', async () => {

@@ -19,6 +19,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     // One route per built file (the build does not change while running), so unknown paths reach
     // the not-found handlers: /api/* gets the JSON 404, everything else index.html.
     wildcard: false,
+    // The build writes .br and .gz beside each asset (packages/web/build/precompress.ts): send the best
+    // one the browser accepts, with no compression work per request.
+    preCompressed: true,
     // Cache-Control is ours (setHeaders), not the plugin's default max-age=0.
     cacheControl: false,
     setHeaders(res, filePath) {

@@ -1,9 +1,8 @@
 /**
  * The web half of the route table: for every route NAME of @marketlens/shared's ROUTES (paths,
- * auth lists, page ids), the screen chunk and the menu icon. The router, the side menu and the guards
- * are all built from ROUTES + this map; test/routes.test.ts checks that both list the same names.
+ * auth lists, page ids), the screen chunk (menu icons: layout/menu.tsx). The router, the side menu and the guards
+ * are all built from ROUTES + this map; test/guards.test.ts checks that both list the same names.
  */
-import type { IconName } from '../shared/ui/icons.js';
 import type { Loader } from './chunks.js';
 
 export interface Screen {
@@ -11,7 +10,6 @@ export interface Screen {
   load?: Loader;
   /** The component shown at the route's own path when it has children. */
   index?: Loader;
-  icon?: IconName;
 }
 
 const pending: Loader = () => import('../features/analysis/PendingAnalysisPage.js');
@@ -22,28 +20,27 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   PriceGoods: { load: pending },
   PricePayment: { load: pending },
   Index: {},
-  Hot: { load: () => import('../features/hot/HotPage.js'), icon: 'FireOutlined' },
-  Explore: { load: pending, icon: 'CompassOutlined' },
-  Potential: { load: pending, icon: 'RiseOutlined' },
-  Discover: { load: () => import('../features/discover/DiscoverPage.js'), icon: 'AppstoreOutlined' },
-  Brand: { load: () => import('../features/brand/BrandPage.js'), icon: 'TagsOutlined' },
-  Analysis: { load: pending, icon: 'ShoppingOutlined' },
-  Contrast: { load: pending, icon: 'BarChartOutlined' },
-  FavoriteBrand: { load: pending, icon: 'StarOutlined' },
-  Shop: { load: pending, icon: 'ShopOutlined' },
+  Hot: { load: () => import('../features/hot/HotPage.js') },
+  Explore: { load: pending },
+  Potential: { load: pending },
+  Discover: { load: () => import('../features/discover/DiscoverPage.js') },
+  Brand: { load: () => import('../features/brand/BrandPage.js') },
+  Analysis: { load: pending },
+  Contrast: { load: pending },
+  FavoriteBrand: { load: pending },
+  Shop: { load: pending },
   PersonalCenter: {
     load: () => import('../features/personal-center/PersonalCenterLayout.js'),
     index: () => import('../features/personal-center/ProfilePage.js'),
-    icon: 'UserOutlined',
   },
-  ChangePassword: { load: () => import('../features/personal-center/ChangePasswordPage.js'), icon: 'LockOutlined' },
-  Favorites: { load: () => import('../features/personal-center/FavoritesPage.js'), icon: 'HeartOutlined' },
-  Projects: { index: () => import('../features/projects/ProjectListPage.js'), icon: 'ProjectOutlined' },
+  ChangePassword: { load: () => import('../features/personal-center/ChangePasswordPage.js') },
+  Favorites: { load: () => import('../features/personal-center/FavoritesPage.js') },
+  Projects: { index: () => import('../features/projects/ProjectListPage.js') },
   ProjectInfo: { load: () => import('../features/projects/ProjectInfoPage.js') },
   CategoryManagement: { load: () => import('../features/projects/CategoryManagementPage.js') },
   AttributeManagement: { load: () => import('../features/projects/AttributeManagementPage.js') },
   UserManagement: { load: () => import('../features/projects/UserManagementPage.js') },
-  Accounts: { icon: 'TeamOutlined' },
+  Accounts: {},
   AccountList: { load: () => import('../features/accounts/AccountListPage.js') },
   AccountCreate: { load: () => import('../features/accounts/AccountCreatePage.js') },
   AccountEdit: { load: () => import('../features/accounts/AccountEditPage.js') },

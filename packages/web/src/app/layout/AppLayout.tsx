@@ -1,3 +1,4 @@
+import { DownOutlined, HeartOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Flex, Layout, Menu, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,6 @@ import { firstTimeThisSession, guardDecision } from '../../shared/auth/permissio
 import { useSession } from '../../shared/auth/session.js';
 import { trackRoute } from '../../shared/tracking.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
-import { ICONS } from '../../shared/ui/icons.js';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch.js';
 import { Logo } from '../../shared/ui/Logo.js';
 import { roleLabel } from '../../shared/ui/labels.js';
@@ -87,7 +87,7 @@ function ProjectSwitch() {
           style={{ minWidth: 200, justifyContent: 'space-between' }}
         >
           {project?.name}
-          <ICONS.DownOutlined style={{ fontSize: 12, color: '#8c8c8c' }} />
+          <DownOutlined style={{ fontSize: 12, color: '#8c8c8c' }} />
         </Button>
       </Dropdown>
     </Flex>
@@ -100,11 +100,11 @@ function UserMenu() {
   const { user, signOut } = useSession();
   if (!user) return null;
   const items = [
-    { key: '/personal-center', icon: <ICONS.UserOutlined />, label: t('route.personalCenter') },
-    { key: '/personal-center/password', icon: <ICONS.LockOutlined />, label: t('route.changePassword') },
-    { key: '/personal-center/favorites', icon: <ICONS.HeartOutlined />, label: t('route.favorites') },
+    { key: '/personal-center', icon: <UserOutlined />, label: t('route.personalCenter') },
+    { key: '/personal-center/password', icon: <LockOutlined />, label: t('route.changePassword') },
+    { key: '/personal-center/favorites', icon: <HeartOutlined />, label: t('route.favorites') },
     { type: 'divider' as const },
-    { key: 'logout', icon: <ICONS.LogoutOutlined />, label: t('layout.signOut'), danger: true },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('layout.signOut'), danger: true },
   ];
   return (
     <Dropdown

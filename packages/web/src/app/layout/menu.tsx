@@ -1,19 +1,51 @@
+import {
+  AppstoreOutlined,
+  BarChartOutlined,
+  CompassOutlined,
+  FireOutlined,
+  HeartOutlined,
+  LockOutlined,
+  ProjectOutlined,
+  RiseOutlined,
+  ShopOutlined,
+  ShoppingOutlined,
+  StarOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { ANALYSIS_PAGES, canEnterRoute, type PageArea, ROUTES } from '@marketlens/shared';
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
-import { createElement } from 'react';
+import { type ComponentType, createElement } from 'react';
 import { allowedPageIds } from '../../shared/auth/permissions.js';
 import type { SessionProject, SessionUser } from '../../shared/auth/types.js';
-import { ICONS } from '../../shared/ui/icons.js';
-import { SCREENS } from '../screens.js';
 
 type Item = NonNullable<MenuProps['items']>[number];
 
 const AREA_ORDER: readonly PageArea[] = ['discover', 'analysis', 'category', 'favorite'];
 
+/** Each menu route's icon: only these reach the layout chunk, not the app's whole icon set. */
+const MENU_ICONS: Readonly<Record<string, ComponentType>> = {
+  Hot: FireOutlined,
+  Explore: CompassOutlined,
+  Potential: RiseOutlined,
+  Discover: AppstoreOutlined,
+  Brand: TagsOutlined,
+  Analysis: ShoppingOutlined,
+  Contrast: BarChartOutlined,
+  FavoriteBrand: StarOutlined,
+  Shop: ShopOutlined,
+  PersonalCenter: UserOutlined,
+  ChangePassword: LockOutlined,
+  Favorites: HeartOutlined,
+  Projects: ProjectOutlined,
+  Accounts: TeamOutlined,
+};
+
 function icon(name: string) {
-  const key = SCREENS[name]?.icon;
-  return key ? createElement(ICONS[key]) : undefined;
+  const Icon = MENU_ICONS[name];
+  return Icon ? createElement(Icon) : undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Result, Space, Steps, Table, Typography } from 'antd';
+import { Alert, Button, Flex, Space, Steps, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,9 +8,9 @@ import { useCurrentDef } from '../../app/router.js';
 import { CopyText } from '../../shared/ui/CopyText.js';
 import { csvRecords, downloadText, parseCsv, toCsv } from '../../shared/ui/csv.js';
 import { FilePicker } from '../../shared/ui/FilePicker.js';
-import { ICONS } from '../../shared/ui/icons.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { type CheckReport, RowReport } from '../../shared/ui/RowReport.js';
+import { StatusView } from '../../shared/ui/StatusView.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { accountsApi, type BatchKind } from './api.js';
 
@@ -130,7 +131,7 @@ export default function AccountBatchPage() {
       extra={
         <>
           <Button
-            icon={<ICONS.DownloadOutlined />}
+            icon={<DownloadOutlined />}
             onClick={() =>
               downloadText(`accounts-${kind}-template.csv`, toCsv([[...columns], columns.map((c) => EXAMPLE[c] ?? '')]))
             }
@@ -148,7 +149,7 @@ export default function AccountBatchPage() {
         />
         {failure && <Alert type="error" showIcon title={failure} data-testid="batch-error" />}
         {done ? (
-          <Result
+          <StatusView
             status="success"
             title={
               kind === 'add'
@@ -160,7 +161,7 @@ export default function AccountBatchPage() {
               <Space>
                 {created.some((c) => c.password) && (
                   <Button
-                    icon={<ICONS.DownloadOutlined />}
+                    icon={<DownloadOutlined />}
                     onClick={() =>
                       downloadText(
                         'accounts-created.csv',
@@ -193,7 +194,7 @@ export default function AccountBatchPage() {
                 ]}
               />
             )}
-          </Result>
+          </StatusView>
         ) : (
           <>
             <FilePicker

@@ -1,14 +1,15 @@
+import { ReloadOutlined } from '@ant-design/icons';
 import { generateRandomPassword } from '@marketlens/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, Descriptions, Form, Input, Radio, Result, Row, Space } from 'antd';
+import { Alert, Button, Col, Descriptions, Form, Input, Radio, Row, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { UserView } from '../../shared/auth/types.js';
 import { CopyText } from '../../shared/ui/CopyText.js';
-import { ICONS } from '../../shared/ui/icons.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { passwordRule } from '../../shared/ui/rules.js';
+import { StatusView } from '../../shared/ui/StatusView.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { AccountFields, type AccountFormValues, validityToApi } from './AccountFields.js';
 import { accountsApi } from './api.js';
@@ -51,7 +52,7 @@ export default function AccountCreatePage() {
   if (created) {
     return (
       <PageFrame title={t('route.accountCreate')}>
-        <Result
+        <StatusView
           status="success"
           title={t('accountCreate.done', { name: created.user.username })}
           subTitle={created.user.status === 'pending' ? t('accountCreate.pendingReview') : t('accountCreate.doneHint')}
@@ -79,7 +80,7 @@ export default function AccountCreatePage() {
               <CopyText text={created.password} testId="created-password" />
             </Descriptions.Item>
           </Descriptions>
-        </Result>
+        </StatusView>
       </PageFrame>
     );
   }
@@ -117,7 +118,7 @@ export default function AccountCreatePage() {
                     <Input.Password autoComplete="new-password" />
                   </Form.Item>
                   <Button
-                    icon={<ICONS.ReloadOutlined />}
+                    icon={<ReloadOutlined />}
                     onClick={() => form.setFieldValue('password', generateRandomPassword())}
                   >
                     {t('accountCreate.generate')}

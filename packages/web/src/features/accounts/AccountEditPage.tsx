@@ -1,3 +1,4 @@
+import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { generateRandomPassword } from '@marketlens/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -22,7 +23,6 @@ import { useNavigate, useParams } from 'react-router';
 import { useUser } from '../../shared/auth/session.js';
 import { CopyText } from '../../shared/ui/CopyText.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
-import { ICONS } from '../../shared/ui/icons.js';
 import { accountState, roleLabel } from '../../shared/ui/labels.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { PageTags } from '../../shared/ui/PagesField.js';
@@ -183,7 +183,7 @@ export default function AccountEditPage() {
                   <CopyText text={newPassword} />
                 ) : (
                   <Popconfirm title={t('accountEdit.resetConfirm')} onConfirm={() => resetPassword.run()}>
-                    <Button icon={<ICONS.KeyOutlined />}>{t('accountEdit.resetPassword')}</Button>
+                    <Button icon={<KeyOutlined />}>{t('accountEdit.resetPassword')}</Button>
                   </Popconfirm>
                 )}
               </Form.Item>
@@ -198,10 +198,7 @@ export default function AccountEditPage() {
         title={t('accountEdit.projects')}
         variant="borderless"
         extra={
-          <Button
-            icon={<ICONS.PlusOutlined />}
-            onClick={() => setEditing({ role: 'general', pages: [], categories: [] })}
-          >
+          <Button icon={<PlusOutlined />} onClick={() => setEditing({ role: 'general', pages: [], categories: [] })}>
             {t('accountEdit.addProject')}
           </Button>
         }

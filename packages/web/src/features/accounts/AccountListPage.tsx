@@ -1,3 +1,4 @@
+import { EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { roleMatches } from '@marketlens/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Flex, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
@@ -7,7 +8,6 @@ import { Link, useNavigate } from 'react-router';
 import { useUser } from '../../shared/auth/session.js';
 import type { UserView } from '../../shared/auth/types.js';
 import { formatDate } from '../../shared/ui/dates.js';
-import { ICONS } from '../../shared/ui/icons.js';
 import { accountState, roleLabel, roleOptions } from '../../shared/ui/labels.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { useAction } from '../../shared/ui/useAction.js';
@@ -189,7 +189,7 @@ export default function AccountListPage() {
             fixed: 'right',
             render: (_, u) => (
               <Flex>
-                <Button type="link" icon={<ICONS.EditOutlined />} onClick={() => navigate(`/accounts/${u.id}/edit`)}>
+                <Button type="link" icon={<EditOutlined />} onClick={() => navigate(`/accounts/${u.id}/edit`)}>
                   {t('common.edit')}
                 </Button>
                 {mayDeleteAccount(me, u) && <DeleteAccountButton account={u} link />}
@@ -210,20 +210,20 @@ export default function AccountListPage() {
           {root && (
             <>
               <Button
-                icon={<ICONS.UploadOutlined />}
+                icon={<UploadOutlined />}
                 onClick={() => navigate('/accounts/batch-create')}
                 data-testid="batch-create"
               >
                 {t('route.accountBatchCreate')}
               </Button>
-              <Button icon={<ICONS.UploadOutlined />} onClick={() => navigate('/accounts/batch-update')}>
+              <Button icon={<UploadOutlined />} onClick={() => navigate('/accounts/batch-update')}>
                 {t('route.accountBatchUpdate')}
               </Button>
             </>
           )}
           <Button
             type="primary"
-            icon={<ICONS.PlusOutlined />}
+            icon={<PlusOutlined />}
             onClick={() => navigate('/accounts/create')}
             data-testid="open-account"
           >

@@ -1,8 +1,8 @@
+import { DeleteOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isAdminRole, isRootRole } from '../../shared/auth/roles.js';
-import { ICONS } from '../../shared/ui/icons.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { accountsApi } from './api.js';
 
@@ -64,7 +64,7 @@ export function DeleteAccountButton({
       <Button
         type={link ? 'link' : 'default'}
         danger
-        icon={<ICONS.DeleteOutlined />}
+        icon={<DeleteOutlined />}
         loading={!link && remove.busy}
         data-testid={`delete-${account.username}`}
       >

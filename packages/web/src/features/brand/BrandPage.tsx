@@ -1,12 +1,13 @@
 import { ShopOutlined } from '@ant-design/icons';
 import type { BrandInfo } from '@marketlens/shared/contracts';
-import { Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
+import { Button, Card, Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentDef } from '../../app/router.js';
 import { CategoryGate, FilterPanel, NoAccess, PanelCard, useCollect, useNameOf } from '../../shared/analysis/index.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
+import { StatusView } from '../../shared/ui/StatusView.js';
 import { BrandHeader } from './BrandHeader.js';
 import { BrandPicker } from './BrandPicker.js';
 import { CategoriesPanel } from './CategoriesPanel.js';
@@ -30,7 +31,7 @@ function ChooseBrand({ onPick }: { onPick(id: number): void }) {
   const leading = useLeadingBrands(true);
   return (
     <Card variant="borderless" data-testid="brand-choose">
-      <Result
+      <StatusView
         icon={<ShopOutlined style={{ color: 'var(--ant-color-primary, #1677ff)' }} />}
         title={t('brand.choose.title')}
         subTitle={t('brand.choose.description')}
@@ -107,7 +108,7 @@ export default function BrandPage() {
   else if (failure === 'notFound')
     body = (
       <Card variant="borderless">
-        <Result
+        <StatusView
           status="404"
           title={t('brand.notFound')}
           subTitle={t('brand.notFoundHint')}

@@ -1,8 +1,9 @@
-import { Button, Flex, Result } from 'antd';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { homePath } from '../../shared/auth/permissions.js';
 import { useSession } from '../../shared/auth/session.js';
+import { StatusView } from '../../shared/ui/StatusView.js';
 
 /** /403: the user's role does not allow the address they opened. */
 export default function ForbiddenPage() {
@@ -11,7 +12,7 @@ export default function ForbiddenPage() {
   const { user, project } = useSession();
   return (
     <Flex align="center" justify="center" style={{ minHeight: '100vh', background: '#f5f7fa' }}>
-      <Result
+      <StatusView
         status="403"
         title={t('forbidden.title')}
         subTitle={t('forbidden.description')}

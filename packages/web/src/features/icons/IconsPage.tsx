@@ -2,8 +2,8 @@ import { Card, Flex, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../shared/ui/feedback.js';
-import { ICONS, type IconName } from '../../shared/ui/icons.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
+import { ICONS, type IconName } from './iconSet.js';
 
 /** /icons: the icon set the app uses; a click copies the icon's name. */
 export default function IconsPage() {

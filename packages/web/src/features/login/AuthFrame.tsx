@@ -1,14 +1,14 @@
+import { FireOutlined, ShopOutlined, TagsOutlined } from '@ant-design/icons';
 import { Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ICONS } from '../../shared/ui/icons.js';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch.js';
 import { Logo } from '../../shared/ui/Logo.js';
 
 const FEATURES = [
-  { icon: ICONS.FireOutlined, title: 'login.feature.trends', text: 'login.feature.trendsText' },
-  { icon: ICONS.TagsOutlined, title: 'login.feature.brands', text: 'login.feature.brandsText' },
-  { icon: ICONS.ShopOutlined, title: 'login.feature.shops', text: 'login.feature.shopsText' },
+  { icon: FireOutlined, title: 'login.feature.trends', text: 'login.feature.trendsText' },
+  { icon: TagsOutlined, title: 'login.feature.brands', text: 'login.feature.brandsText' },
+  { icon: ShopOutlined, title: 'login.feature.shops', text: 'login.feature.shopsText' },
 ] as const;
 
 /** The sign-in screens' frame: product story on the left, the form on the right. */

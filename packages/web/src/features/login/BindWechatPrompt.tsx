@@ -1,6 +1,7 @@
-import { Alert, Button, Flex, Result } from 'antd';
+import { WechatOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ICONS } from '../../shared/ui/icons.js';
+import { StatusView } from '../../shared/ui/StatusView.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { authApi } from './api.js';
 
@@ -11,8 +12,8 @@ export function BindWechatPrompt({ onSkip }: { onSkip(): void }) {
     errors: 'inline',
   });
   return (
-    <Result
-      icon={<ICONS.WechatOutlined style={{ color: '#07c160' }} />}
+    <StatusView
+      icon={<WechatOutlined style={{ color: '#07c160' }} />}
       title={t('wechat.promptTitle')}
       subTitle={t('wechat.promptText')}
       extra={

@@ -1,7 +1,8 @@
-import { Alert, Button, Form, Input, Result } from 'antd';
+import { MailOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ICONS } from '../../shared/ui/icons.js';
+import { StatusView } from '../../shared/ui/StatusView.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { authApi } from './api.js';
 
@@ -16,7 +17,7 @@ export function ForgotPassword({ onBack }: { onBack(): void }) {
 
   if (sent !== null) {
     return (
-      <Result
+      <StatusView
         status="success"
         title={t('forgot.sentTitle')}
         subTitle={sent}
@@ -36,7 +37,7 @@ export function ForgotPassword({ onBack }: { onBack(): void }) {
         label={t('forgot.account')}
         rules={[{ required: true, message: t('validation.username.required') }]}
       >
-        <Input prefix={<ICONS.MailOutlined />} autoComplete="username" />
+        <Input prefix={<MailOutlined />} autoComplete="username" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={submit.busy}>
         {t('forgot.submit')}

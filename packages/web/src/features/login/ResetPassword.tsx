@@ -1,7 +1,8 @@
-import { Alert, Button, Form, Result } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordFields } from '../../shared/ui/PasswordFields.js';
+import { StatusView } from '../../shared/ui/StatusView.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { authApi } from './api.js';
 
@@ -15,7 +16,7 @@ export function ResetPassword({ token, onDone }: { token: string; onDone(): void
   );
   if (done !== null) {
     return (
-      <Result
+      <StatusView
         status="success"
         title={done}
         extra={

@@ -1,7 +1,7 @@
+import { LockOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { Alert, Button, Divider, Flex, Form, Input, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/auth/session.js';
-import { ICONS } from '../../shared/ui/icons.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { authApi } from './api.js';
 
@@ -43,7 +43,7 @@ export function SignIn({ wechat, onForgot, onSignedIn }: Props) {
         label={t('login.username')}
         rules={[{ required: true, message: t('validation.username.required') }]}
       >
-        <Input prefix={<ICONS.UserOutlined />} autoComplete="username" placeholder={t('login.usernamePlaceholder')} />
+        <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('login.usernamePlaceholder')} />
       </Form.Item>
       <Form.Item
         name="password"
@@ -51,7 +51,7 @@ export function SignIn({ wechat, onForgot, onSignedIn }: Props) {
         rules={[{ required: true, message: t('validation.password.required') }]}
       >
         <Input.Password
-          prefix={<ICONS.LockOutlined />}
+          prefix={<LockOutlined />}
           autoComplete="current-password"
           placeholder={t('login.passwordPlaceholder')}
         />
@@ -77,14 +77,14 @@ export function SignIn({ wechat, onForgot, onSignedIn }: Props) {
           label: t('login.tabWechat'),
           children: (
             <Flex vertical align="center" gap={16} style={{ padding: '24px 0' }}>
-              <ICONS.WechatOutlined style={{ fontSize: 56, color: '#07c160' }} />
+              <WechatOutlined style={{ fontSize: 56, color: '#07c160' }} />
               <Alert type="info" showIcon title={t('login.wechatHint')} />
               {startWechat.error && <Alert type="error" showIcon title={startWechat.error} />}
               <Button
                 type="primary"
                 size="large"
                 block
-                icon={<ICONS.WechatOutlined />}
+                icon={<WechatOutlined />}
                 loading={startWechat.busy}
                 onClick={() => startWechat.run()}
                 data-testid="wechat-login"

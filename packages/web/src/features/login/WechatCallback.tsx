@@ -1,8 +1,9 @@
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../shared/auth/session.js';
+import { StatusView } from '../../shared/ui/StatusView.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { authApi } from './api.js';
 import { spendOneTimeParams } from './oneTime.js';
@@ -60,7 +61,7 @@ export function WechatCallback({
   }, [code, state]);
   if (finish.error) {
     return (
-      <Result
+      <StatusView
         status="warning"
         title={t('wechat.failedTitle')}
         subTitle={finish.error}
@@ -68,5 +69,5 @@ export function WechatCallback({
       />
     );
   }
-  return <Result icon={<Spin size="large" />} title={t('wechat.finishing')} />;
+  return <StatusView icon={<Spin size="large" />} title={t('wechat.finishing')} />;
 }

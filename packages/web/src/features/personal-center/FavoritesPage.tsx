@@ -1,10 +1,11 @@
+import { DeleteOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Popconfirm, Result, Table, Tag } from 'antd';
+import { Button, Card, Empty, Popconfirm, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../shared/api/request.js';
 import { formatDate } from '../../shared/ui/dates.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
-import { ICONS } from '../../shared/ui/icons.js';
+import { StatusView } from '../../shared/ui/StatusView.js';
 
 /** Kinds of collected items the app writes, with their names (other kinds show as stored). */
 const KIND_KEYS: Record<string, 'favorites.kindName.category' | 'favorites.kindName.brand'> = {
@@ -53,7 +54,7 @@ export default function FavoritesPage() {
   if (list.isError) {
     return (
       <Card variant="borderless">
-        <Result
+        <StatusView
           status="warning"
           title={showsFavoriteError(list.error) ? t('collections.getFailed') : t('favorites.loadFailed')}
           extra={<Button onClick={() => list.refetch()}>{t('common.retry')}</Button>}
@@ -88,7 +89,7 @@ export default function FavoritesPage() {
             width: 120,
             render: (_, r) => (
               <Popconfirm title={t('favorites.confirmRemove')} onConfirm={() => remove.mutate(r.id)}>
-                <Button type="link" danger icon={<ICONS.DeleteOutlined />}>
+                <Button type="link" danger icon={<DeleteOutlined />}>
                   {t('common.remove')}
                 </Button>
               </Popconfirm>

@@ -1,3 +1,4 @@
+import { KeyOutlined, WechatOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,7 +8,6 @@ import { useUser } from '../../shared/auth/session.js';
 import type { LoginResult } from '../../shared/auth/types.js';
 import { CopyText } from '../../shared/ui/CopyText.js';
 import { formatDate } from '../../shared/ui/dates.js';
-import { ICONS } from '../../shared/ui/icons.js';
 import { accountState, roleLabel, wechatStateLabel } from '../../shared/ui/labels.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { authApi } from '../login/api.js';
@@ -42,7 +42,7 @@ function WechatCard() {
     <Card title={t('wechat.title')} loading={info.isPending} variant="borderless">
       <Flex align="center" justify="space-between" wrap gap={16}>
         <Space size={16}>
-          <ICONS.WechatOutlined style={{ fontSize: 36, color: info.data?.bound ? '#07c160' : '#bfbfbf' }} />
+          <WechatOutlined style={{ fontSize: 36, color: info.data?.bound ? '#07c160' : '#bfbfbf' }} />
           <div>
             <Tag color={state.tone} data-testid="wechat-state">
               {state.label}
@@ -59,7 +59,7 @@ function WechatCard() {
           </div>
         </Space>
         {info.data?.available && info.data.wechat_state === 'unbound' && (
-          <Button type="primary" icon={<ICONS.WechatOutlined />} loading={bind.busy} onClick={() => bind.run()}>
+          <Button type="primary" icon={<WechatOutlined />} loading={bind.busy} onClick={() => bind.run()}>
             {t('wechat.bindNow')}
           </Button>
         )}
@@ -112,7 +112,7 @@ function ChildAppCard() {
         />
         <Button
           type="primary"
-          icon={<ICONS.KeyOutlined />}
+          icon={<KeyOutlined />}
           disabled={key.trim() === ''}
           loading={get.busy}
           onClick={() => get.run()}

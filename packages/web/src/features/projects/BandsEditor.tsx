@@ -1,9 +1,9 @@
+import { BarChartOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../shared/i18n/index.js';
-import { ICONS } from '../../shared/ui/icons.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { type Band, type BandKind, projectKeys, projectsApi } from './api.js';
 
@@ -89,7 +89,7 @@ export function BandsEditor({ projectId, kind }: { projectId: number; kind: Band
               addonBefore={t('bands.count')}
             />
             <Button
-              icon={<ICONS.BarChartOutlined />}
+              icon={<BarChartOutlined />}
               onClick={() => calculate.run()}
               loading={calculate.busy}
               data-testid="calculate-bands"
@@ -140,10 +140,7 @@ export function BandsEditor({ projectId, kind }: { projectId: number; kind: Band
           />
           {!valid && bands.length > 0 && <Alert type="warning" showIcon title={t('projects.bandsInvalid')} />}
           <Space>
-            <Button
-              icon={<ICONS.PlusOutlined />}
-              onClick={() => setBands((bs) => [...bs, [bs.at(-1)?.[1] ?? 0, null]])}
-            >
+            <Button icon={<PlusOutlined />} onClick={() => setBands((bs) => [...bs, [bs.at(-1)?.[1] ?? 0, null]])}>
               {t('bands.addRow')}
             </Button>
             <Button

@@ -1,3 +1,4 @@
+import { CheckCircleOutlined, DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Flex, Modal, Popconfirm, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -5,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../shared/i18n/index.js';
 import { downloadText, toCsv } from '../../shared/ui/csv.js';
 import { FilePicker } from '../../shared/ui/FilePicker.js';
-import { ICONS } from '../../shared/ui/icons.js';
 import { type CheckReport, RowReport } from '../../shared/ui/RowReport.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { type ProjectCategory, projectKeys, projectsApi } from './api.js';
@@ -98,7 +98,7 @@ export default function CategoryManagementPage() {
               disabled={selected.length === 0}
               onClick={() => setStatus.run('ready')}
               loading={setStatus.busy}
-              icon={<ICONS.CheckCircleOutlined />}
+              icon={<CheckCircleOutlined />}
             >
               {t('categories.markReady')}
             </Button>
@@ -111,7 +111,7 @@ export default function CategoryManagementPage() {
           </Space>
           <Button
             type="primary"
-            icon={<ICONS.UploadOutlined />}
+            icon={<UploadOutlined />}
             onClick={() => setUploading(true)}
             data-testid="upload-categories"
           >
@@ -157,7 +157,7 @@ export default function CategoryManagementPage() {
               width: 110,
               render: (_, c) => (
                 <Popconfirm title={t('categories.confirmRemove')} onConfirm={() => remove.run(c.category_id)}>
-                  <Button type="link" danger icon={<ICONS.DeleteOutlined />}>
+                  <Button type="link" danger icon={<DeleteOutlined />}>
                     {t('common.remove')}
                   </Button>
                 </Popconfirm>
@@ -175,7 +175,7 @@ export default function CategoryManagementPage() {
         footer={
           <Space>
             <Button
-              icon={<ICONS.DownloadOutlined />}
+              icon={<DownloadOutlined />}
               onClick={() => downloadText('categories-template.csv', toCsv([['category'], ['1001'], ['2002']]))}
             >
               {t('batch.template')}

@@ -1,3 +1,4 @@
+import { EditOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { canEnterRoute, fillPath, ROUTES } from '@marketlens/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Flex, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
@@ -7,7 +8,6 @@ import { Link, useNavigate } from 'react-router';
 import { isAdminRole } from '../../shared/auth/roles.js';
 import { useUser } from '../../shared/auth/session.js';
 import { formatDate } from '../../shared/ui/dates.js';
-import { ICONS } from '../../shared/ui/icons.js';
 import { projectStatusLabel } from '../../shared/ui/labels.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { PageTags } from '../../shared/ui/PagesField.js';
@@ -49,7 +49,7 @@ export default function ProjectListPage() {
         admin && (
           <Button
             type="primary"
-            icon={<ICONS.PlusOutlined />}
+            icon={<PlusOutlined />}
             onClick={() => navigate('/projects/new/info')}
             data-testid="new-project"
           >
@@ -144,7 +144,7 @@ export default function ProjectListPage() {
                       onClick: ({ key }) => navigate(key),
                     }}
                   >
-                    <Button type="link" icon={<ICONS.EditOutlined />}>
+                    <Button type="link" icon={<EditOutlined />}>
                       {t('projects.manage')}
                     </Button>
                   </Dropdown>
@@ -156,7 +156,7 @@ export default function ProjectListPage() {
                       <Button
                         type="link"
                         danger={p.status === 'in_service'}
-                        icon={p.status === 'in_service' ? <ICONS.PauseCircleOutlined /> : <ICONS.PlayCircleOutlined />}
+                        icon={p.status === 'in_service' ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
                       >
                         {p.status === 'in_service' ? t('projects.stop') : t('projects.resume')}
                       </Button>

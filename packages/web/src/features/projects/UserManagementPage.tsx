@@ -1,3 +1,4 @@
+import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Popconfirm, Table } from 'antd';
 import { useState } from 'react';
@@ -5,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { isAdminRole } from '../../shared/auth/roles.js';
 import { useUser } from '../../shared/auth/session.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
-import { ICONS } from '../../shared/ui/icons.js';
 import { roleLabel } from '../../shared/ui/labels.js';
 import { PageTags } from '../../shared/ui/PagesField.js';
 import { useAction } from '../../shared/ui/useAction.js';
@@ -69,7 +69,7 @@ export default function UserManagementPage() {
         <Flex justify="flex-end">
           <Button
             type="primary"
-            icon={<ICONS.PlusOutlined />}
+            icon={<PlusOutlined />}
             onClick={() =>
               setEditing({ initial: { role: 'general', pages: project.data?.pages ?? [], categories: [] } })
             }

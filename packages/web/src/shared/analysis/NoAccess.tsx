@@ -1,6 +1,7 @@
 import { MailOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { Button, Popover, Result, Typography } from 'antd';
+import { Button, Popover, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { StatusView } from '../ui/StatusView.js';
 
 export interface NoAccessProps {
   kind: 'category' | 'brand';
@@ -39,7 +40,7 @@ export function NoAccess({ kind, name, onFavourite, favourited, favouriteBusy, a
     </Popover>
   );
   return (
-    <Result
+    <StatusView
       status="403"
       title={title}
       subTitle={onFavourite ? t('analysis.noAccess.hint') : t('analysis.noAccess.contactHint')}

@@ -1,7 +1,7 @@
+import { CopyOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from './feedback.js';
-import { ICONS } from './icons.js';
 
 /** A secret shown once (generated password) with a copy-to-clipboard button. */
 export function CopyText({ text, testId }: { text: string; testId?: string }) {
@@ -14,7 +14,7 @@ export function CopyText({ text, testId }: { text: string; testId?: string }) {
       </Typography.Text>
       <Button
         size="small"
-        icon={<ICONS.CopyOutlined />}
+        icon={<CopyOutlined />}
         onClick={async () => {
           try {
             await navigator.clipboard.writeText(text);

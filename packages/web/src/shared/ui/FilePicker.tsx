@@ -1,7 +1,7 @@
+import { CloudUploadOutlined } from '@ant-design/icons';
 import { Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from './feedback.js';
-import { ICONS } from './icons.js';
 
 interface Props {
   /** Called with the text of a CSV/TXT file. */
@@ -49,7 +49,7 @@ export function FilePicker({ onText, onWorkbook, hint }: Props) {
       data-testid="file-picker"
     >
       <p className="ant-upload-drag-icon">
-        <ICONS.CloudUploadOutlined />
+        <CloudUploadOutlined />
       </p>
       <p className="ant-upload-text">{t('upload.drop')}</p>
       <p className="ant-upload-hint">{hint ?? t('upload.hint')}</p>

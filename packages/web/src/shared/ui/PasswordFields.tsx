@@ -1,6 +1,6 @@
+import { KeyOutlined, LockOutlined } from '@ant-design/icons';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ICONS } from './icons.js';
 import { passwordRule, repeatRule } from './rules.js';
 
 /**
@@ -25,7 +25,7 @@ export function PasswordFields({
           label={t('password.current')}
           rules={[{ required: true, message: t('validation.password.required') }]}
         >
-          <Input.Password prefix={<ICONS.KeyOutlined />} autoComplete="current-password" />
+          <Input.Password prefix={<KeyOutlined />} autoComplete="current-password" />
         </Form.Item>
       )}
       <Form.Item
@@ -36,7 +36,7 @@ export function PasswordFields({
         validateFirst
         hasFeedback
       >
-        <Input.Password prefix={<ICONS.LockOutlined />} autoComplete="new-password" data-testid="new-password" />
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="new-password" />
       </Form.Item>
       <Form.Item
         name={repeatName}
@@ -45,7 +45,7 @@ export function PasswordFields({
         rules={[repeatRule(t, name)]}
         hasFeedback
       >
-        <Input.Password prefix={<ICONS.LockOutlined />} autoComplete="new-password" data-testid="repeat-password" />
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="repeat-password" />
       </Form.Item>
     </>
   );

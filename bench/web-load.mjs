@@ -322,7 +322,9 @@ async function main() {
       '',
     ];
     mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    const out = path.join(root, `bench/results/web-${date}.md`);
+    // A second run on the same day keeps the first: web-<date>-2.md, -3…
+    let out = path.join(root, `bench/results/web-${date}.md`);
+    for (let n = 2; existsSync(out); n++) out = path.join(root, `bench/results/web-${date}-${n}.md`);
     writeFileSync(out, lines.join('\n'));
     process.stdout.write(`${lines.join('\n')}\nwritten to ${path.relative(root, out)}\n`);
   } finally {

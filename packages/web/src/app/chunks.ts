@@ -31,7 +31,10 @@ export async function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOA
   }
 }
 
-/** A React Router `lazy` function for a screen module. */
+/**
+ * A React Router `lazy` function for a screen module. Its `preload` starts the download alone (no
+ * reload on failure: the router's own load, which follows, handles that).
+ */
 export function lazyScreen(load: Loader) {
-  return async () => ({ Component: (await loadChunk(load)).default });
+  return Object.assign(async () => ({ Component: (await loadChunk(load)).default }), { preload: load });
 }

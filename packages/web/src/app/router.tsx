@@ -1,5 +1,5 @@
 import { ROUTES, type RouteDef } from '@marketlens/shared';
-import { createBrowserRouter, Navigate, type RouteObject, useMatches } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject, useMatches } from 'react-router';
 import { lazyScreen } from './chunks.js';
 import { RootFrame } from './RootFrame.js';
 import { RouteError } from './RouteError.js';
@@ -69,6 +69,18 @@ export function routeObjects(): RouteObject[] {
       ],
     },
   ];
+}
+
+/**
+ * Starts downloading the chunks of the screens the address shows (the layout and the page), so they
+ * arrive while the language's strings load instead of after (main.tsx). The router's own `lazy` then
+ * finds the modules already fetched.
+ */
+export function preloadScreens(path = window.location.pathname) {
+  for (const { route } of matchRoutes(routeObjects(), path) ?? []) {
+    const preload = (route.lazy as { preload?: () => Promise<unknown> } | undefined)?.preload;
+    void preload?.().catch(() => undefined);
+  }
 }
 
 export function createAppRouter() {

@@ -59,10 +59,10 @@ export function registerArea(...list: AreaMessages<string>[]) {
 }
 
 /** Loads one language's core strings (a chunk of its own) with the shared catalogue, once. */
-async function loadLanguage(locale: Locale) {
+async function loadLanguage(locale: Locale, core = loadCore(locale)) {
   if (loaded.has(locale)) return;
-  const core = await loadCore(locale);
-  i18next.addResourceBundle(locale, 'translation', { ...SHARED_MESSAGES[locale], ...core }, true, true);
+  const strings = await core;
+  i18next.addResourceBundle(locale, 'translation', { ...SHARED_MESSAGES[locale], ...strings }, true, true);
   loaded.add(locale);
 }
 
@@ -75,6 +75,8 @@ export async function setLocale(locale: Locale): Promise<unknown> {
 }
 
 export async function initI18n(locale: Locale) {
+  // Requested first, before the screens' chunks (main.tsx), so it does not queue behind them.
+  const core = loadCore(locale);
   document.documentElement.lang = locale;
   loaded.clear();
   await i18next.use(initReactI18next).init({
@@ -87,6 +89,6 @@ export async function initI18n(locale: Locale) {
     nsSeparator: false,
     returnNull: false,
   });
-  await loadLanguage(locale);
+  await loadLanguage(locale, core);
   for (const area of areas) addArea(area);
 }

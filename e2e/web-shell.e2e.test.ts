@@ -35,6 +35,9 @@ async function uiText(page: Page): Promise<string> {
     const clone = document.body.cloneNode(true) as HTMLElement;
     const data = '[data-testid="project-switch"], .ant-select-dropdown, .ant-dropdown, .ant-table-tbody, #nprogress';
     for (const el of Array.from(clone.querySelectorAll(data))) el.remove();
+    // Text marked as another language on purpose: the language switch names each language in itself.
+    for (const el of Array.from(clone.querySelectorAll('[lang]')))
+      if (el.getAttribute('lang') !== document.documentElement.lang) el.remove();
     // innerText, not textContent: the text as rendered, like a reader sees it
     return clone.innerText;
   });

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, createAccount, grant, PASSWORD, signInApi } from './support/api.js';
@@ -100,6 +101,24 @@ describe('web app against the built server, in Chromium', () => {
     await settle(page);
     await screenshot(page, 'login-en');
     await noConsoleErrors(errors);
+    await page.context().close();
+  });
+
+  // Issue #5's size target, kept from regressing (the other figures: bench/web-load.mjs, ADR 0004).
+  it('the sign-in page loads at most 350 KB of gzipped JavaScript, none of it ECharts', async () => {
+    const { page } = await openPage(browser, 'zh-CN');
+    const scripts: Promise<{ url: string; gz: number }>[] = [];
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname.endsWith('.js'))
+        scripts.push(res.body().then((body) => ({ url: res.url(), gz: gzipSync(body, { level: 9 }).length })));
+    });
+    await page.goto(`${server.url}/login`, { waitUntil: 'load' });
+    await page.getByTestId('login-form').waitFor();
+    await page.waitForTimeout(500);
+    const loaded = await Promise.all(scripts);
+    const kb = loaded.reduce((s, f) => s + f.gz, 0) / 1024;
+    expect(kb, loaded.map((f) => f.url).join('\n')).toBeLessThanOrEqual(350);
+    expect(loaded.filter((f) => /echarts/i.test(f.url))).toEqual([]);
     await page.context().close();
   });
 

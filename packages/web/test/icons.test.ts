@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ICONS } from '../src/features/icons/iconSet.js';
+import * as ICONS from '../src/features/icons/iconSet.js';
 
 const SRC = path.resolve(import.meta.dirname, '../src');
 const sources = (dir: string): string[] =>

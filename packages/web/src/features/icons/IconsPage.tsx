@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../shared/ui/feedback.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
-import { ICONS, type IconName } from './iconSet.js';
+import * as ICONS from './iconSet.js';
+
+type IconName = keyof typeof ICONS;
 
 /** /icons: the icon set the app uses; a click copies the icon's name. */
 export default function IconsPage() {

@@ -28,6 +28,7 @@ export default function IconsPage() {
     >
       <Flex wrap gap={12} data-testid="icon-grid">
         {names.map((name) => {
+          // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the page shows the whole set, and iconSet.ts holds exactly these icons.
           const Icon = ICONS[name];
           return (
             <Card

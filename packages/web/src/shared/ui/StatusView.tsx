@@ -43,9 +43,9 @@ export function StatusView({ status = 'info', icon, title, subTitle, extra, chil
       <div style={{ fontSize: 72, lineHeight: 1, marginBottom: 16 }} aria-hidden>
         {icon ?? icons[status]}
       </div>
-      <div role="heading" aria-level={2} style={{ fontSize: 24, lineHeight: 1.35, color: token.colorTextHeading }}>
+      <h2 style={{ margin: 0, fontSize: 24, fontWeight: 400, lineHeight: 1.35, color: token.colorTextHeading }}>
         {title}
-      </div>
+      </h2>
       {subTitle && <div style={{ fontSize: 14, color: token.colorTextDescription, maxWidth: 560 }}>{subTitle}</div>}
       {extra && (
         <Flex gap={8} justify="center" wrap style={{ marginTop: 24 }}>

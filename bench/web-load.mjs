@@ -164,12 +164,23 @@ async function measure(browser, url, { tokens, ready }) {
     const u = new URL(res.url());
     if (u.pathname.endsWith('.js')) scripts.add(u.pathname.slice(1));
   });
-  await page.addInitScript(() => {
+  await page.addInitScript((selector) => {
     window.__lcp = 0;
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__lcp = Math.max(window.__lcp, e.startTime);
     }).observe({ type: 'largest-contentful-paint', buffered: true });
-  });
+    // When the screen itself (not the splash) is in the page: FCP is the splash, this is the screen.
+    window.__readyAt = null;
+    const observer = new MutationObserver(() => {
+      if (document.querySelector(selector)) {
+        window.__readyAt = performance.now();
+        observer.disconnect();
+      }
+    });
+    document.addEventListener('DOMContentLoaded', () =>
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true }),
+    );
+  }, ready);
   await page.goto(url, { waitUntil: 'load' });
   await page.locator(ready).first().waitFor({ timeout: 30_000 });
   await page.waitForTimeout(500);
@@ -178,6 +189,7 @@ async function measure(browser, url, { tokens, ready }) {
   const timing = await page.evaluate(() => ({
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
     lcp: window.__lcp,
+    ready: window.__readyAt ?? Number.NaN,
   }));
   await context.close();
   return { scripts: [...scripts], ...timing };
@@ -270,6 +282,7 @@ async function main() {
         ownKb: runs[0].scripts.filter((f) => !shell.includes(f)).reduce((s, f) => s + gzKb(f), 0),
         fcp: p.paint ? median(runs.map((r) => r.fcp)) : null,
         lcp: p.paint ? median(runs.map((r) => r.lcp)) : null,
+        ready: p.paint ? median(runs.map((r) => r.ready)) : null,
       });
     }
     // Which files each page loaded, for bench/web-composition.mjs (what the kilobytes are made of).
@@ -300,16 +313,20 @@ async function main() {
       '',
       '## Pages at first view',
       '',
-      '| page | JS files | JS gz total (KB) | beyond the shell (KB) | ≤ 350 KB | sent as brotli (KB) | FCP (ms) | LCP (ms) |',
-      '|---|---:|---:|---:|:-:|---:|---:|---:|',
+      '| page | JS files | JS gz total (KB) | beyond the shell (KB) | ≤ 350 KB | sent as brotli (KB) | FCP (ms) | LCP (ms) | screen in the page (ms) |',
+      '|---|---:|---:|---:|:-:|---:|---:|---:|---:|',
       ...rows.map(
         (r) =>
           `| ${r.name} | ${r.files} | ${r.jsKb.toFixed(1)} | ${r.ownKb.toFixed(1)} | ${ok(r.jsKb, LIMITS.pageKb)} | ${r.brKb.toFixed(1)} | ${
             r.fcp === null ? '–' : `${r.fcp.toFixed(0)} ${ok(r.fcp, LIMITS.fcpMs)}`
-          } | ${r.lcp === null ? '–' : `${r.lcp.toFixed(0)} ${ok(r.lcp, LIMITS.lcpMs)}`} |`,
+          } | ${r.lcp === null ? '–' : `${r.lcp.toFixed(0)} ${ok(r.lcp, LIMITS.lcpMs)}`} | ${
+            r.ready === null ? '–' : r.ready.toFixed(0)
+          } |`,
       ),
       '',
       `Targets: FCP ≤ ${LIMITS.fcpMs} ms and LCP ≤ ${LIMITS.lcpMs} ms for the sign-in page and the layout after sign-in.`,
+      'FCP is the splash of index.html (logo, name, a moving bar) that paints with the HTML; "screen in the page"',
+      "is when the screen's own element (the sign-in form, the side menu) is in the document.",
       '',
       '## Filter change → pending state',
       '',

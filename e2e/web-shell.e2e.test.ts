@@ -34,7 +34,8 @@ const CJK = /[\u3400-\u9fff]/;
 async function uiText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const clone = document.body.cloneNode(true) as HTMLElement;
-    const data = '[data-testid="project-switch"], .ant-select-dropdown, .ant-dropdown, .ant-table-tbody, #nprogress';
+    const data =
+      '[data-testid="project-switch"], .ant-select-dropdown, .ant-dropdown, .ant-table-tbody, #nprogress, noscript';
     for (const el of Array.from(clone.querySelectorAll(data))) el.remove();
     // Text marked as another language on purpose: the language switch names each language in itself.
     for (const el of Array.from(clone.querySelectorAll('[lang]')))

@@ -3,6 +3,7 @@ import { createBrowserRouter, matchRoutes, Navigate, type RouteObject, useMatche
 import { lazyScreen } from './chunks.js';
 import { RootFrame } from './RootFrame.js';
 import { RouteError } from './RouteError.js';
+import { Splash } from './Splash.js';
 import { SCREENS } from './screens.js';
 
 export interface RouteHandle {
@@ -56,6 +57,7 @@ export function routeObjects(): RouteObject[] {
     {
       element: <RootFrame />,
       errorElement: <RouteError />,
+      hydrateFallbackElement: <Splash />,
       children: [
         ...open,
         // The signed-in layout is a chunk of its own: the sign-in page does not load the menu and header.

@@ -2,7 +2,7 @@ import { MESSAGES as SHARED_MESSAGES } from '@marketlens/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { AreaMessages } from './area.js';
-import { LOCALES, type Locale, loadCore } from './locales.js';
+import { type CoreMessages, LOCALES, type Locale, loadCore } from './locales.js';
 
 const STORAGE_KEY = 'marketlens.locale';
 
@@ -58,10 +58,13 @@ export function registerArea(...list: AreaMessages<string>[]) {
   }
 }
 
-/** Loads one language's core strings (a chunk of its own) with the shared catalogue, once. */
-async function loadLanguage(locale: Locale, core = loadCore(locale)) {
+/**
+ * Loads one language's core strings (a chunk of its own) with the shared catalogue, once. `core` is the
+ * chunk's download when the caller has already started it.
+ */
+async function loadLanguage(locale: Locale, core?: Promise<CoreMessages>) {
   if (loaded.has(locale)) return;
-  const strings = await core;
+  const strings = await (core ?? loadCore(locale));
   i18next.addResourceBundle(locale, 'translation', { ...SHARED_MESSAGES[locale], ...strings }, true, true);
   loaded.add(locale);
 }

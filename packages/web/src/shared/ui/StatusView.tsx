@@ -26,7 +26,8 @@ export interface StatusViewProps {
 /**
  * The outcome of an action or the state of a screen (done, no access, not found…): a large icon, a
  * title, an explanation and what to do next. Used instead of antd's Result, which ships its three
- * exception illustrations (≈ 10 KB gz) to every page that shows any result.
+ * exception illustrations (≈ 10 KB gz) to every page that shows any result. It sets antd's font itself:
+ * outside the layout (the sign-in frame) nothing around it does.
  */
 export function StatusView({ status = 'info', icon, title, subTitle, extra, children, ...rest }: StatusViewProps) {
   const { token } = theme.useToken();
@@ -39,7 +40,13 @@ export function StatusView({ status = 'info', icon, title, subTitle, extra, chil
     '404': <FileSearchOutlined style={{ color: token.colorTextQuaternary }} />,
   };
   return (
-    <Flex vertical align="center" gap={8} style={{ padding: '48px 32px', textAlign: 'center' }} {...rest}>
+    <Flex
+      vertical
+      align="center"
+      gap={8}
+      style={{ padding: '48px 32px', textAlign: 'center', fontFamily: token.fontFamily }}
+      {...rest}
+    >
       <div style={{ fontSize: 72, lineHeight: 1, marginBottom: 16 }} aria-hidden>
         {icon ?? icons[status]}
       </div>

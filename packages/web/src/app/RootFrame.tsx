@@ -8,7 +8,7 @@ import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { setApiHandlers } from '../shared/api/request.js';
 import { Logo } from '../shared/ui/Logo.js';
 import { startDeployWatch } from './deploy.js';
-import { useCurrentDef } from './router.js';
+import { useCurrentDef } from './routeHooks.js';
 
 NProgress.configure({ showSpinner: false, trickleSpeed: 150 });
 

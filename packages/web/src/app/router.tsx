@@ -1,26 +1,11 @@
 import { ROUTES, type RouteDef } from '@marketlens/shared';
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject, useMatches } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { lazyScreen } from './chunks.js';
 import { RootFrame } from './RootFrame.js';
 import { RouteError } from './RouteError.js';
+import type { RouteHandle } from './routeHooks.js';
 import { Splash } from './Splash.js';
 import { SCREENS } from './screens.js';
-
-export interface RouteHandle {
-  def: RouteDef;
-}
-
-/** The route definitions matched by the current address, outermost first. */
-export function useMatchedDefs(): RouteDef[] {
-  return useMatches()
-    .map((m) => (m.handle as RouteHandle | undefined)?.def)
-    .filter((d): d is RouteDef => d !== undefined);
-}
-
-/** The innermost matched route definition (title, page id). */
-export function useCurrentDef(): RouteDef | undefined {
-  return useMatchedDefs().at(-1);
-}
 
 function screenOf(def: RouteDef) {
   const screen = SCREENS[def.name];

@@ -10,7 +10,7 @@ import { useFeedback } from '../../shared/ui/feedback.js';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch.js';
 import { Logo } from '../../shared/ui/Logo.js';
 import { roleLabel } from '../../shared/ui/labels.js';
-import { useCurrentDef, useMatchedDefs } from '../router.js';
+import { useCurrentDef, useMatchedDefs } from '../routeHooks.js';
 import { buildMenu, selectedMenuKey } from './menu.js';
 
 const { Sider, Header, Content } = Layout;

@@ -1,6 +1,6 @@
 import { Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCurrentDef } from '../../app/router.js';
+import { useCurrentDef } from '../../app/routeHooks.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 
 /**

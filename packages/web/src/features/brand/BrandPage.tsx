@@ -3,7 +3,7 @@ import type { BrandInfo } from '@marketlens/shared/contracts';
 import { Button, Card, Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentDef } from '../../app/router.js';
+import { useCurrentDef } from '../../app/routeHooks.js';
 import { CategoryGate, FilterPanel, NoAccess, PanelCard, useCollect, useNameOf } from '../../shared/analysis/index.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';

@@ -1,6 +1,6 @@
 import { Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCurrentDef } from '../../app/router.js';
+import { useCurrentDef } from '../../app/routeHooks.js';
 import { CategoryGate, FilterPanel } from '../../shared/analysis/index.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';

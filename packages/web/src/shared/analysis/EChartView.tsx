@@ -1,7 +1,7 @@
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EChartProps } from './EChart.js';
+import type { EChartProps } from './chartProps.js';
 import { type ChartPlugin, echarts, loadPlugin } from './echartsRuntime.js';
 
 /** The chart itself (lazily loaded by EChart.tsx). */

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { bucketBarOption, shareDonutOption, trendOption } from '../src/features/discover/charts.js';
 import DiscoverPage from '../src/features/discover/DiscoverPage.js';
+import { bucketBarOption, shareDonutOption, trendOption } from '../src/shared/analysis/chartOptions.js';
 import { makeFormatters } from '../src/shared/analysis/index.js';
 import { setLocale } from '../src/shared/i18n/index.js';
 import {

@@ -5,8 +5,11 @@ import { afterEach } from 'vitest';
 // can take seconds; an element that never comes still fails the test.
 configure({ asyncUtilTimeout: 10_000 });
 
+// A pure test file may run in node (`// @vitest-environment node`): nothing below applies there.
+const browser = typeof window !== 'undefined';
+
 // jsdom lacks matchMedia, which Ant Design's responsive components read.
-if (!window.matchMedia) {
+if (browser && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -21,6 +24,7 @@ if (!window.matchMedia) {
 }
 
 afterEach(() => {
+  if (!browser) return;
   cleanup();
   localStorage.clear();
   sessionStorage.clear();

@@ -4,7 +4,15 @@ import { Button, Card, Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentDef } from '../../app/routeHooks.js';
-import { CategoryGate, FilterPanel, NoAccess, PanelCard, useCollect, useNameOf } from '../../shared/analysis/index.js';
+import {
+  CategoryGate,
+  FilterPanel,
+  NoAccess,
+  PanelCard,
+  useCollect,
+  useNameOf,
+  usePanelParam,
+} from '../../shared/analysis/index.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { StatusView } from '../../shared/ui/StatusView.js';
@@ -12,9 +20,10 @@ import { BrandHeader } from './BrandHeader.js';
 import { BrandPicker } from './BrandPicker.js';
 import { CategoriesPanel } from './CategoriesPanel.js';
 import { CharactersPanel } from './CharactersPanel.js';
-import { infoFailure, useBrandInfo, useBrandParam, useLeadingBrands } from './data.js';
+import { infoFailure, useBrandInfo, useLeadingBrands } from './data.js';
 import { brandMessages } from './messages.js';
 import { OverviewCards } from './OverviewCards.js';
+import { BRAND_PARAMS } from './params.js';
 import { ChannelsPanel, TopProductsPanel } from './SalesPanels.js';
 import { TrendPanel } from './TrendPanel.js';
 
@@ -97,7 +106,7 @@ function BrandPanels({ info }: { info: BrandInfo }) {
 export default function BrandPage() {
   const { t } = useTranslation();
   const def = useCurrentDef();
-  const [brandId, setBrand] = useBrandParam();
+  const [brandId, setBrand] = usePanelParam(BRAND_PARAMS.brand);
   const info = useBrandInfo(brandId);
   const failure = info.error ? infoFailure(info.error) : null;
 

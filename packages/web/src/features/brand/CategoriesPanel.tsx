@@ -5,7 +5,6 @@ import type {
   BrandCategoryValuations,
 } from '@marketlens/shared/contracts';
 import { Flex, Segmented, type TableColumnsType, Tabs, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BarCell,
@@ -19,13 +18,13 @@ import {
   useChangeColumns,
   useFormatters,
   useNameOf,
+  usePanelParam,
   useScoreColumns,
 } from '../../shared/analysis/index.js';
+import { BRAND_PARAMS, CATEGORY_LEVELS, CATEGORY_TABS, type CategoryLevel } from './params.js';
 
-type Level = 1 | 2 | 3;
-const LEVELS: readonly Level[] = [1, 2, 3];
-const TABS = ['overview', 'valuation'] as const;
-type Tab = (typeof TABS)[number];
+type Level = CategoryLevel;
+type Tab = (typeof CATEGORY_TABS)[number];
 const FACTORS = ['market_size', 'growth', 'concentration', 'avg_price', 'new_brand'] as const;
 /** A panel inside the tabbed card: no second shadow. */
 const FLAT = { boxShadow: 'none' } as const;
@@ -178,8 +177,8 @@ function CategoryValuations({ brandId, level }: { brandId: number; level: Level 
 /** Where the brand sells: its share in each category, and how attractive those categories are. */
 export function CategoriesPanel({ brandId }: { brandId: number }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('overview');
-  const [level, setLevel] = useState<Level>(3);
+  const [tab, setTab] = usePanelParam(BRAND_PARAMS.categoriesTab);
+  const [level, setLevel] = usePanelParam(BRAND_PARAMS.categoriesLevel);
   return (
     <PanelCard
       title={t('brand.categories.title')}
@@ -189,7 +188,7 @@ export function CategoriesPanel({ brandId }: { brandId: number }) {
           value={level}
           onChange={setLevel}
           aria-label={t('brand.categories.level')}
-          options={LEVELS.map((l) => ({ value: l, label: t(`brand.categories.level${l}`) }))}
+          options={CATEGORY_LEVELS.map((l) => ({ value: l, label: t(`brand.categories.level${l}`) }))}
           data-testid="category-level"
         />
       }
@@ -198,7 +197,7 @@ export function CategoriesPanel({ brandId }: { brandId: number }) {
       <Tabs
         activeKey={tab}
         onChange={(k) => setTab(k as Tab)}
-        items={TABS.map((k) => ({ key: k, label: t(`brand.categories.tab.${k}`) }))}
+        items={CATEGORY_TABS.map((k) => ({ key: k, label: t(`brand.categories.tab.${k}`) }))}
         style={{ marginTop: -8 }}
       />
       {tab === 'overview' ? (

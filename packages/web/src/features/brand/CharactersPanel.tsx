@@ -1,6 +1,5 @@
 import type { BrandCharacter, BrandCharacters, CharacterKind } from '@marketlens/shared/contracts';
 import { Badge, Flex, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BarCell,
@@ -13,7 +12,9 @@ import {
   panelState,
   useAnalysisQuery,
   useFormatters,
+  usePanelParam,
 } from '../../shared/analysis/index.js';
+import { BRAND_PARAMS } from './params.js';
 
 /** The contract's CHARACTER_KINDS, each with the answer's list (contracts are imported type-only). */
 const KINDS: readonly { kind: CharacterKind; list: 'attributes' | 'price_bands' | 'keywords' }[] = [
@@ -120,7 +121,7 @@ function CharacterTable({ kind, rows }: { kind: CharacterKind; rows: readonly Br
 export function CharactersPanel({ brandId, brandName }: { brandId: number; brandName: string }) {
   const { t } = useTranslation();
   const fmt = useFormatters();
-  const [kind, setKind] = useState<CharacterKind>('attribute');
+  const [kind, setKind] = usePanelParam(BRAND_PARAMS.characterKind);
   const q = useAnalysisQuery<BrandCharacters>('brands/characters', { brand_id: brandId });
   const d = q.data;
   const total = d ? d.attributes.length + d.price_bands.length + d.keywords.length : 0;

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChannelShares, DEFAULT_METRIC, type Metric, MetricSwitch, TopPanel } from '../../shared/analysis/index.js';
+import { ChannelShares, MetricSwitch, TopPanel, usePanelParam } from '../../shared/analysis/index.js';
+import { BRAND_PARAMS, TOP_KINDS } from './params.js';
 
 /**
  * The brand's best-selling products and its biggest shops: the Category Insight ranking (POST /top)
@@ -10,7 +10,8 @@ export function TopProductsPanel({ brandId, brandName }: { brandId: number; bran
   const { t } = useTranslation();
   return (
     <TopPanel
-      kinds={['product', 'shop']}
+      kinds={TOP_KINDS}
+      params={{ kind: BRAND_PARAMS.topKind, sort: BRAND_PARAMS.topSort }}
       title={t('brand.top.title')}
       subject={t('brand.top.subject')}
       tabLabel={(k) => t(`brand.top.${k}`)}
@@ -24,7 +25,7 @@ export function TopProductsPanel({ brandId, brandName }: { brandId: number; bran
 /** Where the brand sells: its platforms and their channels (POST /channels/overviews for the brand). */
 export function ChannelsPanel({ brandId }: { brandId: number }) {
   const { t } = useTranslation();
-  const [metric, setMetric] = useState<Metric>(DEFAULT_METRIC);
+  const [metric, setMetric] = usePanelParam(BRAND_PARAMS.channelMetric);
   return (
     <ChannelShares
       metric={metric}

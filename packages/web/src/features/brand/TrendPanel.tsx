@@ -1,20 +1,18 @@
 import type { BrandTrendMetric } from '@marketlens/shared/contracts';
 import { Flex, Segmented, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   activeCount,
   EChart,
   PanelCard,
-  trendOption,
   useAnalysisFilter,
   useFormatters,
+  usePanelParam,
 } from '../../shared/analysis/index.js';
-import { type TrendSelector, useBrandTrend } from './data.js';
-
-const SELECTORS: readonly TrendSelector[] = ['mom', 'yoy'];
-/** The contract's BRAND_TREND_METRICS (contracts are imported type-only: no TypeBox in the bundle). */
-const METRICS: readonly BrandTrendMetric[] = ['sales', 'count', 'avg_price', 'share'];
+import { brandTrendChart } from './charts.js';
+import { useBrandTrend } from './data.js';
+import { BRAND_PARAMS, TREND_METRICS, TREND_SELECTORS, type TrendSelector } from './params.js';
 
 /**
  * The brand by period (GET /brands/trends): sales, units, average price or its market share as bars,
@@ -24,25 +22,21 @@ export function TrendPanel({ brandId }: { brandId: number }) {
   const { t } = useTranslation();
   const fmt = useFormatters();
   const { filter } = useAnalysisFilter();
-  const [metric, setMetric] = useState<BrandTrendMetric>('sales');
+  const [metric, setMetric] = usePanelParam(BRAND_PARAMS.trendMetric);
   // The filter's comparison unless the user switches here (the endpoint knows mom and yoy only).
-  const [chosen, setChosen] = useState<TrendSelector | null>(null);
+  const [chosen, setChosen] = usePanelParam(BRAND_PARAMS.trendCompare);
   const selector: TrendSelector = chosen ?? (filter.selector === 'yoy' ? 'yoy' : 'mom');
   const q = useBrandTrend(brandId, metric, selector);
   const points = q.data?.points ?? [];
   const metricName = t(`brand.metric.${metric}`);
   const option = useMemo(
     () =>
-      trendOption({
-        periods: points.map((p) => p.period),
-        values: points.map((p) => p.value),
-        growth: points.map((p) => p.growth),
-        metric,
-        metricName,
-        growthName: t(`brand.trend.growth.${selector}`, { metric: metricName }),
+      brandTrendChart(
+        q.data,
+        { metric, metricName, growthName: t(`brand.trend.growth.${selector}`, { metric: metricName }) },
         fmt,
-      }),
-    [points, metric, metricName, selector, fmt, t],
+      ),
+    [q.data, metric, metricName, selector, fmt, t],
   );
   // Only the period and the categories reach this endpoint: say so when other filters are set.
   const narrowed = activeCount({ ...filter, category: { enable: false, value: [] } }) > 0;
@@ -56,7 +50,7 @@ export function TrendPanel({ brandId }: { brandId: number }) {
             size="small"
             value={selector}
             onChange={setChosen}
-            options={SELECTORS.map((s) => ({ value: s, label: t(`brand.cmp.${s}`) }))}
+            options={TREND_SELECTORS.map((s) => ({ value: s, label: t(`brand.cmp.${s}`) }))}
             data-testid="trend-selector"
           />
           <Segmented<BrandTrendMetric>
@@ -64,7 +58,7 @@ export function TrendPanel({ brandId }: { brandId: number }) {
             value={metric}
             onChange={setMetric}
             aria-label={t('analysis.metric.label')}
-            options={METRICS.map((m) => ({ value: m, label: t(`brand.metric.${m}`) }))}
+            options={TREND_METRICS.map((m) => ({ value: m, label: t(`brand.metric.${m}`) }))}
             data-testid="trend-metric"
           />
         </Flex>

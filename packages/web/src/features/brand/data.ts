@@ -7,29 +7,9 @@ import type { BrandInfo, BrandTrendMetric, BrandTrends } from '@marketlens/share
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { type NamedItem, useAnalysisFilter, useProjectId } from '../../shared/analysis/index.js';
 import { api, isApiError } from '../../shared/api/request.js';
-
-/** The URL param holding the brand id (kept by the filter panel like every page param). */
-export const BRAND_PARAM = 'brand';
-
-/** The brand id of the URL (null when none or not an id) and a setter that adds a history entry. */
-export function useBrandParam(): [number | null, (id: number) => void] {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get(BRAND_PARAM);
-  const id = raw !== null && /^\d{1,12}$/.test(raw) ? Number(raw) : null;
-  const set = useCallback(
-    (next: number) =>
-      setParams((current) => {
-        const out = new URLSearchParams(current);
-        out.set(BRAND_PARAM, String(next));
-        return out;
-      }),
-    [setParams],
-  );
-  return [id, set];
-}
+import type { TrendSelector } from './params.js';
 
 const infoKey = (projectId: number | undefined, language: string, brandId: number | null) =>
   ['brand', 'info', projectId, language, brandId] as const;
@@ -92,8 +72,6 @@ export function useFollow(brandId: number) {
     [projectId, brandId, client, i18n.language],
   );
 }
-
-export type TrendSelector = 'mom' | 'yoy';
 
 /**
  * GET /brands/trends over the applied period and categories (the endpoint takes no other filter

@@ -1,11 +1,10 @@
 import { Flex, Select, Tabs, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   bandLabel,
   ChannelShares,
   ChartAndTable,
-  DEFAULT_METRIC,
   EChart,
   type Metric,
   type MetricRow,
@@ -17,8 +16,9 @@ import {
   SharesView,
   useFormatters,
   useNameOf,
+  usePanelParam,
 } from '../../shared/analysis/index.js';
-import { bucketBarOption } from './charts.js';
+import { bandsChart } from './charts.js';
 import {
   type AttributesData,
   type AttributeValuesData,
@@ -27,9 +27,9 @@ import {
   type DistributionRow,
   useInsightQuery,
 } from './data.js';
+import { DISCOVER_PARAMS, DISTRIBUTION_TABS } from './params.js';
 
-const TABS = ['category', 'band', 'channel', 'attribute'] as const;
-type Tab = (typeof TABS)[number];
+type Tab = (typeof DISTRIBUTION_TABS)[number];
 
 function useRows(rows: DistributionRow[] | undefined, label?: (r: DistributionRow) => string): MetricRow[] {
   const nameOf = useNameOf();
@@ -82,11 +82,11 @@ function BandShares({ metric }: { metric: Metric }) {
           <ChartAndTable
             chart={
               <EChart
-                option={bucketBarOption({
-                  rows: rows.map((r) => ({ name: String(r.label), value: metricValue(metric)(r), share: r.share })),
+                option={bandsChart(
+                  rows.map((r) => ({ label: String(r.label), value: metricValue(metric)(r), share: r.share })),
                   metric,
                   fmt,
-                })}
+                )}
                 height={300}
               />
             }
@@ -112,7 +112,7 @@ function AttributeShares({ metric }: { metric: Metric }) {
   const en = i18n.language === 'en';
   const list = useInsightQuery<AttributesData>('distributions/attributes', { metric });
   const items = list.data?.items ?? [];
-  const [picked, setPicked] = useState<string | undefined>();
+  const [picked, setPicked] = usePanelParam(DISCOVER_PARAMS.distributionAttribute);
   const attribute = picked && items.some((a) => a.name === picked) ? picked : items[0]?.name;
   const q = useInsightQuery<AttributeValuesData>(
     'distributions/attribute_values',
@@ -172,8 +172,8 @@ function AttributeShares({ metric }: { metric: Metric }) {
 /** Where the category sells: by sub-category, price band, platform/channel and attribute. */
 export function DistributionPanel() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('category');
-  const [metric, setMetric] = useState<Metric>(DEFAULT_METRIC);
+  const [tab, setTab] = usePanelParam(DISCOVER_PARAMS.distributionTab);
+  const [metric, setMetric] = usePanelParam(DISCOVER_PARAMS.distributionMetric);
   const body = { category: CategoryShares, band: BandShares, channel: PlatformShares, attribute: AttributeShares }[tab];
   const Body = body;
   return (
@@ -185,7 +185,7 @@ export function DistributionPanel() {
       <Tabs
         activeKey={tab}
         onChange={(k) => setTab(k as Tab)}
-        items={TABS.map((k) => ({ key: k, label: t(`discover.distribution.${k}`) }))}
+        items={DISTRIBUTION_TABS.map((k) => ({ key: k, label: t(`discover.distribution.${k}`) }))}
         style={{ marginTop: -8 }}
       />
       <div className="discover-embedded">

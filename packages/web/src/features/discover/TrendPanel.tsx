@@ -1,26 +1,26 @@
 import { Segmented } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  DEFAULT_METRIC,
   EChart,
-  type Metric,
   MetricSwitch,
   PanelCard,
   panelState,
   useAnalysisFilter,
   useFormatters,
   useNameOf,
+  usePanelParam,
 } from '../../shared/analysis/index.js';
-import { seriesOption, trendOption } from './charts.js';
+import { categoryTrendChart, seriesTrendChart } from './charts.js';
 import { type TrendsData, type TrendsListData, useInsightQuery } from './data.js';
+import { DISCOVER_PARAMS, SERIES_DIMENSIONS } from './params.js';
 
 /** The category's metric by period with its growth against the filter's comparison (POST /trends). */
 export function TrendPanel() {
   const { t } = useTranslation();
   const fmt = useFormatters();
   const { filter } = useAnalysisFilter();
-  const [metric, setMetric] = useState<Metric>(DEFAULT_METRIC);
+  const [metric, setMetric] = usePanelParam(DISCOVER_PARAMS.trendMetric);
   const q = useInsightQuery<TrendsData>('trends', { metric });
   const points = q.data?.points ?? [];
   const metricName = t(`analysis.metric.${metric}`);
@@ -31,17 +31,8 @@ export function TrendPanel() {
         ? 'discover.trend.growthCustom'
         : 'discover.trend.growth';
   const option = useMemo(
-    () =>
-      trendOption({
-        periods: points.map((p) => p.period),
-        values: points.map((p) => p.value),
-        growth: points.map((p) => p.value_growth),
-        metric: q.data?.metric ?? metric,
-        metricName,
-        growthName: t(growthKey, { metric: metricName }),
-        fmt,
-      }),
-    [points, q.data?.metric, metric, metricName, growthKey, fmt, t],
+    () => categoryTrendChart(q.data, { metric, metricName, growthName: t(growthKey, { metric: metricName }) }, fmt),
+    [q.data, metric, metricName, growthKey, fmt, t],
   );
   return (
     <PanelCard
@@ -56,30 +47,18 @@ export function TrendPanel() {
   );
 }
 
-const DIMENSIONS = ['category', 'brand', 'platform', 'channel'] as const;
-type Dimension = (typeof DIMENSIONS)[number];
+type Dimension = (typeof SERIES_DIMENSIONS)[number];
 
 /** The top series of a dimension by period (POST /trends_list): which sub-categories, brands … move. */
 export function SeriesTrendPanel() {
   const { t } = useTranslation();
   const fmt = useFormatters();
   const nameOf = useNameOf();
-  const [metric, setMetric] = useState<Metric>(DEFAULT_METRIC);
-  const [dimension, setDimension] = useState<Dimension>('category');
+  const [metric, setMetric] = usePanelParam(DISCOVER_PARAMS.seriesMetric);
+  const [dimension, setDimension] = usePanelParam(DISCOVER_PARAMS.seriesDimension);
   const q = useInsightQuery<TrendsListData>('trends_list', { metric, dimension });
   const d = q.data;
-  const option = useMemo(() => {
-    if (!d) return null;
-    return seriesOption({
-      periods: d.periods,
-      series: d.series.map((s) => {
-        const byPeriod = new Map(s.points.map((p) => [p.period, p.value]));
-        return { name: nameOf(s), values: d.periods.map((p) => byPeriod.get(p) ?? null) };
-      }),
-      metric: d.metric,
-      fmt,
-    });
-  }, [d, fmt, nameOf]);
+  const option = useMemo(() => (d ? seriesTrendChart(d, nameOf, fmt) : null), [d, fmt, nameOf]);
   return (
     <PanelCard
       title={t('discover.series.title')}
@@ -89,7 +68,7 @@ export function SeriesTrendPanel() {
             size="small"
             value={dimension}
             onChange={setDimension}
-            options={DIMENSIONS.map((v) => ({ value: v, label: t(`discover.dimension.${v}`) }))}
+            options={SERIES_DIMENSIONS.map((v) => ({ value: v, label: t(`discover.dimension.${v}`) }))}
             style={{ marginRight: 8 }}
           />
           <MetricSwitch value={metric} onChange={setMetric} />

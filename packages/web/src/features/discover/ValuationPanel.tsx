@@ -1,7 +1,7 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, InputNumber, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DownloadButton,
@@ -10,6 +10,7 @@ import {
   PanelCard,
   panelState,
   useFormatters,
+  usePanelParam,
   useProjectId,
   useScoreColumns,
 } from '../../shared/analysis/index.js';
@@ -23,6 +24,7 @@ import {
   type ValuationSettings,
   type ValuationWeights,
 } from './data.js';
+import { DISCOVER_PARAMS } from './params.js';
 
 /** GET /categories/valuations/settings: the factors with their default weights and descriptions. */
 function useValuationSettings() {
@@ -72,7 +74,14 @@ export function ValuationPanel() {
         : undefined,
     [settings.data],
   );
-  const [custom, setCustom] = useState<ValuationWeights | null>(null);
+  // The URL holds the weights in FACTORS order (absent = the defaults).
+  const [customList, setCustomList] = usePanelParam(DISCOVER_PARAMS.weights);
+  const custom = useMemo(
+    () => (customList ? (Object.fromEntries(FACTORS.map((k, i) => [k, customList[i]])) as ValuationWeights) : null),
+    [customList],
+  );
+  const setCustom = (next: ValuationWeights | null) =>
+    setCustomList(next && !(defaults && sameWeights(next, defaults)) ? FACTORS.map((k) => next[k]) : null);
   const weights = custom ?? defaults;
   const isCustom = custom !== null && defaults !== undefined && !sameWeights(custom, defaults);
   const valid = weights !== undefined && FACTORS.some((k) => weights[k] > 0);

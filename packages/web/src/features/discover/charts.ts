@@ -1,2 +1,53 @@
-/** The page's chart option builders live in the shared analysis frame (the brand page draws them too). */
-export * from '../../shared/analysis/chartOptions.js';
+/**
+ * The chart options of Category Insight, from the answers as they arrive (pure: no React, no ECharts;
+ * tested in test/chart-builders.test.ts). The shapes are the shared builders of chartOptions.ts.
+ */
+// The pure modules themselves, not the frame's index: nothing of React or antd comes along.
+import { bucketBarOption, seriesOption, trendOption } from '../../shared/analysis/chartOptions.js';
+import type { Metric } from '../../shared/analysis/switches.js';
+import type { Formatters } from '../../shared/analysis/useFormatters.js';
+import type { TrendsData, TrendsListData } from './data.js';
+
+/** POST /trends: the metric as bars by period, its growth against the comparison as a line. */
+export function categoryTrendChart(
+  data: TrendsData | undefined,
+  labels: { metric: Metric; metricName: string; growthName: string },
+  fmt: Formatters,
+) {
+  const points = data?.points ?? [];
+  return trendOption({
+    periods: points.map((p) => p.period),
+    values: points.map((p) => p.value),
+    growth: points.map((p) => p.value_growth),
+    metric: data?.metric ?? labels.metric,
+    metricName: labels.metricName,
+    growthName: labels.growthName,
+    fmt,
+  });
+}
+
+/** POST /trends_list: one line per top series, aligned on every period of the range (a gap where none). */
+export function seriesTrendChart(
+  data: TrendsListData,
+  nameOf: (item: { name: string; name_en: string }) => string,
+  fmt: Formatters,
+) {
+  return seriesOption({
+    periods: data.periods,
+    series: data.series.map((s) => {
+      const byPeriod = new Map(s.points.map((p) => [p.period, p.value]));
+      return { name: nameOf(s), values: data.periods.map((p) => byPeriod.get(p) ?? null) };
+    }),
+    metric: data.metric,
+    fmt,
+  });
+}
+
+/** Price bands: a bar of the metric per band, its share on top. */
+export function bandsChart(
+  rows: readonly { label: string; value: number | null | undefined; share: number | null | undefined }[],
+  metric: Metric,
+  fmt: Formatters,
+) {
+  return bucketBarOption({ rows: rows.map((r) => ({ name: r.label, value: r.value, share: r.share })), metric, fmt });
+}

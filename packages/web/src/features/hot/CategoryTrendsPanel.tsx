@@ -6,19 +6,18 @@ import {
   type CategoryNode,
   CHART_COLORS,
   EChart,
-  METRICS,
-  type Metric,
   MetricSwitch,
   NoAccess,
   PanelCard,
   panelState,
   useAnalysisQuery,
   useFormatters,
+  usePanelParam,
 } from '../../shared/analysis/index.js';
+import { categoryTrendsChart } from './charts.js';
 import { useLocalName } from './names.js';
 import { ParentCategoryPicker } from './ParentCategoryPicker.js';
-import { PAGE_PARAMS, useChoiceParam } from './pageParams.js';
-import { trendOption } from './trendOption.js';
+import { HOT_PARAMS } from './params.js';
 
 type Category = HotCategoryTrendsData['categories'][number];
 
@@ -38,7 +37,7 @@ export function CategoryTrendsPanel({ parent, parentNode, parentDenied, parentRe
   const { t } = useTranslation();
   const f = useFormatters();
   const local = useLocalName();
-  const [metric, setMetric] = useChoiceParam<Metric>(PAGE_PARAMS.metric, METRICS, 'sales');
+  const [metric, setMetric] = usePanelParam(HOT_PARAMS.metric);
   const q = useAnalysisQuery<HotCategoryTrendsData>(
     'hot/categories/trends',
     // No parent: the field is left out (the server reads a null parent_id as category 0).
@@ -47,7 +46,10 @@ export function CategoryTrendsPanel({ parent, parentNode, parentDenied, parentRe
   );
   const name = (c: Category) => local(c.name, c.name_en);
   // biome-ignore lint/correctness/useExhaustiveDependencies: name follows local.
-  const option = useMemo(() => (q.data ? trendOption(q.data, metric, f, name) : null), [q.data, metric, f, local]);
+  const option = useMemo(
+    () => (q.data ? categoryTrendsChart(q.data, metric, f, name) : null),
+    [q.data, metric, f, local],
+  );
   const parentName = parentNode ? local(parentNode.category_name, parentNode.category_name_en) : undefined;
 
   return (

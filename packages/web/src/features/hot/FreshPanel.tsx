@@ -5,25 +5,22 @@ import { useTranslation } from 'react-i18next';
 import {
   PanelCard,
   panelState,
-  SORTS,
-  type SortBy,
   SortSwitch,
   useAnalysisQuery,
   useFormatters,
+  usePanelParam,
 } from '../../shared/analysis/index.js';
 import { KindSwitch } from './KindSwitch.js';
 import { RankedName } from './ProductName.js';
-import { PAGE_PARAMS, useChoiceParam } from './pageParams.js';
+import { FRESH_KINDS, HOT_PARAMS } from './params.js';
 import { RankingTable } from './RankingTable.js';
-
-const KINDS = ['product', 'brand'] as const;
 
 /** Products and brands that first sold in the last periods of the range, with strong early sales. */
 export function FreshPanel() {
   const { t } = useTranslation();
   const f = useFormatters();
-  const [kind, setKind] = useChoiceParam(PAGE_PARAMS.freshKind, KINDS, 'product');
-  const [sort, setSort] = useChoiceParam<SortBy>(PAGE_PARAMS.freshSort, SORTS, 'sales');
+  const [kind, setKind] = usePanelParam(HOT_PARAMS.freshKind);
+  const [sort, setSort] = usePanelParam(HOT_PARAMS.freshSort);
   const q = useAnalysisQuery<FreshData>('fresh', { kind });
   const data = q.data;
   // The server ranks by sales; sorting by units re-orders the same 50.
@@ -42,7 +39,7 @@ export function FreshPanel() {
       title={t('hot.fresh.title')}
       extra={
         <Flex gap={12} wrap>
-          <KindSwitch kinds={KINDS} value={kind} onChange={setKind} />
+          <KindSwitch kinds={FRESH_KINDS} value={kind} onChange={setKind} />
           <SortSwitch value={sort} onChange={setSort} />
         </Flex>
       }

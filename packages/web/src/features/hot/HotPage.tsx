@@ -1,6 +1,6 @@
 import { Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CategoryGate, FilterPanel, useCategoryTree } from '../../shared/analysis/index.js';
+import { CategoryGate, FilterPanel, useCategoryTree, usePanelParam } from '../../shared/analysis/index.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { CategoryTrendsPanel } from './CategoryTrendsPanel.js';
@@ -9,7 +9,7 @@ import { HotGoodsPanel } from './HotGoodsPanel.js';
 import { KeywordCloudPanel } from './KeywordCloudPanel.js';
 import { hotMessages } from './messages.js';
 import { findCategory } from './ParentCategoryPicker.js';
-import { useParentParam } from './pageParams.js';
+import { HOT_PARAMS } from './params.js';
 import { RisingPanel } from './RisingPanel.js';
 
 registerArea(hotMessages);
@@ -21,7 +21,7 @@ registerArea(hotMessages);
  */
 export default function HotPage() {
   const { t } = useTranslation();
-  const [parent, setParent] = useParentParam();
+  const [parent, setParent] = usePanelParam(HOT_PARAMS.parent);
   const tree = useCategoryTree();
   const parentNode = parent === null ? undefined : findCategory(tree.data, parent);
   // A shared link may name a category this user was not granted.

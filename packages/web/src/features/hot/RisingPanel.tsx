@@ -2,13 +2,18 @@ import { ArrowUpOutlined } from '@ant-design/icons';
 import type { RisingData, RisingItem } from '@marketlens/shared/contracts';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NoAccess, PanelCard, panelState, useAnalysisQuery, useFormatters } from '../../shared/analysis/index.js';
+import {
+  NoAccess,
+  PanelCard,
+  panelState,
+  useAnalysisQuery,
+  useFormatters,
+  usePanelParam,
+} from '../../shared/analysis/index.js';
 import { KindSwitch } from './KindSwitch.js';
 import { RankedName } from './ProductName.js';
-import { PAGE_PARAMS, useChoiceParam } from './pageParams.js';
+import { HOT_PARAMS, RISING_KINDS } from './params.js';
 import { RankingTable } from './RankingTable.js';
-
-const KINDS = ['category', 'brand', 'product'] as const;
 
 /** Spec §9 "growth top 50": the entities that grew most against the comparison period. */
 export function RisingPanel({
@@ -22,7 +27,7 @@ export function RisingPanel({
 }) {
   const { t } = useTranslation();
   const f = useFormatters();
-  const [kind, setKind] = useChoiceParam(PAGE_PARAMS.risingKind, KINDS, 'brand');
+  const [kind, setKind] = usePanelParam(HOT_PARAMS.risingKind);
   // The category ranking is of the parent's sub-categories, like the trend panel.
   const q = useAnalysisQuery<RisingData>(
     'rising',
@@ -40,7 +45,7 @@ export function RisingPanel({
   return (
     <PanelCard
       title={t('hot.rising.title')}
-      extra={<KindSwitch kinds={KINDS} value={kind} onChange={setKind} />}
+      extra={<KindSwitch kinds={RISING_KINDS} value={kind} onChange={setKind} />}
       subject={t('hot.rising.subject')}
       minHeight={420}
       style={{ width: '100%' }}

@@ -1,13 +1,14 @@
 import { ExportOutlined } from '@ant-design/icons';
 import type { InsightTopData } from '@marketlens/shared/contracts';
 import { Flex, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Params } from '../api/request.js';
 import { DownloadButton } from './DownloadButton.js';
 import { numericColumn, useChangeColumns, useNameOf } from './figures.js';
 import { PagedTable } from './PagedTable.js';
 import { PanelCard, panelState } from './PanelCard.js';
+import { type PanelParam, usePanelParam } from './panelParams.js';
 import { type SortBy, SortSwitch } from './switches.js';
 import { useAnalysisQuery } from './useAnalysisQuery.js';
 import { useFormatters } from './useFormatters.js';
@@ -129,8 +130,11 @@ export function TopPanel<K extends TopKind>({
   fileName,
   body,
   shareTitle,
+  params,
 }: {
   kinds: readonly [K, ...K[]];
+  /** The tab and the sort in the URL (the page declares them, so their names are the page's). */
+  params: { kind: PanelParam<K>; sort: PanelParam<SortBy> };
   title: ReactNode;
   /** What failed to load, for the error message. */
   subject: string;
@@ -139,8 +143,8 @@ export function TopPanel<K extends TopKind>({
   body?: Params;
   shareTitle?: string;
 }) {
-  const [kind, setKind] = useState<K>(kinds[0]);
-  const [sortBy, setSortBy] = useState<SortBy>('sales');
+  const [kind, setKind] = usePanelParam(params.kind);
+  const [sortBy, setSortBy] = usePanelParam(params.sort);
   const request = { ...body, kind, sort_by: sortBy };
   const q = useAnalysisQuery<TopData>('top', request);
   return (

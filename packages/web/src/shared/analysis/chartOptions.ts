@@ -74,7 +74,7 @@ export function trendOption(args: {
   };
 }
 
-/** One line per series (top categories, brands, platforms or channels) over the periods. */
+/** One line per series (top categories, brands, platforms or channels) over the periods; a missing value is a gap. */
 export function seriesOption(args: {
   periods: string[];
   series: { name: string; values: Value[] }[];
@@ -87,7 +87,9 @@ export function seriesOption(args: {
     legend: { type: 'scroll', top: 0, left: 0, right: 0 },
     tooltip: {
       trigger: 'axis',
-      valueFormatter: (v: number) => fmt.metric(metric, v),
+      confine: true,
+      order: 'valueDesc',
+      valueFormatter: (v: unknown) => (typeof v === 'number' ? fmt.metric(metric, v) : '-'),
     },
     xAxis: {
       type: 'category',
@@ -101,6 +103,9 @@ export function seriesOption(args: {
       type: 'line',
       name: s.name,
       data: s.values.map((v) => v ?? null),
+      // Dots only while they stay apart (two years of months); a hovered line stands out.
+      showSymbol: args.periods.length <= 24,
+      emphasis: { focus: 'series' },
       itemStyle: { color: colorAt(i) },
     })),
   };

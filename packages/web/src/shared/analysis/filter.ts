@@ -242,7 +242,12 @@ const encode = (s: string) => READABLE.reduce((acc, [re, ch]) => acc.replace(re,
 export function encodeFilter(f: AnalysisFilter, keep: URLSearchParams = new URLSearchParams()): string {
   const entries: [string, string][] = [...keep.entries()].filter(([k]) => !isFilterParam(k));
   entries.push(...filterEntries(f));
-  const search = entries.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&');
+  return toSearch(entries);
+}
+
+/** A search string of params in the given order, in the readable form ('' or starting with '?'). */
+export function toSearch(entries: Iterable<[string, string]>): string {
+  const search = [...entries].map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&');
   return search ? `?${search}` : '';
 }
 

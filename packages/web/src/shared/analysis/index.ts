@@ -80,6 +80,19 @@ export { NoAccess, type NoAccessProps } from './NoAccess.js';
 export { PagedTable, type PagedTableProps } from './PagedTable.js';
 /** `<PanelCard>`: the frame of every chart/table with pending, error + retry, empty, warnings and not-ready states. */
 export { PanelCard, type PanelCardProps, panelState } from './PanelCard.js';
+/** Panel switches kept in the URL: declare with `panelParams({ … choice(name, allowed, default) })`, read with `usePanelParam`. */
+export {
+  choice,
+  idParam,
+  numbersParam,
+  optionalChoice,
+  type PanelParam,
+  panelParams,
+  readParam,
+  textParam,
+  usePanelParam,
+  writeParam,
+} from './panelParams.js';
 /** Reference data hooks (category tree, channels, attributes, brand search, table date) and the project id. */
 export {
   type CategoryNode,

@@ -1,0 +1,29 @@
+/**
+ * The chart options of Brand Detail, from the answers as they arrive (pure: no React, no ECharts;
+ * tested in test/chart-builders.test.ts).
+ */
+import type { BrandTrendMetric, BrandTrends } from '@marketlens/shared/contracts';
+// The pure modules themselves, not the frame's index: nothing of React or antd comes along.
+import { trendOption } from '../../shared/analysis/chartOptions.js';
+import type { Formatters } from '../../shared/analysis/useFormatters.js';
+
+/**
+ * GET /brands/trends: the brand's metric (sales, units, average price, or its market share as a
+ * ratio) as bars by period, its growth against the previous period or last year as a line.
+ */
+export function brandTrendChart(
+  data: BrandTrends | undefined,
+  labels: { metric: BrandTrendMetric; metricName: string; growthName: string },
+  fmt: Formatters,
+) {
+  const points = data?.points ?? [];
+  return trendOption({
+    periods: points.map((p) => p.period),
+    values: points.map((p) => p.value),
+    growth: points.map((p) => p.growth),
+    metric: labels.metric,
+    metricName: labels.metricName,
+    growthName: labels.growthName,
+    fmt,
+  });
+}

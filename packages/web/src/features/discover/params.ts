@@ -1,0 +1,32 @@
+import {
+  choice,
+  DEFAULT_METRIC,
+  METRICS,
+  numbersParam,
+  panelParams,
+  SORTS,
+  textParam,
+} from '../../shared/analysis/index.js';
+import { FACTORS } from './data.js';
+
+export const DISTRIBUTION_TABS = ['category', 'band', 'channel', 'attribute'] as const;
+export const SERIES_DIMENSIONS = ['category', 'brand', 'platform', 'channel'] as const;
+export const TOP_KINDS = ['brand', 'shop', 'product'] as const;
+
+/** Every switch of Category Insight in the URL (names beside the filter's; defaults left out). */
+export const DISCOVER_PARAMS = panelParams({
+  trendMetric: choice('tm', METRICS, DEFAULT_METRIC),
+  seriesMetric: choice('sm', METRICS, DEFAULT_METRIC),
+  seriesDimension: choice('sd', SERIES_DIMENSIONS, 'category'),
+  distributionTab: choice('dt', DISTRIBUTION_TABS, 'category'),
+  distributionMetric: choice('dm', METRICS, DEFAULT_METRIC),
+  /** The attribute whose values are shown; absent = the first the data lists. */
+  distributionAttribute: textParam('da', 64),
+  topKind: choice('top', TOP_KINDS, 'brand'),
+  topSort: choice('ts', SORTS, 'sales'),
+  /**
+   * Custom valuation weights in FACTORS order; absent = the defaults. Typing a weight replaces the
+   * history entry: Back should not step through every keystroke.
+   */
+  weights: numbersParam('vw', FACTORS.length, { history: 'replace' }),
+});

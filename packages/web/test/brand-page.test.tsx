@@ -5,7 +5,7 @@ import type {
   BrandOverview,
   BrandTrends,
 } from '@marketlens/shared/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -22,6 +22,7 @@ import {
   renderAt,
   server,
   setUpApiTests,
+  switchView,
 } from './support/analysis-harness.js';
 
 vi.mock('../src/shared/analysis/EChartView.js', async () => ({
@@ -363,4 +364,47 @@ describe('Brand Detail page', () => {
     await user.click(within(error).getByRole('button'));
     expect((await screen.findByTestId('brand-name')).textContent).toBe('Luxian');
   });
+  it('the brand and every switch round-trip through the URL: a render of the link shows the same view', async () => {
+    await setLocale('en');
+    const user = userEvent.setup();
+    const router = renderPage(`/brand?brand=${BRAND}`);
+    await screen.findByTestId('chart-bar', undefined, { timeout: 8000 });
+    const card = (title: string) => screen.getByText(title).closest<HTMLElement>('.ant-card')!;
+    await user.click(within(screen.getByTestId('trend-metric')).getByText('Market share'));
+    await user.click(within(screen.getByTestId('trend-selector')).getByText('YoY'));
+    await user.click(within(screen.getByTestId('category-level')).getByText('Level 1'));
+    await user.click(screen.getByRole('tab', { name: 'Category valuation' }));
+    await user.click(await screen.findByText('Title keywords'));
+    await user.click(within(card('Platforms & channels')).getByText('Units sold'));
+    await user.click(within(card('Products & shops')).getByText('Top 50 shops'));
+    await user.click(within(card('Products & shops')).getByText('By units'));
+    const link = `/brand?brand=${BRAND}&tm=share&tc=yoy&cl=1&ct=valuation&ck=keyword&cm=count&top=shop&ts=count`;
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(link));
+    const requests = () => ({
+      trend: [
+        callsTo('brands/trends').at(-1)?.query.get('metric'),
+        callsTo('brands/trends').at(-1)?.query.get('selector'),
+      ],
+      level: callsTo('brands/categories/valuations').at(-1)?.body?.level,
+      channels: callsTo('channels/overviews').at(-1)?.body?.metric,
+      top: [callsTo('top').at(-1)?.body?.kind, callsTo('top').at(-1)?.body?.sort_by],
+    });
+    const asked = { trend: ['share', 'yoy'], level: 1, channels: 'count', top: ['shop', 'count'] };
+    await waitFor(() => expect(requests()).toEqual(asked));
+    const view = switchView();
+    // Back undoes the last switch only (each switch is a history entry); Forward brings it again.
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe(link.slice('/brand'.length).replace('&ts=count', ''));
+    await act(() => router.navigate(1));
+    expect(router.state.location.search).toBe(link.slice('/brand'.length));
+
+    // The link alone, in a new render: the same brand, switches and requests.
+    cleanup();
+    calls.splice(0);
+    renderPage(link);
+    await screen.findByTestId('chart-bar', undefined, { timeout: 8000 });
+    await waitFor(() => expect(requests()).toEqual(asked));
+    await screen.findByText('Title keywords');
+    expect(switchView()).toEqual(view);
+  }, 40_000);
 });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { setLocale } from '../src/shared/i18n/index.js';
 import {
   analysisUser,
   BEAUTY,
+  calls,
   callsTo,
   fail,
   ok,
@@ -16,6 +17,7 @@ import {
   renderAt,
   server,
   setUpApiTests,
+  switchView,
 } from './support/analysis-harness.js';
 
 vi.mock('../src/shared/analysis/EChartView.js', async () => ({
@@ -272,6 +274,99 @@ describe('Category Insight page', () => {
     expect(screen.queryByTestId('summary-cards')).toBeNull();
     expect(callsTo('summary', 'POST')).toHaveLength(0);
   });
+
+  it('every switch round-trips through the URL: a render of the link shows the same view', async () => {
+    await setLocale('en');
+    server.use(
+      http.post('*/api/common/channels/overviews', () =>
+        ok({ metric: 'count', total: { sales: 0, count: 0 }, platforms: [], warnings: [] }),
+      ),
+    );
+    const user = userEvent.setup();
+    const router = renderPage();
+    const card = (title: string) => screen.getByText(title).closest<HTMLElement>('.ant-card')!;
+    await screen.findByTestId('valuation-table', undefined, { timeout: 8000 });
+    await user.click(within(card('Sales trend')).getByText('Units sold'));
+    await user.click(within(card('Trend by dimension')).getByText('Brand'));
+    await user.click(within(card('Trend by dimension')).getByText('Average price'));
+    await user.click(within(card('Market distribution')).getByText('Units sold'));
+    await user.click(within(card('Market distribution')).getByText('Platforms & channels'));
+    await user.click(within(card('Rankings')).getByText('Top 50 shops'));
+    await user.click(within(card('Rankings')).getByText('By units'));
+    const growth = screen.getByTestId('valuation-weight-growth');
+    const input = growth.tagName === 'INPUT' ? growth : growth.querySelector('input')!;
+    await user.clear(input);
+    await user.type(input, '0');
+    const link = '/discover?tm=count&sd=brand&sm=avg_price&dm=count&dt=channel&top=shop&ts=count&vw=30,0,20,10,15';
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(link));
+    await waitFor(() => expect(callsTo('categories/valuations/custom', 'POST')).not.toHaveLength(0));
+    const view = switchView();
+    const requests = () => ({
+      trend: callsTo('trends', 'POST').at(-1)?.body?.metric,
+      series: [
+        callsTo('trends_list', 'POST').at(-1)?.body?.metric,
+        callsTo('trends_list', 'POST').at(-1)?.body?.dimension,
+      ],
+      channels: callsTo('channels/overviews', 'POST').at(-1)?.body?.metric,
+      top: [callsTo('top', 'POST').at(-1)?.body?.kind, callsTo('top', 'POST').at(-1)?.body?.sort_by],
+      weights: callsTo('categories/valuations/custom', 'POST').at(-1)?.body?.weights,
+    });
+    await waitFor(() => expect(requests().top).toEqual(['shop', 'count']));
+    const asked = requests();
+    expect(asked).toEqual({
+      trend: 'count',
+      series: ['avg_price', 'brand'],
+      channels: 'count',
+      top: ['shop', 'count'],
+      weights: { market_size: 30, growth: 0, concentration: 20, avg_price: 10, new_brand: 15 },
+    });
+
+    // The link alone, in a new render: the same switches, weights and requests.
+    cleanup();
+    calls.splice(0);
+    renderPage(link);
+    await screen.findByTestId('valuation-table', undefined, { timeout: 8000 });
+    await waitFor(() => expect(requests()).toEqual(asked));
+    expect(switchView()).toEqual(view);
+    expect(screen.getByText('Custom weights')).toBeTruthy();
+  }, 40_000);
+
+  it('an attribute in the link opens the distribution on it; an unknown one falls back to the first', async () => {
+    await setLocale('en');
+    const attribute = (name: string, title_en: string) => ({
+      name,
+      title: name,
+      title_en,
+      sales: 1,
+      count: 1,
+      coverage: 0.5,
+      value_count: 2,
+      values: [],
+    });
+    server.use(
+      http.post('*/api/common/distributions/attributes', () =>
+        ok({ metric: 'sales', items: [attribute('skin', 'Skin type'), attribute('age', 'Age')], warnings: [] }),
+      ),
+      http.post('*/api/common/distributions/attribute_values', () =>
+        ok({
+          attribute: { name: 'x', title: 'x', title_en: 'x' },
+          dimension: 'attribute',
+          metric: 'sales',
+          total: { sales: 1, count: 1, avg_price: 1 },
+          rows: [row('30', '30+', 100, 1)],
+          warnings: [],
+        }),
+      ),
+    );
+    renderPage('/discover?dt=attribute&da=age');
+    await waitFor(() => expect(callsTo('distributions/attribute_values', 'POST').at(-1)?.body?.attribute).toBe('age'));
+    const distribution = screen.getByText('Market distribution').closest<HTMLElement>('.ant-card')!;
+    expect(await within(distribution).findByText('Age')).toBeTruthy();
+    cleanup();
+    calls.splice(0);
+    renderPage('/discover?dt=attribute&da=nope');
+    await waitFor(() => expect(callsTo('distributions/attribute_values', 'POST').at(-1)?.body?.attribute).toBe('skin'));
+  }, 30_000);
 });
 
 describe('chart options', () => {

@@ -7,7 +7,7 @@ import type {
   HotProduct,
   RisingData,
 } from '@marketlens/shared/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -20,6 +20,7 @@ import {
   projectBrief,
   renderRoutes,
   setUpFetchStubTests,
+  switchView,
   userOf,
 } from './support/analysis-harness.js';
 
@@ -440,5 +441,62 @@ describe('Trend Overview page', { timeout: 60_000 }, () => {
     await screen.findByTestId('hot-trends');
     const empties = await screen.findAllByTestId('panel-empty');
     expect(empties[0]!.textContent).toContain('当前筛选条件下暂无数据');
+  });
+  it('every switch round-trips through the URL: a render of the link shows the same view', async () => {
+    await setLocale('en');
+    fakeApi({ 'POST /api/common/fresh': (b) => jsonResponse(200, { ok: true, data: { ...FRESH, kind: b.kind } }) });
+    const user = userEvent.setup();
+    renderPage();
+    const trends = await screen.findByTestId('hot-trends');
+    await within(trends).findAllByTestId('series');
+    await screen.findByTestId('hot-rising');
+    await user.click(screen.getAllByText('Average price')[0]!);
+    await user.click(screen.getAllByText('Products')[0]!);
+    await user.click(screen.getAllByText('Brands')[1]!);
+    await user.click(screen.getByText('By units'));
+    await waitFor(() => expect(location).toBe('/hot?m=avg_price&rk=product&fk=brand&fs=count'));
+    await waitFor(() => expect(within(trends).getAllByTestId('series')[0]!.textContent).toBe('Beauty:10,20,30'));
+    const view = switchView();
+    const series = within(trends)
+      .getAllByTestId('series')
+      .map((e) => e.textContent);
+
+    // The link alone, in a new render, shows the same switches, lines and requests.
+    cleanup();
+    const again = fakeApi({
+      'POST /api/common/fresh': (b) => jsonResponse(200, { ok: true, data: { ...FRESH, kind: b.kind } }),
+    });
+    renderPage(location);
+    const trends2 = await screen.findByTestId('hot-trends');
+    await waitFor(() =>
+      expect(
+        within(trends2)
+          .getAllByTestId('series')
+          .map((e) => e.textContent),
+      ).toEqual(series),
+    );
+    await screen.findByTestId('hot-rising');
+    expect(switchView()).toEqual(view);
+    expect(again.last('/api/common/rising')?.body.kind).toBe('product');
+    expect(again.last('/api/common/fresh')?.body.kind).toBe('brand');
+  });
+
+  it('Back and Forward step through switch changes', async () => {
+    await setLocale('en');
+    fakeApi();
+    const user = userEvent.setup();
+    const router = renderPage();
+    await screen.findByTestId('hot-rising');
+    await user.click(screen.getAllByText('Products')[0]!);
+    await waitFor(() => expect(location).toBe('/hot?rk=product'));
+    await user.click(screen.getAllByText('Categories')[0]!);
+    await waitFor(() => expect(location).toBe('/hot?rk=category'));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(location).toBe('/hot?rk=product'));
+    expect(switchView().segmented).toContain('Products');
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(location).toBe('/hot'));
+    await act(() => router.navigate(1));
+    await waitFor(() => expect(location).toBe('/hot?rk=product'));
   });
 });

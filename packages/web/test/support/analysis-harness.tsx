@@ -106,3 +106,18 @@ export function SeriesDataChart({ option }: { option: { series: { type: string; 
     </div>
   );
 }
+
+/**
+ * What the page's switches show: the selected option of every segmented switch and the active tab of
+ * every tab bar, in document order. Two renders with the same value show the same view.
+ */
+export function switchView(): { segmented: string[]; tabs: string[] } {
+  const text = (els: NodeListOf<Element>) => [...els].map((e) => e.textContent ?? '');
+  return {
+    segmented: text(document.querySelectorAll('.ant-segmented-item-selected')),
+    tabs: text(document.querySelectorAll('[role="tab"][aria-selected="true"]')),
+  };
+}
+
+/** The segmented switches of the page in document order (to click one option of the i-th). */
+export const segmentedSwitches = () => [...document.querySelectorAll<HTMLElement>('.ant-segmented')];

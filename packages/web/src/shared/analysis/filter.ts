@@ -7,12 +7,14 @@
  * The wire form is exactly the server's `FilterFields` (packages/server/src/analytics/validate.ts)
  * without `data_scope_id`.
  */
-import { addDays, addMonths, type Granularity, isIsoDate, periodStart } from '@marketlens/shared';
+import { addDays, addMonths, CHANNEL_SOURCES, type Granularity, isIsoDate, periodStart } from '@marketlens/shared';
 
 export type Selector = 'mom' | 'yoy' | 'custom';
 export type Condition = 'AND' | 'OR';
 export type KeywordMode = 'keyword' | 'super';
 export type DatePair = readonly [string, string];
+/** Spec §9 channel sources (shops that are not brand shops); spec §5: chosen only with a shop selection. */
+export type ChannelSource = (typeof CHANNEL_SOURCES)[number];
 
 export interface AnalysisFilter {
   /** Chosen category ids (any level; the server expands them to leaves). Exclusive with `sql`. */
@@ -24,6 +26,12 @@ export interface AnalysisFilter {
   brands: number[];
   /** 'platform,shop_id' (spec §4). */
   shops: string[];
+  /**
+   * The channel sources among the chosen shops (spec §5: only with a shop selection). Filter state of
+   * the shop section, which today's pages do not show: the server's FilterFields has no field for it
+   * yet, so it is not on the wire (toWire) until the pages that offer the section bring one.
+   */
+  channelSources: ChannelSource[];
   goodsKeywords: { enable: boolean; input_type: KeywordMode; condition_type: Condition; value: string[] | string };
   /** attribute name → chosen values (at most 10 each). */
   attributes: Record<string, string[]>;
@@ -47,6 +55,7 @@ export function emptyFilter(): AnalysisFilter {
     channels: [],
     brands: [],
     shops: [],
+    channelSources: [],
     goodsKeywords: { enable: false, input_type: 'keyword', condition_type: 'AND', value: [] },
     attributes: {},
     newAttributes: [],
@@ -90,6 +99,7 @@ export const URL_PARAMS = {
   channels: 'ch',
   brands: 'b',
   shops: 's',
+  channelSources: 'src',
   keywords: 'kw',
   condition: 'op',
   superQuery: 'sq',
@@ -146,6 +156,11 @@ export function decodeFilter(params: URLSearchParams): AnalysisFilter {
   f.channels = unique(list(params.get(P.channels)).map((c) => c.replace(':', ','))).filter((c) => CHANNEL.test(c));
   f.brands = ids(params.get(P.brands));
   f.shops = unique(list(params.get(P.shops)).map((c) => c.replace(':', ','))).filter((c) => SHOP.test(c));
+  // Spec §5: a channel source needs a shop selection; without one it is ignored.
+  if (f.shops.length)
+    f.channelSources = unique(list(params.get(P.channelSources))).filter((c): c is ChannelSource =>
+      (CHANNEL_SOURCES as readonly string[]).includes(c),
+    );
 
   const superQuery = params.get(P.superQuery)?.trim();
   const words = unique(list(params.get(P.keywords))).slice(0, 50);
@@ -204,6 +219,7 @@ export function filterEntries(f: AnalysisFilter): [string, string][] {
   if (f.channels.length) out.push([P.channels, f.channels.map((c) => c.replace(',', ':')).join(',')]);
   if (f.brands.length) out.push([P.brands, f.brands.join(',')]);
   if (f.shops.length) out.push([P.shops, f.shops.map((c) => c.replace(',', ':')).join(',')]);
+  if (f.shops.length && f.channelSources.length) out.push([P.channelSources, f.channelSources.join(',')]);
   const k = f.goodsKeywords;
   if (k.enable) {
     if (k.input_type === 'super') {

@@ -57,6 +57,7 @@ export {
 export {
   type AnalysisFilter,
   activeCount,
+  type ChannelSource,
   type Condition,
   type DatePair,
   DEFAULT_PERIODS,
@@ -72,6 +73,9 @@ export {
   URL_PARAMS,
   type WireFilter,
 } from './filter.js';
+/** The filter sections by id (one file each under filters/sections), and what a section is given. */
+export { FILTER_SECTION_IDS, FILTER_SECTION_REGISTRY } from './filters/registry.js';
+export type { ApplyCheck, FilterSectionDef, FilterSectionProps } from './filters/types.js';
 /** `<MetricTable rows nameTitle>`: figures of a distribution (sales, units, avg price, share bar, share change, growth). */
 export { type MetricRow, MetricTable } from './MetricTable.js';
 /** `<NoAccess kind="category"|"brand">` with "add to favourites" and "contact administrator". */

@@ -111,3 +111,29 @@ export function useBrandSearch(prefix: string) {
     staleTime: STALE,
   });
 }
+
+/** A shop of GET /shops: `value` is the spec §4 selection 'platform,shop_id'. */
+export interface ShopOption {
+  value: string;
+  name: string;
+  name_en: string;
+}
+
+/** GET /shops with a name prefix (server-side search, first page). */
+export function useShopSearch(prefix: string) {
+  const projectId = useProjectId();
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: ['analysis-ref', 'shops', projectId, i18n.language, prefix],
+    queryFn: ({ signal }) =>
+      api
+        .get<{ items: ShopOption[] }>(
+          '/api/common/shops',
+          { data_scope_id: projectId, prefix: prefix || undefined, page_size: 50 },
+          { signal },
+        )
+        .then((d) => d.items),
+    enabled: projectId !== undefined,
+    staleTime: STALE,
+  });
+}

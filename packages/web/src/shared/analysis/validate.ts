@@ -22,7 +22,7 @@ export interface FilterProblem {
   params?: Record<string, string | number>;
 }
 
-export type FilterSection = 'price' | 'keywords' | 'attributes' | 'dateBefore' | 'date';
+export type FilterSection = 'price' | 'keywords' | 'attributes' | 'dateBefore' | 'date' | 'channelSources';
 export type FilterProblems = Partial<Record<FilterSection, FilterProblem>>;
 
 /** Every problem of the filter by section; an empty object when it can be applied. */
@@ -49,6 +49,10 @@ export function checkFilter(f: AnalysisFilter): FilterProblems {
       break;
     }
   }
+
+  // Spec §5: "Channel source requires a shop selection first."
+  if (f.channelSources.length > 0 && f.shops.length === 0)
+    out.channelSources = { key: 'analysis.filter.sourceNeedsShop' };
 
   if (f.date && f.date[0] > f.date[1]) out.date = { key: 'validation.period.invalid' };
   if (f.selector === 'custom') {

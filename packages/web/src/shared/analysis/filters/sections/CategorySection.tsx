@@ -1,0 +1,127 @@
+import { Button, Flex, Form, Input, Segmented, TreeSelect } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, isApiError } from '../../../api/request.js';
+import { type CategoryNode, useCategoryTree, useProjectId } from '../../reference.js';
+import type { FilterSectionProps } from '../types.js';
+
+type SqlCheck = { text: string; ok: true; count: number } | { text: string; ok: false; message: string };
+
+interface TreeNode {
+  title: string;
+  value: number;
+  children: TreeNode[];
+}
+
+/**
+ * Categories from the granted tree (POST /categories), or a custom SQL condition (spec §4: choosing
+ * one mode resets the other). The SQL is checked by the server (GET /categories/sql) before it is
+ * applied, showing the server's message.
+ */
+export function CategorySection({ draft, update, beforeApply }: FilterSectionProps) {
+  const { t, i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  const projectId = useProjectId();
+  const tree = useCategoryTree();
+  const treeData = useMemo(() => {
+    const map = (n: CategoryNode): TreeNode => ({
+      title: en ? n.category_name_en : n.category_name,
+      value: n.category_id,
+      children: n.children.map(map),
+    });
+    return (tree.data ?? []).map(map);
+  }, [tree.data, en]);
+
+  const [sqlCheck, setSqlCheck] = useState<SqlCheck | null>(null);
+  const [sqlBusy, setSqlBusy] = useState(false);
+  const checkSql = async (text: string): Promise<boolean> => {
+    if (projectId === undefined) return false;
+    setSqlBusy(true);
+    try {
+      const r = await api.get<{ items: unknown[] }>(
+        '/api/common/categories/sql',
+        { data_scope_id: projectId, sql: text },
+        { silent: true },
+      );
+      setSqlCheck({ text, ok: true, count: r.items.length });
+      return true;
+    } catch (err) {
+      if (isApiError(err) && err.cancelled) return false;
+      setSqlCheck({ text, ok: false, message: isApiError(err) && err.message ? err.message : t('errors.generic') });
+      return false;
+    } finally {
+      setSqlBusy(false);
+    }
+  };
+  const sql = draft.sql.value.trim();
+  // Unchecked SQL is checked on Apply; a failed check keeps the URL.
+  useEffect(() => {
+    beforeApply(() => !draft.sql.enable || !sql || (sqlCheck?.text === sql && sqlCheck.ok) || checkSql(sql));
+  });
+  useEffect(() => () => beforeApply(null), [beforeApply]);
+
+  const checked = draft.sql.enable && sqlCheck?.text === sql ? sqlCheck : null;
+  return (
+    <Form.Item
+      label={t('analysis.filter.category')}
+      {...(checked && !checked.ok
+        ? { validateStatus: 'error' as const, help: checked.message }
+        : checked?.ok
+          ? { validateStatus: 'success' as const, help: t('analysis.filter.sqlValid', { count: checked.count }) }
+          : {})}
+    >
+      <Flex vertical gap={6}>
+        <Segmented
+          size="small"
+          value={draft.sql.enable ? 'sql' : 'category'}
+          onChange={(mode) =>
+            // Spec §4: choosing one mode resets the other.
+            update(
+              mode === 'sql'
+                ? { category: { enable: false, value: [] }, sql: { enable: true, value: draft.sql.value } }
+                : { sql: { enable: false, value: '' }, category: { enable: false, value: [] } },
+            )
+          }
+          options={[
+            { value: 'category', label: t('analysis.filter.categoryMode') },
+            { value: 'sql', label: t('analysis.filter.sqlMode') },
+          ]}
+        />
+        {draft.sql.enable ? (
+          <Flex gap={8} align="start">
+            <Input.TextArea
+              autoSize={{ minRows: 1, maxRows: 4 }}
+              maxLength={4000}
+              value={draft.sql.value}
+              placeholder={t('analysis.filter.sqlPlaceholder')}
+              onChange={(e) => update({ sql: { enable: true, value: e.target.value } })}
+              data-testid="filter-sql"
+            />
+            <Button loading={sqlBusy} disabled={!sql} onClick={() => void checkSql(sql)}>
+              {t('analysis.filter.sqlCheck')}
+            </Button>
+          </Flex>
+        ) : (
+          <TreeSelect<number[]>
+            multiple
+            treeCheckable
+            showCheckedStrategy={TreeSelect.SHOW_PARENT}
+            allowClear
+            showSearch
+            treeNodeFilterProp="title"
+            maxTagCount="responsive"
+            loading={tree.isLoading}
+            treeData={treeData}
+            value={draft.category.value}
+            placeholder={t('analysis.filter.categoryPlaceholder')}
+            onChange={(value) =>
+              update({ category: { enable: value.length > 0, value }, sql: { enable: false, value: '' } })
+            }
+            style={{ width: '100%' }}
+            data-testid="filter-category"
+          />
+        )}
+      </Flex>
+    </Form.Item>
+  );
+}

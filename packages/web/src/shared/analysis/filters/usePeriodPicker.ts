@@ -1,0 +1,28 @@
+import { periodStart } from '@marketlens/shared';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { DatePair } from '../filter.js';
+import { useAnalysisFilter } from '../useAnalysisFilter.js';
+
+/** The range pickers' settings of the project's granularity (months or weeks) within the dataset's range. */
+export function usePeriodPicker() {
+  const { i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  const { bounds, granularity, defaultDate } = useAnalysisFilter();
+  const toPeriod = (d: Dayjs) => periodStart(d.format('YYYY-MM-DD'), granularity);
+  return {
+    defaultDate,
+    picker: granularity === 'week' ? ('week' as const) : ('month' as const),
+    format: granularity === 'week' ? (en ? 'YYYY-[W]ww' : 'YYYY-第ww周') : 'YYYY-MM',
+    /** A picked pair as period starts; null until both ends are chosen. */
+    pickPair: (v: [Dayjs | null, Dayjs | null] | null): DatePair | null =>
+      v?.[0] && v[1] ? [toPeriod(v[0]), toPeriod(v[1])] : null,
+    disabledDate: (d: Dayjs) => {
+      if (!bounds) return false;
+      const p = toPeriod(d);
+      return p < periodStart(bounds[0], granularity) || p > periodStart(bounds[1], granularity);
+    },
+    toDayjs: (pair: DatePair | null | undefined): [Dayjs, Dayjs] | null =>
+      pair ? [dayjs(pair[0]), dayjs(pair[1])] : null,
+  };
+}

@@ -2,10 +2,10 @@ import type { DateRange } from '@marketlens/shared';
 import type { FastifyReply } from 'fastify';
 import type { MetadataStore, Project } from '../metadata/index.js';
 import { type AuthUser, authorizeProject, resolveDataGrant } from '../permissions/index.js';
-import type { ResolvedGrant } from './filters.js';
-import type { AnalyticsQuery } from './model.js';
-import type { AnalyticsEngine, AnalyticsResult, DatasetCatalog } from './service.js';
-import { type ValidatedFilter, validateFilter, type WireFilter } from './validate.js';
+import type { ResolvedGrant } from './engine/filters.js';
+import type { AnalyticsQuery } from './engine/model.js';
+import type { AnalyticsEngine, AnalyticsResult, DatasetCatalog } from './engine/service.js';
+import { type ValidatedFilter, validateFilter, type WireFilter } from './engine/validate.js';
 
 /**
  * What an analytics route works with for one request: the project (data scope) the user was

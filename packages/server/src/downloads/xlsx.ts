@@ -2,11 +2,11 @@ import { Writable } from 'node:stream';
 import { type MessageKey, periodLabel, type WireLocale } from '@marketlens/shared';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { platformChannels } from '../analytics/engine/dimensions.js';
+import type { ValidatedFilter, WireFilter } from '../analytics/engine/validate.js';
 import type { DataScope } from '../analytics/request.js';
-import type { ValidatedFilter, WireFilter } from '../analytics/validate.js';
 import { AppError } from '../errors.js';
 import { translateFor } from '../i18n.js';
-import { platformChannels } from '../routes/common/warehouse-lookups.js';
 import type { WarehouseEngine } from '../warehouse/engine.js';
 
 /**

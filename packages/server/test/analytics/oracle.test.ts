@@ -11,9 +11,9 @@ import {
 } from '@marketlens/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ResolvedGrant } from '../../src/analytics/filters.js';
-import type { AnalyticsQuery, Band, Comparison, Dimension, Filter, Measure } from '../../src/analytics/model.js';
-import { AnalyticsEngine } from '../../src/analytics/service.js';
+import type { ResolvedGrant } from '../../src/analytics/engine/filters.js';
+import type { AnalyticsQuery, Band, Comparison, Dimension, Filter, Measure } from '../../src/analytics/engine/model.js';
+import { AnalyticsEngine } from '../../src/analytics/engine/service.js';
 import type { WarehouseEngine } from '../../src/warehouse/engine.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
 

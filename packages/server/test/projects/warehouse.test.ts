@@ -203,7 +203,7 @@ describe.each(stores())('project endpoints on the warehouse ($name)', (target) =
   });
 
   it('the warehouse price quantiles of a category match the SKU prices of its subtree', async () => {
-    const { priceQuantiles } = await import('../../src/routes/common/warehouse-lookups.js');
+    const { priceQuantiles } = await import('../../src/analytics/engine/dimensions.js');
     for (const level of [1, 2, 3]) {
       const cat = cn.dims.dim_category.find((c) => c.level === level)!;
       const ids = subtree(cn, cat.category_id);

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { hasDataset } from '../../analytics/engine/dimensions.js';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { Collection, FavoriteBrand } from '../../metadata/index.js';
 import { authorizeProject, perm, resolveDataGrant } from '../../permissions/index.js';
 import { Envelope, LocaleField, ok, Query } from '../../schema.js';
 import { absentBodyAsEmpty, Done, IdParams } from './views.js';
-import { hasDataset } from './warehouse-lookups.js';
 
 /**
  * Favourites (spec §7): the user's favourites folder (/collections) and the favourite brands of a

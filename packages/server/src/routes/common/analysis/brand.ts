@@ -10,6 +10,9 @@ import {
   BrandTrends,
 } from '@marketlens/shared/contracts';
 import { type Static, type TSchema, Type } from 'typebox';
+import { datasetAttributes } from '../../../analytics/engine/dimensions.js';
+import type { AnalyticsEngine } from '../../../analytics/engine/service.js';
+import { FilterFields } from '../../../analytics/engine/validate.js';
 import {
   type AttributeDef,
   type BrandRun,
@@ -21,24 +24,21 @@ import {
   brandTrend,
   characterBands,
   requireBrands,
-} from '../../../analytics/brand.js';
+} from '../../../analytics/pages/brand.js';
 import { loadDataScope, requestSignal, validateScopeFilter } from '../../../analytics/request.js';
-import type { AnalyticsEngine } from '../../../analytics/service.js';
-import { FilterFields } from '../../../analytics/validate.js';
 import type { AppContext } from '../../../context.js';
 import { type Column, downloadContext, type Sheet, sendXlsx } from '../../../downloads/xlsx.js';
 import { translateFor } from '../../../i18n.js';
 import type { AuthUser } from '../../../permissions/index.js';
 import { perm } from '../../../permissions/index.js';
 import { Envelope, LocaleField, ok, Query } from '../../../schema.js';
-import { datasetAttributes } from '../warehouse-lookups.js';
 
 /**
  * Endpoints of Brand Detail (/brand, spec §7): brands/info, overview(s), categories overview and
  * valuations, trends, characters and their download (docs/pages/brand.md). Thin handlers: the
  * project is authorised and the grant resolved by loadDataScope, the filter validated by the spec
  * §3 rules, the brand checked against the grant (403) and the dataset (404); figures come from
- * analytics/brand.ts.
+ * analytics/pages/brand.ts.
  */
 
 const BrandId = Type.Integer({ minimum: 0 });

@@ -12,6 +12,8 @@ import {
 } from '@marketlens/shared/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Static, type TProperties, Type } from 'typebox';
+import type { AnalyticsEngine } from '../../../analytics/engine/service.js';
+import { FilterFields, type WireFilter } from '../../../analytics/engine/validate.js';
 import {
   categoryTrends,
   fresh,
@@ -24,10 +26,8 @@ import {
   normaliseKeyword,
   rising,
   unhideKeywords,
-} from '../../../analytics/hot.js';
+} from '../../../analytics/pages/hot.js';
 import { loadDataScope, requestSignal, validateScopeFilter } from '../../../analytics/request.js';
-import type { AnalyticsEngine } from '../../../analytics/service.js';
-import { FilterFields, type WireFilter } from '../../../analytics/validate.js';
 import { Auditor } from '../../../audit/index.js';
 import type { AppContext } from '../../../context.js';
 import { badRequest, forbidden } from '../../../errors.js';
@@ -37,7 +37,7 @@ import { Envelope, LocaleField, ok } from '../../../schema.js';
 
 /**
  * Endpoints of Trend Overview (/hot, spec §7: rising, fresh, hidden keywords, word cloud, hot goods).
- * Handlers stay thin: page logic is in analytics/hot.ts; the rules are in docs/pages/hot.md.
+ * Handlers stay thin: page logic is in analytics/pages/hot.ts; the rules are in docs/pages/hot.md.
  */
 
 const Body = <P extends TProperties>(props: P) =>

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AnalyticsEngine } from '../../../analytics/service.js';
+import type { AnalyticsEngine } from '../../../analytics/engine/service.js';
 import type { AppContext } from '../../../context.js';
 import { brandRoutes } from './brand.js';
 import { hotRoutes } from './hot.js';

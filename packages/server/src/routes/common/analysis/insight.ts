@@ -17,6 +17,8 @@ import {
 } from '@marketlens/shared/contracts';
 import type { FastifyReply } from 'fastify';
 import { type TSchema, Type } from 'typebox';
+import type { AnalyticsEngine } from '../../../analytics/engine/service.js';
+import { FilterFields, type WireFilter } from '../../../analytics/engine/validate.js';
 import {
   attributesOverview,
   attributeValues,
@@ -31,10 +33,7 @@ import {
   top,
   trends,
   trendsList,
-} from '../../../analytics/insight.js';
-import { loadDataScope, requestSignal, validateScopeFilter } from '../../../analytics/request.js';
-import type { AnalyticsEngine } from '../../../analytics/service.js';
-import { FilterFields, type WireFilter } from '../../../analytics/validate.js';
+} from '../../../analytics/pages/insight.js';
 import {
   type CategoryValuation,
   checkWeights,
@@ -42,7 +41,8 @@ import {
   type ValuationWeights,
   valuateCategories,
   valuationSettings,
-} from '../../../analytics/valuation.js';
+} from '../../../analytics/panels/valuation.js';
+import { loadDataScope, requestSignal, validateScopeFilter } from '../../../analytics/request.js';
 import type { AppContext } from '../../../context.js';
 import { type Column, downloadContext, sendXlsx } from '../../../downloads/xlsx.js';
 import { translateFor } from '../../../i18n.js';
@@ -53,7 +53,7 @@ import { Envelope, LocaleField, ok, Query } from '../../../schema.js';
  * Endpoints of Category Insight (/discover, spec §7: summary, trends, trends_list, distributions,
  * channels overview, top + download, category valuations + settings, custom weights and download).
  * Thin handlers: loadDataScope (project + grant) → validateScopeFilter (spec §3/§5) → the page
- * logic in analytics/insight.ts and analytics/valuation.ts. docs/pages/insight.md.
+ * logic in analytics/pages/insight.ts and analytics/panels/. docs/pages/insight.md.
  */
 
 const Metric = Type.Optional(Type.Union([Type.Literal('sales'), Type.Literal('count'), Type.Literal('avg_price')]));

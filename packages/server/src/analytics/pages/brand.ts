@@ -21,18 +21,18 @@ import type {
   BrandTrendMetric,
   BrandTrendPoint,
 } from '@marketlens/shared/contracts';
-import { forbidden, notFound } from '../errors.js';
-import type { MetadataStore } from '../metadata/index.js';
-import { bandsFromCuts } from '../routes/common/projects/bands.js';
-import { ParamList } from './dialect.js';
-import { compileConditions } from './filters.js';
-import type { AnalyticsQuery, Band, Filter } from './model.js';
-import { planQuery } from './plan.js';
-import { type DataScope, scopeQuery } from './request.js';
-import type { AnalyticsEngine, AnalyticsResult } from './service.js';
-import { shiftPeriod } from './shape.js';
-import type { ValidatedFilter } from './validate.js';
-import { valuateCategories } from './valuation.js';
+import { forbidden, notFound } from '../../errors.js';
+import type { MetadataStore } from '../../metadata/index.js';
+import { ParamList } from '../engine/dialect.js';
+import { bandsFromCuts } from '../engine/dimensions.js';
+import { compileConditions } from '../engine/filters.js';
+import type { AnalyticsQuery, Band, Filter } from '../engine/model.js';
+import { planQuery } from '../engine/plan.js';
+import type { AnalyticsEngine, AnalyticsResult } from '../engine/service.js';
+import { shiftPeriod } from '../engine/shape.js';
+import type { ValidatedFilter } from '../engine/validate.js';
+import { valuateCategories } from '../panels/valuation.js';
+import { type DataScope, scopeQuery } from '../request.js';
 
 /**
  * Brand Detail (/brand, docs/pages/brand.md): what the page asks about one brand, composed from

@@ -20,14 +20,14 @@ import type {
   RisingData,
   RisingItem,
 } from '@marketlens/shared/contracts';
-import { badRequest } from '../errors.js';
-import { type MetadataStore, settingsScope } from '../metadata/index.js';
-import { idsIn, ParamList } from './dialect.js';
-import type { AnalyticsQuery, Dimension, Filter, KeywordLang } from './model.js';
-import { type DataScope, scopeQuery } from './request.js';
-import type { AnalyticsEngine, AnalyticsResult } from './service.js';
-import { shiftPeriod } from './shape.js';
-import type { ValidatedFilter } from './validate.js';
+import { badRequest } from '../../errors.js';
+import { type MetadataStore, settingsScope } from '../../metadata/index.js';
+import { idsIn, ParamList } from '../engine/dialect.js';
+import type { AnalyticsQuery, Dimension, Filter, KeywordLang } from '../engine/model.js';
+import type { AnalyticsEngine, AnalyticsResult } from '../engine/service.js';
+import { shiftPeriod } from '../engine/shape.js';
+import type { ValidatedFilter } from '../engine/validate.js';
+import { type DataScope, scopeQuery } from '../request.js';
 
 /**
  * Trend Overview (/hot, page 1): what each panel asks the engine and how the answers combine.

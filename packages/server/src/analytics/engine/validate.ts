@@ -12,7 +12,7 @@ import {
   validateRange,
 } from '@marketlens/shared';
 import { type Static, Type } from 'typebox';
-import { AppError, badRequest } from '../errors.js';
+import { AppError, badRequest } from '../../errors.js';
 import type { Band, Comparison, CustomSqlNode, Filter, KeywordFilter } from './model.js';
 import type { DatasetCatalog } from './service.js';
 

@@ -1,9 +1,11 @@
 import { type Static, Type } from 'typebox';
+import type { Band } from '../../metadata/index.js';
 import type { WarehouseEngine } from '../../warehouse/engine.js';
 
 /**
- * The few warehouse reads project administration needs, built on the engine interface: table
- * names only from its catalogue (tableName), every value bound.
+ * Every read of dimension data (categories, brands, shops, products, attributes, platforms and
+ * channels, price quantiles) and the one rule that proposes price bands. Built on the engine
+ * interface: table names only from its catalogue (tableName), every value bound.
  */
 
 export function hasDataset(warehouse: WarehouseEngine, dataset: string): boolean {
@@ -179,4 +181,113 @@ export function niceNumber(value: number): number {
   const f = value / exp;
   const nice = f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10;
   return nice * exp;
+}
+
+/** Turns proposed cut points into bands from 0: readable edges, duplicates merged, the last open. */
+export function bandsFromCuts(edges: readonly number[]): Band[] {
+  const cuts = [...new Set(edges.map(niceNumber))].filter((v) => v > 0).sort((a, b) => a - b);
+  const bands: Band[] = [];
+  let lo = 0;
+  for (const c of cuts) {
+    bands.push([lo, c]);
+    lo = c;
+  }
+  bands.push([lo, null]);
+  return bands;
+}
+
+/** Every platform of the dataset with its code and region, by id. */
+export async function platformInfo(warehouse: WarehouseEngine, dataset: string) {
+  const t = warehouse.tableName(dataset, 'dim_platform');
+  const rows = await warehouse.query<{
+    platform_id: number;
+    code: string;
+    region: string;
+    name_zh: string;
+    name_en: string;
+  }>(`SELECT platform_id, code, region, name_zh, name_en FROM ${t}`);
+  return new Map(rows.map((r) => [Number(r.platform_id), r]));
+}
+
+export type ShopInfo = {
+  shop_id: number;
+  platform_id: number;
+  shop_type: string;
+  name_zh: string;
+  name_en: string;
+  channel_zh: string | null;
+  channel_en: string | null;
+};
+export type SkuInfo = {
+  sku_id: number;
+  platform_id: number;
+  shop_id: number;
+  brand_id: number;
+  price: number;
+  image_id: string | null;
+  shop_zh: string;
+  shop_en: string;
+  brand_zh: string;
+  brand_en: string;
+};
+
+/** Display details of the shops the engine ranked (ids from the answer, so within the grant). */
+export async function shopDetails(
+  warehouse: WarehouseEngine,
+  dataset: string,
+  ids: readonly number[],
+): Promise<Map<number, ShopInfo>> {
+  if (ids.length === 0) return new Map();
+  const ds = dataset;
+  const w = warehouse;
+  const rows = await w.query<ShopInfo>(
+    `SELECT s.shop_id, s.platform_id, s.shop_type, s.name_zh, s.name_en, c.name_zh AS channel_zh, c.name_en AS channel_en
+     FROM ${w.tableName(ds, 'dim_shop')} s
+     LEFT JOIN ${w.tableName(ds, 'dim_channel')} c ON c.platform_id = s.platform_id AND c.shop_type = s.shop_type
+     WHERE list_contains($1::BIGINT[], s.shop_id)`,
+    [[...ids]],
+  );
+  return new Map(rows.map((r) => [Number(r.shop_id), r]));
+}
+
+/** Display details of the products the engine ranked. */
+export async function skuDetails(
+  warehouse: WarehouseEngine,
+  dataset: string,
+  ids: readonly number[],
+): Promise<Map<number, SkuInfo>> {
+  if (ids.length === 0) return new Map();
+  const ds = dataset;
+  const w = warehouse;
+  const rows = await w.query<SkuInfo>(
+    `SELECT k.sku_id, k.platform_id, k.shop_id, k.brand_id, k.price::DOUBLE AS price, k.image_id,
+            s.name_zh AS shop_zh, s.name_en AS shop_en, b.name_zh AS brand_zh, b.name_en AS brand_en
+     FROM ${w.tableName(ds, 'dim_sku')} k
+     LEFT JOIN ${w.tableName(ds, 'dim_shop')} s ON s.shop_id = k.shop_id
+     LEFT JOIN ${w.tableName(ds, 'dim_brand')} b ON b.brand_id = k.brand_id
+     WHERE list_contains($1::BIGINT[], k.sku_id)`,
+    [[...ids]],
+  );
+  return new Map(rows.map((r) => [Number(r.sku_id), r]));
+}
+
+/** Price quantiles of the products of the given leaf categories. */
+export async function leafPriceQuantiles(
+  warehouse: WarehouseEngine,
+  dataset: string,
+  leaves: readonly number[],
+  qs: readonly number[],
+): Promise<number[] | undefined> {
+  if (leaves.length === 0) return undefined;
+  const sku = warehouse.tableName(dataset, 'dim_sku');
+  // One scalar column per quantile (rows carry scalars only).
+  const cols = qs.map((_, i) => `quantile_cont(price::DOUBLE, $${i + 2}::DOUBLE) AS q${i}`).join(', ');
+  const rows = await warehouse.query(
+    `SELECT count(*)::INTEGER AS n, ${cols}
+     FROM ${sku} WHERE list_contains($1::INTEGER[], category_id) AND price > 0`,
+    [[...leaves], ...qs],
+  );
+  const row = rows[0];
+  if (!row?.n) return undefined;
+  return qs.map((_, i) => Number(row[`q${i}`]));
 }

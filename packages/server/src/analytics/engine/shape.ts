@@ -1,5 +1,5 @@
 import { addDays, addMonths, avgPrice, type Granularity, growth, share, tgi } from '@marketlens/shared';
-import type { Row } from '../warehouse/engine.js';
+import type { Row } from '../../warehouse/engine.js';
 import type { AnalyticsQuery, Dimension, Measure } from './model.js';
 import { keyAlias } from './sql.js';
 

@@ -49,8 +49,7 @@ function expectedAllowed(p: Permission, actor: Actor, own: boolean): boolean {
     case 'analysis': {
       // Spec §6: root opens the project's pages; everyone else the pages held in the project
       // (global admins too: membership is what grants pages). No page listed = any page will do.
-      const open =
-        actor.role === 'root' ? PROJECT_PAGES : own && actor.memberRole !== null ? MEMBER_PAGES : [];
+      const open = actor.role === 'root' ? PROJECT_PAGES : own && actor.memberRole !== null ? MEMBER_PAGES : [];
       return p.pages.length === 0 ? open.length > 0 : p.pages.some((page) => open.includes(page));
     }
   }
@@ -171,7 +170,10 @@ describe('authorization matrix', () => {
     expect(pageSpecific.length).toBeGreaterThan(25);
     // Category Insight (4), Brand Detail (5) and Trend Overview (1) serve their own endpoints.
     for (const page of [1, 4, 5]) {
-      expect(pageSpecific.some((r) => pagesOf(r).includes(page)), `page ${page}`).toBe(true);
+      expect(
+        pageSpecific.some((r) => pagesOf(r).includes(page)),
+        `page ${page}`,
+      ).toBe(true);
     }
     for (const url of ['/api/common/top/downloads', '/api/common/brands/characters/downloads']) {
       expect(pageSpecific.map((r) => r.url)).toContain(url);
@@ -212,7 +214,12 @@ describe('authorization matrix', () => {
       } else open.push(key);
     }
     expect(open.sort()).toEqual(
-      ['GET /api/auth/user', 'GET /api/common/users/me', 'POST /api/auth/logout', 'PUT /api/common/users/me/password'].sort(),
+      [
+        'GET /api/auth/user',
+        'GET /api/common/users/me',
+        'POST /api/auth/logout',
+        'PUT /api/common/users/me/password',
+      ].sort(),
     );
     expect(refused.length).toBeGreaterThan(60);
     // Once the password is changed, the same account is served again.

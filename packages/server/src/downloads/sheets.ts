@@ -83,19 +83,27 @@ function topColumns(kind: TopKind, locale: WireLocale): Column<InsightTopRowData
   return [rank, nameColumn, ...figures];
 }
 
-/** POST /top/downloads: the ranking of one kind as the page shows it. */
-export async function sendTop(
+/** A one-sheet download headed by the request's filter. */
+async function sendOneSheet<R>(
   reply: FastifyReply,
   a: AnalysisRequest,
-  kind: TopKind,
-  rows: readonly InsightTopRowData[],
+  doc: { file: MessageKey; title: MessageKey; sheet: Sheet<R> },
 ): Promise<FastifyReply> {
   return sendXlsx(reply, {
     locale: a.locale,
-    fileName: translateFor(a.locale)('insight.download.file.top'),
-    title: 'insight.download.topTitle',
+    fileName: translateFor(a.locale)(doc.file),
+    title: doc.title,
     context: await contextOf(a),
-    sheets: [{ name: TOP_SHEETS[kind], columns: topColumns(kind, a.locale), rows }],
+    sheets: [doc.sheet],
+  });
+}
+
+/** POST /top/downloads: the ranking of one kind as the page shows it. */
+export function sendTop(reply: FastifyReply, a: AnalysisRequest, kind: TopKind, rows: readonly InsightTopRowData[]) {
+  return sendOneSheet(reply, a, {
+    file: 'insight.download.file.top',
+    title: 'insight.download.topTitle',
+    sheet: { name: TOP_SHEETS[kind], columns: topColumns(kind, a.locale), rows },
   });
 }
 
@@ -122,17 +130,11 @@ function valuationColumns(locale: WireLocale): Column<CategoryValuation>[] {
 }
 
 /** POST /categories/valuations/downloads: the scored sub-categories. */
-export async function sendValuation(
-  reply: FastifyReply,
-  a: AnalysisRequest,
-  items: readonly CategoryValuation[],
-): Promise<FastifyReply> {
-  return sendXlsx(reply, {
-    locale: a.locale,
-    fileName: translateFor(a.locale)('insight.download.file.valuation'),
+export function sendValuation(reply: FastifyReply, a: AnalysisRequest, items: readonly CategoryValuation[]) {
+  return sendOneSheet(reply, a, {
+    file: 'insight.download.file.valuation',
     title: 'insight.download.valuationTitle',
-    context: await contextOf(a),
-    sheets: [{ name: 'insight.download.sheet.valuation', columns: valuationColumns(a.locale), rows: items }],
+    sheet: { name: 'insight.download.sheet.valuation', columns: valuationColumns(a.locale), rows: items },
   });
 }
 

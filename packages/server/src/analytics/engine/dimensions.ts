@@ -1,6 +1,8 @@
 import { type Static, Type } from 'typebox';
 import type { Band } from '../../metadata/index.js';
 import type { WarehouseEngine } from '../../warehouse/engine.js';
+import type { ResolvedGrant } from './filters.js';
+import type { DatasetCatalog } from './service.js';
 
 /**
  * Every read of dimension data (categories, brands, shops, products, attributes, platforms and
@@ -65,6 +67,25 @@ export async function platformChannels(warehouse: WarehouseEngine, dataset: stri
   return [...out.values()];
 }
 
+export interface BrandName {
+  name_zh: string;
+  name_en: string;
+}
+
+/** Names of the given brands (unknown ids are simply absent). */
+export async function brandNames(
+  warehouse: WarehouseEngine,
+  dataset: string,
+  ids: readonly number[],
+): Promise<Map<number, BrandName>> {
+  if (ids.length === 0) return new Map();
+  const rows = await warehouse.query<{ brand_id: number; name_zh: string; name_en: string }>(
+    `SELECT brand_id, name_zh, name_en FROM ${warehouse.tableName(dataset, 'dim_brand')} WHERE list_contains($1::INTEGER[], brand_id)`,
+    [ids.map(Number)],
+  );
+  return new Map(rows.map((r) => [Number(r.brand_id), { name_zh: r.name_zh, name_en: r.name_en }]));
+}
+
 export interface CategoryInfo {
   category_id: number;
   parent_id: number | null;
@@ -108,25 +129,46 @@ export async function categoriesByName(warehouse: WarehouseEngine, dataset: stri
   return out;
 }
 
-/** Price quantiles of a category's products (the category and its descendants), for proposing bands. */
+/** The products a price quantile reads: categories at any level (their leaves count), limited to brands and shops when given. */
+export interface ProductScope {
+  readonly categories: readonly number[];
+  readonly brands?: readonly number[] | null;
+  readonly shops?: readonly number[] | null;
+}
+
+/**
+ * Price quantiles of the products in `products` (list price > 0); undefined when none has a price.
+ * Deny by default: no categories, no products.
+ */
 export async function priceQuantiles(
   warehouse: WarehouseEngine,
   dataset: string,
-  categoryId: number,
+  products: ProductScope,
   quantiles: readonly number[],
 ): Promise<number[] | undefined> {
+  if (products.categories.length === 0) return undefined;
   const sku = warehouse.tableName(dataset, 'dim_sku');
   const cat = warehouse.tableName(dataset, 'dim_category');
+  const params: (number | number[])[] = [[...products.categories]];
+  const limit = (col: string, ids: readonly number[] | null | undefined) => {
+    if (!ids) return '';
+    params.push([...ids]);
+    return ` AND list_contains($${params.length}::BIGINT[], s.${col})`;
+  };
+  const where = `${limit('brand_id', products.brands)}${limit('shop_id', products.shops)}`;
   // One column per quantile (rows hold scalars only); the fractions are bound values too.
-  const cols = quantiles.map((_, i) => `quantile_cont(s.price, $${i + 2}::double) as q${i}`).join(', ');
+  const cols = quantiles.map((q, i) => {
+    params.push(q);
+    return `quantile_cont(s.price::DOUBLE, $${params.length}::DOUBLE) AS q${i}`;
+  });
   const rows = await warehouse.query(
-    `with leaves as (
-       select c3.category_id from ${cat} c3
-       left join ${cat} c2 on c3.parent_id = c2.category_id
-       where c3.category_id = $1 or c3.parent_id = $1 or c2.parent_id = $1)
-     select count(*)::integer as n, ${cols}
-     from ${sku} s where s.category_id in (select category_id from leaves) and s.price > 0`,
-    [categoryId, ...quantiles],
+    `WITH leaves AS (
+       SELECT c3.category_id FROM ${cat} c3 LEFT JOIN ${cat} c2 ON c2.category_id = c3.parent_id
+       WHERE c3.level = 3 AND (list_contains($1::INTEGER[], c3.category_id)
+         OR list_contains($1::INTEGER[], c2.category_id) OR list_contains($1::INTEGER[], c2.parent_id)))
+     SELECT count(*)::INTEGER AS n, ${cols.join(', ')}
+     FROM ${sku} s WHERE s.category_id IN (SELECT category_id FROM leaves) AND s.price > 0${where}`,
+    params,
   );
   const row = rows[0];
   if (!row?.n) return undefined;
@@ -271,23 +313,75 @@ export async function skuDetails(
   return new Map(rows.map((r) => [Number(r.sku_id), r]));
 }
 
-/** Price quantiles of the products of the given leaf categories. */
-export async function leafPriceQuantiles(
-  warehouse: WarehouseEngine,
-  dataset: string,
-  leaves: readonly number[],
-  qs: readonly number[],
-): Promise<number[] | undefined> {
-  if (leaves.length === 0) return undefined;
-  const sku = warehouse.tableName(dataset, 'dim_sku');
-  // One scalar column per quantile (rows carry scalars only).
-  const cols = qs.map((_, i) => `quantile_cont(price::DOUBLE, $${i + 2}::DOUBLE) AS q${i}`).join(', ');
-  const rows = await warehouse.query(
-    `SELECT count(*)::INTEGER AS n, ${cols}
-     FROM ${sku} WHERE list_contains($1::INTEGER[], category_id) AND price > 0`,
-    [[...leaves], ...qs],
+/**
+ * Whether the grant covers a category whole (every leaf under it granted). Only such categories
+ * may be named to the user or lend their band configuration: a user granted one leaf is not
+ * granted its parent.
+ */
+export function categoryGranted(
+  catalog: Pick<DatasetCatalog, 'leavesOf'>,
+  grant: Pick<ResolvedGrant, 'categories'>,
+  id: number,
+): boolean {
+  const leaves = catalog.leavesOf([id]);
+  const granted = new Set(grant.categories);
+  return leaves.length > 0 && leaves.every((l) => granted.has(l));
+}
+
+/** Cut points of proposed bands: the list-price quintiles. */
+const QUINTILES = [0.2, 0.4, 0.6, 0.8] as const;
+
+export interface BandChoice {
+  bands: Band[];
+  source: 'project' | 'computed';
+  /** The category whose configured bands were taken. */
+  category_id: number | null;
+}
+
+/**
+ * THE rule that chooses price bands for a page: the bands configured for the first of `selected`
+ * (without a selection: the granted top-level categories) or for its nearest ancestor, among the
+ * categories the grant covers whole; otherwise bands proposed from the list-price quintiles of the
+ * granted products of `leaves`; [] when none of them has a price.
+ */
+export async function chooseBands(input: {
+  warehouse: WarehouseEngine;
+  dataset: string;
+  catalog: Pick<DatasetCatalog, 'categories' | 'leavesOf'>;
+  grant: ResolvedGrant;
+  /** The project's configured price bands by category. */
+  configured: ReadonlyMap<number, Band[]>;
+  selected: readonly number[];
+  leaves: readonly number[];
+}): Promise<BandChoice> {
+  const { catalog, grant } = input;
+  const cats = catalog.categories;
+  const granted = (id: number) => categoryGranted(catalog, grant, id);
+  const topOf = (id: number) => {
+    let n = cats.get(id);
+    while (n && n.parent_id !== null) n = cats.get(n.parent_id);
+    return n?.category_id;
+  };
+  const from = input.selected.length
+    ? input.selected
+    : [...new Set(grant.categories.map(topOf))].filter((id): id is number => id !== undefined).sort((a, b) => a - b);
+  for (const id of from) {
+    // Ancestors of a category the grant does not cover are not covered either: stop there.
+    for (
+      let n = cats.get(Number(id));
+      n && granted(n.category_id);
+      n = n.parent_id === null ? undefined : cats.get(n.parent_id)
+    ) {
+      const bands = input.configured.get(n.category_id);
+      if (bands?.length) return { bands, source: 'project', category_id: n.category_id };
+    }
+  }
+  const own = new Set(grant.categories);
+  const cuts = await priceQuantiles(
+    input.warehouse,
+    input.dataset,
+    { categories: input.leaves.filter((l) => own.has(l)), brands: grant.brands, shops: grant.shops },
+    QUINTILES,
   );
-  const row = rows[0];
-  if (!row?.n) return undefined;
-  return qs.map((_, i) => Number(row[`q${i}`]));
+  return { bands: cuts ? bandsFromCuts(cuts) : [], source: 'computed', category_id: null };
 }

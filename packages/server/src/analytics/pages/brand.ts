@@ -25,7 +25,7 @@ import type {
 import { forbidden, notFound } from '../../errors.js';
 import type { MetadataStore } from '../../metadata/index.js';
 import { ParamList } from '../engine/dialect.js';
-import { bandsFromCuts, datasetAttributes } from '../engine/dimensions.js';
+import { type BrandName, brandNames, chooseBands, datasetAttributes } from '../engine/dimensions.js';
 import { compileConditions } from '../engine/filters.js';
 import type { Band, Filter } from '../engine/model.js';
 import { planQuery } from '../engine/plan.js';
@@ -55,11 +55,6 @@ export function withBrand(filter: Filter, brandId: number): Filter {
   return { ...filter, brands: filter.brands ? filter.brands.filter((b) => b === brandId) : [brandId] };
 }
 
-export interface BrandName {
-  name_zh: string;
-  name_en: string;
-}
-
 /**
  * The brands a request names, checked: a project that limits brands answers 403 (no access) for an
  * ungranted brand — before anything else, so it reveals nothing — and an id that is not in the
@@ -72,12 +67,7 @@ export async function requireBrands(
 ): Promise<Map<number, BrandName>> {
   const granted = scope.grant.brands;
   if (granted !== null && ids.some((id) => !granted.includes(id))) throw forbidden('brand.noAccess');
-  const warehouse = engine.warehouse;
-  const rows = await warehouse.query<{ brand_id: number; name_zh: string; name_en: string }>(
-    `SELECT brand_id, name_zh, name_en FROM ${warehouse.tableName(scope.project.dataset, 'dim_brand')} WHERE list_contains($1::INTEGER[], brand_id)`,
-    [[...ids]],
-  );
-  const names = new Map(rows.map((r) => [Number(r.brand_id), { name_zh: r.name_zh, name_en: r.name_en }]));
+  const names = await brandNames(engine.warehouse, scope.project.dataset, ids);
   if (ids.some((id) => !names.has(id))) throw notFound('brand.notFound');
   return names;
 }
@@ -429,14 +419,7 @@ export function bandLabel([min, max]: Band): string {
   return max === null ? `${min}+` : `${min}-${max}`;
 }
 
-/** Edges of the proposed price bands (a fixed list, written into the SQL as numbers). */
-const QUINTILES = [0.2, 0.4, 0.6, 0.8] as const;
-
-/**
- * The price bands of the characters: the project's bands of the first selected category (or its
- * nearest ancestor that has some); without a selection, of the granted top-level categories; when
- * none are configured, bands proposed from the quintiles of the products' list prices.
- */
+/** The price bands of the characters (the one rule: engine/dimensions.ts). */
 export async function characterBands(
   metadata: MetadataStore,
   engine: AnalyticsEngine,
@@ -444,33 +427,16 @@ export async function characterBands(
   selected: readonly number[],
   leaves: readonly number[],
 ): Promise<Band[]> {
-  const configured = await metadata.bands.list(scope.project.id, 'price');
-  const cats = scope.catalog.categories;
-  const tops = new Set<number>();
-  for (const leaf of scope.grant.categories) {
-    let n = cats.get(leaf);
-    while (n && n.parent_id !== null) n = cats.get(n.parent_id);
-    if (n) tops.add(n.category_id);
-  }
-  for (const id of selected.length ? selected : [...tops].sort((a, b) => a - b)) {
-    for (let n = cats.get(id); n; n = n.parent_id === null ? undefined : cats.get(n.parent_id)) {
-      const bands = configured.get(n.category_id);
-      if (bands?.length) return bands;
-    }
-  }
-  if (leaves.length === 0) return [];
-  const warehouse = engine.warehouse;
-  // One column per quintile edge: rows carry scalars only.
-  const rows = await warehouse.query(
-    `SELECT count(*)::INTEGER AS n, ${QUINTILES.map((f, i) => `quantile_cont(price, ${f}) AS q${i}`).join(', ')}
-     FROM ${warehouse.tableName(scope.project.dataset, 'dim_sku')}
-     WHERE list_contains($1::INTEGER[], category_id) AND price > 0`,
-    [[...leaves]],
-  );
-  const row = rows[0];
-  if (!row?.n) return [];
-  const q = QUINTILES.map((_, i) => Number(row[`q${i}`]));
-  return bandsFromCuts(q.map(Number));
+  const chosen = await chooseBands({
+    warehouse: engine.warehouse,
+    dataset: scope.project.dataset,
+    catalog: scope.catalog,
+    grant: scope.grant,
+    configured: await metadata.bands.list(scope.project.id, 'price'),
+    selected,
+    leaves,
+  });
+  return chosen.bands;
 }
 
 interface SegmentQuery {

@@ -1,5 +1,6 @@
 import { type MessageKey, share } from '@marketlens/shared';
 import { translateFor } from '../../i18n.js';
+import { categoryGranted } from '../engine/dimensions.js';
 import type { Comparison, Filter } from '../engine/model.js';
 import type { AnalyticsResult } from '../engine/service.js';
 import { type PanelContext, run, selectionOf, totals, warningsOf } from '../panels/common.js';
@@ -69,7 +70,11 @@ export async function summary(ctx: PanelContext) {
       unequal_lengths: result.comparison!.unequal_lengths,
     };
   };
-  const parentNode = parentId ? scope.catalog.categories.get(parentId) : undefined;
+  // Named only when the grant covers it: a user granted one leaf is not granted its parent.
+  const parentNode =
+    parentId != null && categoryGranted(scope.catalog, scope.grant, parentId)
+      ? scope.catalog.categories.get(parentId)
+      : undefined;
   const parentSales = parentResult ? totals(parentResult).sales : null;
   const ownSales = ownResult ? totals(ownResult).sales : current.sales;
   const warnings = results.flatMap((r) => r.warnings) as MessageKey[];

@@ -1,34 +1,23 @@
 import { translateFor } from '../../i18n.js';
-import { bandsFromCuts, leafPriceQuantiles } from '../engine/dimensions.js';
+import { type BandChoice, chooseBands } from '../engine/dimensions.js';
 import type { Band } from '../engine/model.js';
 import { figures, type InsightMetric, type PanelContext, run, selectionOf, totals, warningsOf } from './common.js';
 
 /** The price-band panel: the scope's sales in the project's (or proposed) price bands. */
 
-/**
- * The project's price bands for the selection: those of the single deepest selected category, or
- * of its nearest ancestor that has bands; otherwise bands proposed from the price quintiles of the
- * products of the selected (or granted) leaves, like the band editor proposes them.
- */
-export async function bandsFor(ctx: PanelContext): Promise<{
-  bands: Band[];
-  source: 'project' | 'computed';
-  category_id: number | null;
-}> {
+/** The price bands of the page (the one rule: engine/dimensions.ts); one open band when none can be proposed. */
+export async function bandsFor(ctx: PanelContext): Promise<BandChoice> {
   const { scope } = ctx;
-  const sel = selectionOf(scope, ctx.selected);
-  if (sel.deepest.length === 1) {
-    let node = scope.catalog.categories.get(sel.deepest[0]!);
-    while (node) {
-      const bands = await ctx.metadata.bands.get(scope.project.id, node.category_id, 'price');
-      if (bands?.length) return { bands, source: 'project', category_id: node.category_id };
-      node = node.parent_id === null ? undefined : scope.catalog.categories.get(node.parent_id);
-    }
-  }
-  const granted = new Set(scope.grant.categories);
-  const leaves = (ctx.validated.filter.categories ?? scope.grant.categories).filter((l) => granted.has(l));
-  const cuts = await leafPriceQuantiles(ctx.warehouse, scope.project.dataset, leaves, [0.2, 0.4, 0.6, 0.8]);
-  return { bands: cuts ? bandsFromCuts(cuts) : [[0, null]], source: 'computed', category_id: null };
+  const chosen = await chooseBands({
+    warehouse: ctx.warehouse,
+    dataset: scope.project.dataset,
+    catalog: scope.catalog,
+    grant: scope.grant,
+    configured: await ctx.metadata.bands.list(scope.project.id, 'price'),
+    selected: selectionOf(scope, ctx.selected).deepest,
+    leaves: ctx.validated.filter.categories ?? scope.grant.categories,
+  });
+  return chosen.bands.length ? chosen : { ...chosen, bands: [[0, null]] };
 }
 
 const bandName = ([min, max]: Band) => (max === null ? `${min}+` : `${min}-${max}`);

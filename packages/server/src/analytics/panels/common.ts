@@ -40,8 +40,11 @@ export function warningsOf(result: Pick<AnalyticsResult, 'warnings'>, locale: Wi
 export const metricValue = (m: { sales: number; count: number; avg_price: number | null }, metric: InsightMetric) =>
   metric === 'sales' ? m.sales : metric === 'count' ? m.count : m.avg_price;
 
-/** share − base share (a ratio difference); no value when either is missing. */
-function shareChange(row: Pick<ResultRow, 'share' | 'base'>): number | null {
+/**
+ * share − base share (a ratio difference); no value when either is missing. A row new in the range
+ * (no base sales while the base scope sold) has base share 0 (engine/shape.ts), so its change is its share.
+ */
+export function shareChange(row: Pick<ResultRow, 'share' | 'base'>): number | null {
   const now = row.share;
   const before = row.base?.share;
   return typeof now === 'number' && typeof before === 'number' ? now - before : null;

@@ -104,7 +104,7 @@ export function projectBandRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
         const n = req.body.count ?? 5;
         const qs = Array.from({ length: n - 1 }, (_, i) => (i + 1) / n);
         // Quantiles of the real price distribution of the category's products.
-        const edges = await priceQuantiles(warehouse, project.dataset, req.body.category_id, qs);
+        const edges = await priceQuantiles(warehouse, project.dataset, { categories: [req.body.category_id] }, qs);
         if (!edges) throw notFound('projects.noPriceData');
         return ok({ category_id: req.body.category_id, kind: 'price', bands: bandsFromCuts(edges) });
       },

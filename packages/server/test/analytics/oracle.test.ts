@@ -11,9 +11,10 @@ import {
 } from '@marketlens/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ResolvedGrant } from '../../src/analytics/filters.js';
-import type { AnalyticsQuery, Band, Comparison, Dimension, Filter, Measure } from '../../src/analytics/model.js';
-import { AnalyticsEngine } from '../../src/analytics/service.js';
+import type { ResolvedGrant } from '../../src/analytics/engine/filters.js';
+import type { AnalyticsQuery, Band, Comparison, Dimension, Filter, Measure } from '../../src/analytics/engine/model.js';
+import { AnalyticsEngine } from '../../src/analytics/engine/service.js';
+import { shareChange } from '../../src/analytics/panels/common.js';
 import type { WarehouseEngine } from '../../src/warehouse/engine.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
 
@@ -127,6 +128,9 @@ const arbShape = fc.constantFrom<{ dims: Dimension[]; measures: Measure[]; limit
   { dims: [`attribute:${ATTRS[0]}`], measures: ['sales', 'share'] },
   { dims: [`attribute:${ATTRS[0]}`, 'brand'], measures: ['sales', 'share', 'tgi'] },
   { dims: ['category_3', 'brand'], measures: ['sales', 'share', 'tgi'] },
+  // As /top (products) and /distributions (platforms) ask: rows new in the range have no base.
+  { dims: ['sku'], measures: ['sales', 'count', 'avg_price', 'share'], limit: 30 },
+  { dims: ['platform'], measures: ['sales', 'count', 'avg_price', 'share'] },
 );
 
 const arbComparison: fc.Arbitrary<Comparison> = fc.oneof(
@@ -242,6 +246,8 @@ function keysOf(f: FactRow, dim: Dimension): (string | number | null)[] {
       return [f.brand_id];
     case 'shop':
       return [f.shop_id];
+    case 'sku':
+      return [f.sku_id];
     case 'platform':
       return [f.platform_id];
     case 'channel':
@@ -318,6 +324,7 @@ describe('analytics correctness oracle (tiny cn_monthly)', () => {
 
   it('agrees with plain TypeScript on 80 random combinations', async () => {
     let nonEmpty = 0;
+    let newInRange = 0;
     await fc.assert(
       fc.asyncProperty(arbCase, async ({ grant, query }) => {
         const result = await engine.run(grant, query);
@@ -397,6 +404,15 @@ describe('analytics correctness oracle (tiny cn_monthly)', () => {
             const bkey = parts.join('\u0001');
             const b = baseGroups.get(bkey);
             close(row.growth?.sales, growth(exp!.sales, b?.sales ?? 0), `growth ${key}`);
+            if (query.measures.includes('share')) {
+              // share − base share as the panels answer it (/top, /distributions): a row without
+              // base sales has base share 0 when the base scope sold, no value when it did not.
+              const bs = baseScope!.get(project(bkey, dims, periodDims))?.sales;
+              const now = share(exp!.sales, scopeSales);
+              const before = share(b?.sales ?? 0, bs);
+              close(shareChange(row), now !== null && before !== null ? now - before : null, `share change ${key}`);
+              if (!b && before !== null) newInRange++;
+            }
             if (query.measures.includes('share') && b) {
               const bs = baseScope!.get(project(bkey, dims, periodDims))?.sales;
               close(
@@ -413,5 +429,7 @@ describe('analytics correctness oracle (tiny cn_monthly)', () => {
     );
     // The generator must not be producing only empty answers.
     expect(nonEmpty).toBeGreaterThan(15);
+    // … nor leaving out rows new in the range (no base sales), whose share change once was null.
+    expect(newInRange).toBeGreaterThan(0);
   }, 120_000);
 });

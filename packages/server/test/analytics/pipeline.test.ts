@@ -1,15 +1,15 @@
 import { parseSuperQuery } from '@marketlens/shared';
 import { describe, expect, it } from 'vitest';
-import { cacheKey, MemoryResultCache, stableJson } from '../../src/analytics/cache.js';
-import { customSqlColumns } from '../../src/analytics/custom-sql.js';
-import { duckdbDialect, ParamList } from '../../src/analytics/dialect.js';
-import { compileConditions, type ResolvedGrant, type SqlScope } from '../../src/analytics/filters.js';
-import type { AnalyticsQuery, Filter } from '../../src/analytics/model.js';
-import { planQuery } from '../../src/analytics/plan.js';
-import { comparisonOf } from '../../src/analytics/service.js';
-import { type RawRow, shapeRows, totalsLayout } from '../../src/analytics/shape.js';
-import { buildFactSql } from '../../src/analytics/sql.js';
-import { validateFilter } from '../../src/analytics/validate.js';
+import { cacheKey, MemoryResultCache, stableJson } from '../../src/analytics/engine/cache.js';
+import { customSqlColumns } from '../../src/analytics/engine/custom-sql.js';
+import { duckdbDialect, ParamList } from '../../src/analytics/engine/dialect.js';
+import { compileConditions, type ResolvedGrant, type SqlScope } from '../../src/analytics/engine/filters.js';
+import type { AnalyticsQuery, Filter } from '../../src/analytics/engine/model.js';
+import { planQuery } from '../../src/analytics/engine/plan.js';
+import { comparisonOf } from '../../src/analytics/engine/service.js';
+import { type RawRow, shapeRows, totalsLayout } from '../../src/analytics/engine/shape.js';
+import { buildFactSql } from '../../src/analytics/engine/sql.js';
+import { validateFilter } from '../../src/analytics/engine/validate.js';
 
 /** Pure stages of the pipeline: plan, filter compilation, SQL (snapshots per dialect), shaping. */
 

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, type TSchema, Type } from 'typebox';
+import { PlatformChannelsSchema, platformChannels } from '../../analytics/engine/dimensions.js';
+import type { AnalyticsEngine } from '../../analytics/engine/service.js';
+import { FilterFields } from '../../analytics/engine/validate.js';
 import {
   type DataScope,
   loadDataScope,
@@ -7,12 +10,9 @@ import {
   scopeQuery,
   validateScopeFilter,
 } from '../../analytics/request.js';
-import type { AnalyticsEngine } from '../../analytics/service.js';
-import { FilterFields } from '../../analytics/validate.js';
 import type { AppContext } from '../../context.js';
 import { AUTH, isAdmin, perm } from '../../permissions/index.js';
 import { Envelope, LocaleField, ok, Query } from '../../schema.js';
-import { PlatformChannelsSchema, platformChannels } from './warehouse-lookups.js';
 
 /**
  * /api/common reference data (spec §7 "Data"): what every analysis page needs to draw its filters,

@@ -5,8 +5,8 @@ import {
   type MessageKey,
   periodLengthsDiffer,
 } from '@marketlens/shared';
-import type { DataGrant } from '../permissions/index.js';
-import type { LoadedDataset, WarehouseEngine } from '../warehouse/engine.js';
+import type { DataGrant } from '../../permissions/index.js';
+import type { LoadedDataset, WarehouseEngine } from '../../warehouse/engine.js';
 import { cacheKey, type ResultCache } from './cache.js';
 import { type CustomSqlColumnKind, customSqlColumns, parseCustomSql, SqlParser } from './custom-sql.js';
 import { duckdbDialect, type SqlDialect } from './dialect.js';

@@ -1,4 +1,4 @@
-import type { QueryParams } from '../warehouse/engine.js';
+import type { QueryParams } from '../../warehouse/engine.js';
 
 /**
  * Everything engine-specific in the SQL the analytics layer writes. The query builder speaks only

@@ -1,5 +1,5 @@
 import { compileSuperQuery, type SuperQueryNode } from '@marketlens/shared';
-import type { WarehouseTable } from '../warehouse/engine.js';
+import type { WarehouseTable } from '../../warehouse/engine.js';
 import type { CustomSqlColumnKind } from './custom-sql.js';
 import { idsIn, type ParamList, type SqlDialect } from './dialect.js';
 import type { CustomSqlNode, FactColumn, Filter } from './model.js';

@@ -1,5 +1,5 @@
 import type { DateRange } from '@marketlens/shared';
-import { storesProductColumn } from '../warehouse/rollups.js';
+import { storesProductColumn } from '../../warehouse/rollups.js';
 import { ParamList } from './dialect.js';
 import { compileConditions, type ResolvedGrant, type SqlScope } from './filters.js';
 import type { Band, Dimension, Filter, SortSpec } from './model.js';

@@ -1,3 +1,5 @@
+import type { Warning } from '@marketlens/shared/contracts';
+import { type Endpoint, INSIGHT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -126,8 +128,14 @@ describe('FilterPanel', { timeout: 40_000 }, () => {
   });
 });
 
+/** A stand-in endpoint of the shared tables' shape: POST /summary with a made-up answer. */
+const SUMMARY = { method: 'POST', path: '/summary', pages: [4], file: false, manage: false } as Endpoint<
+  { metric: string },
+  { total: string; warnings: Warning[] }
+>;
+
 function SummaryPanel() {
-  const q = useAnalysisQuery<{ total: string; warnings: string[] }>('summary', { metric: 'sales' });
+  const q = useAnalysisQuery(SUMMARY, { metric: 'sales' });
   return (
     <PanelCard title="t" subject="the summary" {...panelState(q)}>
       {q.data && <span data-testid="content">{q.data.total}</span>}
@@ -164,7 +172,10 @@ describe('useAnalysisQuery and PanelCard', () => {
         const body = (await request.json()) as { brands?: number[] };
         if (mode === 'slow') await new Promise<void>((r) => (release = r));
         if (mode === 'fail') return fail(400, 'bad');
-        return ok({ total: `brands ${body.brands?.join() ?? 'all'}`, warnings: ['analytics.unequalPeriods'] });
+        return ok({
+          total: `brands ${body.brands?.join() ?? 'all'}`,
+          warnings: [{ code: 'analytics.unequalPeriods', msg: 'unequal' }],
+        });
       }),
     );
     const user = userEvent.setup({ delay: null });
@@ -190,7 +201,11 @@ describe('useAnalysisQuery and PanelCard', () => {
   });
 
   it('shows the no-data state for the analytics.noData warning', async () => {
-    server.use(http.post('*/api/common/summary', () => ok({ total: 'x', warnings: ['analytics.noData'] })));
+    server.use(
+      http.post('*/api/common/summary', () =>
+        ok({ total: 'x', warnings: [{ code: 'analytics.noData', msg: 'no data' }] }),
+      ),
+    );
     renderFrame(<SummaryPanel />);
     expect(await screen.findByText('There is no data for this filter.')).toBeTruthy();
     expect(screen.queryByTestId('content')).toBeNull();
@@ -226,7 +241,7 @@ describe('DownloadButton', () => {
     });
     const user = userEvent.setup({ delay: null });
     renderFrame(
-      <DownloadButton path="top/downloads" body={{ sort: 'sales' }} fileName="top brands" />,
+      <DownloadButton endpoint={INSIGHT_ENDPOINTS.topDownload} body={{ sort: 'sales' }} fileName="top brands" />,
       '/discover?b=9',
     );
     const button = await screen.findByTestId('download-button');
@@ -247,7 +262,7 @@ describe('DownloadButton', () => {
   it('shows "download failed" for a server error', async () => {
     server.use(http.post('*/api/common/top/downloads', () => fail(503, 'x')));
     const user = userEvent.setup({ delay: null });
-    renderFrame(<DownloadButton path="top/downloads" fileName="f" />);
+    renderFrame(<DownloadButton endpoint={INSIGHT_ENDPOINTS.topDownload} fileName="f" />);
     const button = await screen.findByTestId('download-button');
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     await user.click(button);

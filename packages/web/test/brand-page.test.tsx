@@ -153,7 +153,13 @@ function handlers() {
     http.post('*/api/common/brands/info', () => ok(info())),
     http.post('*/api/common/brands/overview', () => ok(OVERVIEW)),
     http.post('*/api/common/brands/categories/overview', () =>
-      ok({ level: 3, brand_sales: 0, items: [], comparison: null, warnings: ['analytics.noData'] }),
+      ok({
+        level: 3,
+        brand_sales: 0,
+        items: [],
+        comparison: null,
+        warnings: [{ code: 'analytics.noData', msg: 'no data' }],
+      }),
     ),
     http.post('*/api/common/brands/categories/valuations', () =>
       ok({

@@ -434,7 +434,12 @@ describe('Trend Overview page', { timeout: 60_000 }, () => {
       'POST /api/common/keywords/hot': () =>
         jsonResponse(200, {
           ok: true,
-          data: { lang: 'zh', hidden_applied: false, items: [], warnings: ['analytics.noData'] },
+          data: {
+            lang: 'zh',
+            hidden_applied: false,
+            items: [],
+            warnings: [{ code: 'analytics.noData', msg: 'no data' }],
+          },
         }),
     });
     renderPage();

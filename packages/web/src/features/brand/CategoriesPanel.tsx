@@ -1,9 +1,5 @@
-import type {
-  BrandCategories,
-  BrandCategoryRow,
-  BrandCategoryValuation,
-  BrandCategoryValuations,
-} from '@marketlens/shared/contracts';
+import type { BrandCategoryRow, BrandCategoryValuation } from '@marketlens/shared/contracts';
+import { BRAND_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Flex, Segmented, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -34,7 +30,7 @@ function CategoryShares({ brandId, level }: { brandId: number; level: Level }) {
   const { t } = useTranslation();
   const fmt = useFormatters();
   const nameOf = useNameOf();
-  const q = useAnalysisQuery<BrandCategories>('brands/categories/overview', { brand_id: brandId, level });
+  const q = useAnalysisQuery(BRAND_ENDPOINTS.categories, { brand_id: brandId, level });
   const d = q.data;
   const columns: TableColumnsType<BrandCategoryRow> = [
     { key: 'name', title: t('analysis.col.category'), render: (_, r) => nameOf(r), ellipsis: true, width: 150 },
@@ -101,7 +97,7 @@ function CategoryShares({ brandId, level }: { brandId: number; level: Level }) {
 function CategoryValuations({ brandId, level }: { brandId: number; level: Level }) {
   const { t } = useTranslation();
   const fmt = useFormatters();
-  const q = useAnalysisQuery<BrandCategoryValuations>('brands/categories/valuations', { brand_id: brandId, level });
+  const q = useAnalysisQuery(BRAND_ENDPOINTS.categoryValuations, { brand_id: brandId, level });
   const d = q.data;
   const columns: TableColumnsType<BrandCategoryValuation> = [
     ...useScoreColumns<BrandCategoryValuation>(t('brand.valuation.score'), 'brand-valuation-score'),

@@ -1,4 +1,5 @@
-import type { BrandCharacter, BrandCharacters, CharacterKind } from '@marketlens/shared/contracts';
+import type { BrandCharacter, CharacterKind } from '@marketlens/shared/contracts';
+import { BRAND_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Badge, Flex, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -122,7 +123,7 @@ export function CharactersPanel({ brandId, brandName }: { brandId: number; brand
   const { t } = useTranslation();
   const fmt = useFormatters();
   const [kind, setKind] = usePanelParam(BRAND_PARAMS.characterKind);
-  const q = useAnalysisQuery<BrandCharacters>('brands/characters', { brand_id: brandId });
+  const q = useAnalysisQuery(BRAND_ENDPOINTS.characters, { brand_id: brandId });
   const d = q.data;
   const total = d ? d.attributes.length + d.price_bands.length + d.keywords.length : 0;
   return (
@@ -130,7 +131,7 @@ export function CharactersPanel({ brandId, brandName }: { brandId: number; brand
       title={t('brand.characters.title')}
       extra={
         <DownloadButton
-          path="brands/characters/downloads"
+          endpoint={BRAND_ENDPOINTS.charactersDownload}
           body={{ brand_id: brandId }}
           fileName={`${brandName}-${t('brand.characters.title')}`}
           disabled={total === 0}

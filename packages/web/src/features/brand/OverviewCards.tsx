@@ -1,5 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import type { BrandComparison, BrandOverview } from '@marketlens/shared/contracts';
+import { BRAND_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -40,7 +41,7 @@ export function OverviewCards({ brandId }: { brandId: number }) {
   const { t } = useTranslation();
   const fmt = useFormatters();
   const { filter } = useAnalysisFilter();
-  const q = useAnalysisQuery<BrandOverview>('brands/overview', { brand_id: brandId });
+  const q = useAnalysisQuery(BRAND_ENDPOINTS.overview, { brand_id: brandId });
 
   const figures = (d: BrandOverview): FigureSpec[] => {
     const b = d.brand;

@@ -4,10 +4,11 @@
  * trend (GET /brands/trends). The other panels use useAnalysisQuery with `brand_id` in the body.
  */
 import type { BrandInfo, BrandTrendMetric, BrandTrends } from '@marketlens/shared/contracts';
+import { BRAND_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type NamedItem, useAnalysisFilter, useProjectId } from '../../shared/analysis/index.js';
+import { callEndpoint, type NamedItem, useAnalysisFilter, useProjectId } from '../../shared/analysis/index.js';
 import { api, isApiError } from '../../shared/api/request.js';
 import type { TrendSelector } from './params.js';
 
@@ -28,9 +29,9 @@ export function useBrandInfo(brandId: number | null) {
   return useQuery<BrandInfo, Error>({
     queryKey: infoKey(projectId, i18n.language, brandId),
     queryFn: ({ signal }) =>
-      api.post<BrandInfo>(
-        '/api/common/brands/info',
-        { data_scope_id: projectId, brand_id: brandId },
+      callEndpoint(
+        BRAND_ENDPOINTS.info,
+        { data_scope_id: projectId, brand_id: brandId ?? undefined },
         { signal, silent: true },
       ),
     enabled: projectId !== undefined && brandId !== null,
@@ -94,7 +95,7 @@ export function useBrandTrend(brandId: number, metric: BrandTrendMetric, selecto
   };
   return useQuery<BrandTrends, Error>({
     queryKey: ['brand', 'trends', i18n.language, params ?? null],
-    queryFn: ({ signal }) => api.get<BrandTrends>('/api/common/brands/trends', params, { signal }),
+    queryFn: ({ signal }) => callEndpoint(BRAND_ENDPOINTS.trends, params ?? {}, { signal }),
     enabled: projectId !== undefined && params !== undefined,
     placeholderData: keepPreviousData,
     staleTime: 60_000,

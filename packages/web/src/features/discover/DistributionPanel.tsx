@@ -1,3 +1,4 @@
+import { INSIGHT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Flex, Select, Tabs, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,19 +15,13 @@ import {
   PanelCard,
   panelState,
   SharesView,
+  useAnalysisQuery,
   useFormatters,
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
 import { bandsChart } from './charts.js';
-import {
-  type AttributesData,
-  type AttributeValuesData,
-  type BandsValuesData,
-  type DistributionData,
-  type DistributionRow,
-  useInsightQuery,
-} from './data.js';
+import type { DistributionRow } from './data.js';
 import { DISCOVER_PARAMS, DISTRIBUTION_TABS } from './params.js';
 
 type Tab = (typeof DISTRIBUTION_TABS)[number];
@@ -39,7 +34,7 @@ function useRows(rows: DistributionRow[] | undefined, label?: (r: DistributionRo
 /** Sub-categories of the selection (POST /distributions, dimension category). */
 function CategoryShares({ metric }: { metric: Metric }) {
   const { t } = useTranslation();
-  const q = useInsightQuery<DistributionData>('distributions', { metric, dimension: 'category' });
+  const q = useAnalysisQuery(INSIGHT_ENDPOINTS.distributions, { metric, dimension: 'category' });
   const rows = useRows(q.data?.rows);
   return (
     <PanelCard {...panelState(q)} subject={t('discover.distribution.subject')} empty={q.data?.rows.length === 0}>
@@ -60,7 +55,7 @@ function CategoryShares({ metric }: { metric: Metric }) {
 function BandShares({ metric }: { metric: Metric }) {
   const { t } = useTranslation();
   const fmt = useFormatters();
-  const q = useInsightQuery<BandsValuesData>('distributions/bands_values', { metric });
+  const q = useAnalysisQuery(INSIGHT_ENDPOINTS.bandsValues, { metric });
   const d = q.data;
   const label = useMemo(
     () => (r: DistributionRow) => {
@@ -110,14 +105,14 @@ function AttributeShares({ metric }: { metric: Metric }) {
   const fmt = useFormatters();
   const { i18n } = useTranslation();
   const en = i18n.language === 'en';
-  const list = useInsightQuery<AttributesData>('distributions/attributes', { metric });
+  const list = useAnalysisQuery(INSIGHT_ENDPOINTS.attributes, { metric });
   const items = list.data?.items ?? [];
   const [picked, setPicked] = usePanelParam(DISCOVER_PARAMS.distributionAttribute);
   const attribute = picked && items.some((a) => a.name === picked) ? picked : items[0]?.name;
-  const q = useInsightQuery<AttributeValuesData>(
-    'distributions/attribute_values',
+  const q = useAnalysisQuery(
+    INSIGHT_ENDPOINTS.attributeValues,
     { metric, attribute: attribute ?? '' },
-    attribute !== undefined,
+    { enabled: attribute !== undefined },
   );
   const chosen = items.find((a) => a.name === attribute);
   const rows = useRows(q.data?.rows);

@@ -1,3 +1,4 @@
+import { INSIGHT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { useTranslation } from 'react-i18next';
 import {
   FigureCards,
@@ -5,10 +6,11 @@ import {
   type FigureSpec,
   Growth,
   useAnalysisFilter,
+  useAnalysisQuery,
   useFormatters,
   useNameOf,
 } from '../../shared/analysis/index.js';
-import { type SummaryData, useInsightQuery } from './data.js';
+import type { SummaryData } from './data.js';
 
 type Measure = 'sales' | 'count' | 'avg_price';
 
@@ -18,7 +20,7 @@ export function SummaryCards() {
   const fmt = useFormatters();
   const nameOf = useNameOf();
   const { filter } = useAnalysisFilter();
-  const q = useInsightQuery<SummaryData>('summary');
+  const q = useAnalysisQuery(INSIGHT_ENDPOINTS.summary);
 
   const figures = (d: SummaryData): FigureSpec[] => {
     const comparisons = (m: Measure) => {

@@ -1,3 +1,4 @@
+import { INSIGHT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Segmented } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +8,12 @@ import {
   PanelCard,
   panelState,
   useAnalysisFilter,
+  useAnalysisQuery,
   useFormatters,
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
 import { categoryTrendChart, seriesTrendChart } from './charts.js';
-import { type TrendsData, type TrendsListData, useInsightQuery } from './data.js';
 import { DISCOVER_PARAMS, SERIES_DIMENSIONS } from './params.js';
 
 /** The category's metric by period with its growth against the filter's comparison (POST /trends). */
@@ -21,7 +22,7 @@ export function TrendPanel() {
   const fmt = useFormatters();
   const { filter } = useAnalysisFilter();
   const [metric, setMetric] = usePanelParam(DISCOVER_PARAMS.trendMetric);
-  const q = useInsightQuery<TrendsData>('trends', { metric });
+  const q = useAnalysisQuery(INSIGHT_ENDPOINTS.trends, { metric });
   const points = q.data?.points ?? [];
   const metricName = t(`analysis.metric.${metric}`);
   const growthKey =
@@ -56,7 +57,7 @@ export function SeriesTrendPanel() {
   const nameOf = useNameOf();
   const [metric, setMetric] = usePanelParam(DISCOVER_PARAMS.seriesMetric);
   const [dimension, setDimension] = usePanelParam(DISCOVER_PARAMS.seriesDimension);
-  const q = useInsightQuery<TrendsListData>('trends_list', { metric, dimension });
+  const q = useAnalysisQuery(INSIGHT_ENDPOINTS.trendsList, { metric, dimension });
   const d = q.data;
   const option = useMemo(() => (d ? seriesTrendChart(d, nameOf, fmt) : null), [d, fmt, nameOf]);
   return (

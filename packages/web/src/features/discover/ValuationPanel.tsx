@@ -1,29 +1,24 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
+import { INSIGHT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, InputNumber, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DownloadButton,
+  endpointUrl,
   Growth,
   numericColumn,
   PanelCard,
   panelState,
+  useAnalysisQuery,
   useFormatters,
   usePanelParam,
   useProjectId,
   useScoreColumns,
 } from '../../shared/analysis/index.js';
 import { api } from '../../shared/api/request.js';
-import {
-  FACTORS,
-  type FactorKey,
-  useInsightQuery,
-  type ValuationData,
-  type ValuationItem,
-  type ValuationSettings,
-  type ValuationWeights,
-} from './data.js';
+import { FACTORS, type FactorKey, type ValuationItem, type ValuationSettings, type ValuationWeights } from './data.js';
 import { DISCOVER_PARAMS } from './params.js';
 
 /** GET /categories/valuations/settings: the factors with their default weights and descriptions. */
@@ -33,7 +28,7 @@ function useValuationSettings() {
     queryKey: ['discover', 'valuation-settings', projectId],
     queryFn: ({ signal }) =>
       api.get<ValuationSettings>(
-        '/api/common/categories/valuations/settings',
+        endpointUrl(INSIGHT_ENDPOINTS.valuationSettings),
         { data_scope_id: projectId },
         { signal },
       ),
@@ -85,10 +80,10 @@ export function ValuationPanel() {
   const weights = custom ?? defaults;
   const isCustom = custom !== null && defaults !== undefined && !sameWeights(custom, defaults);
   const valid = weights !== undefined && FACTORS.some((k) => weights[k] > 0);
-  const q = useInsightQuery<ValuationData>(
-    isCustom ? 'categories/valuations/custom' : 'categories/valuations',
+  const q = useAnalysisQuery<typeof INSIGHT_ENDPOINTS.customValuations | typeof INSIGHT_ENDPOINTS.valuations>(
+    isCustom ? INSIGHT_ENDPOINTS.customValuations : INSIGHT_ENDPOINTS.valuations,
     isCustom ? { weights: custom } : undefined,
-    valid,
+    { enabled: valid },
   );
   const d = q.data;
   const factorName = (k: FactorKey) => t(`insight.valuation.factor.${k}`);
@@ -166,7 +161,7 @@ export function ValuationPanel() {
             </>
           )}
           <DownloadButton
-            path="categories/valuations/downloads"
+            endpoint={INSIGHT_ENDPOINTS.valuationDownload}
             body={isCustom ? { weights: custom } : undefined}
             fileName={t('discover.valuation.file')}
             disabled={!d?.items.length}

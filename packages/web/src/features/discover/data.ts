@@ -1,6 +1,7 @@
 /**
  * Data access of the Category Insight page: the endpoints' wire types (type-only, from the shared
- * contract) and the page's query hook.
+ * contract). The panels call the page's endpoints of `INSIGHT_ENDPOINTS` (@marketlens/shared/endpoints)
+ * with useAnalysisQuery.
  */
 import type {
   InsightAttributesData,
@@ -13,8 +14,6 @@ import type {
   InsightValuationData,
   InsightValuationSettingsData,
 } from '@marketlens/shared/contracts';
-import { type AnalysisQueryResult, useAnalysisQuery } from '../../shared/analysis/index.js';
-import type { Params } from '../../shared/api/request.js';
 
 export type SummaryData = InsightSummaryData;
 export type TrendsData = InsightTrendsData;
@@ -32,8 +31,3 @@ export type FactorKey = keyof ValuationWeights;
 
 /** The five valuation factors in display order. */
 export const FACTORS: readonly FactorKey[] = ['market_size', 'growth', 'concentration', 'avg_price', 'new_brand'];
-
-/** useAnalysisQuery for an insight endpoint (its `{ code, msg }` warnings read as message keys), enabled by a flag. */
-export function useInsightQuery<T>(path: string, body?: Params, enabled = true): AnalysisQueryResult<T> {
-  return useAnalysisQuery<T>(path, body, { enabled });
-}

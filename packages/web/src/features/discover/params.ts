@@ -1,12 +1,6 @@
-import {
-  choice,
-  DEFAULT_METRIC,
-  METRICS,
-  numbersParam,
-  panelParams,
-  SORTS,
-  textParam,
-} from '../../shared/analysis/index.js';
+// The pure modules, not the frame's index: the declarations load without React (and in node tests).
+import { choice, numbersParam, panelParams, textParam } from '../../shared/analysis/panelParams.js';
+import { DEFAULT_METRIC, METRICS, SORTS } from '../../shared/analysis/switches.js';
 import { FACTORS } from './data.js';
 
 export const DISTRIBUTION_TABS = ['category', 'band', 'channel', 'attribute'] as const;

@@ -1,4 +1,5 @@
 import type { HotCategoryTrendsData } from '@marketlens/shared/contracts';
+import { HOT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Col, Flex, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,8 +39,8 @@ export function CategoryTrendsPanel({ parent, parentNode, parentDenied, parentRe
   const f = useFormatters();
   const local = useLocalName();
   const [metric, setMetric] = usePanelParam(HOT_PARAMS.metric);
-  const q = useAnalysisQuery<HotCategoryTrendsData>(
-    'hot/categories/trends',
+  const q = useAnalysisQuery(
+    HOT_ENDPOINTS.categoryTrends,
     // No parent: the field is left out (the server reads a null parent_id as category 0).
     parent === null ? {} : { parent_id: parent },
     { enabled: parentReady && !parentDenied },

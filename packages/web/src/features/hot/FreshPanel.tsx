@@ -1,4 +1,5 @@
-import type { FreshData, FreshItem } from '@marketlens/shared/contracts';
+import type { FreshItem } from '@marketlens/shared/contracts';
+import { HOT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Flex, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +22,7 @@ export function FreshPanel() {
   const f = useFormatters();
   const [kind, setKind] = usePanelParam(HOT_PARAMS.freshKind);
   const [sort, setSort] = usePanelParam(HOT_PARAMS.freshSort);
-  const q = useAnalysisQuery<FreshData>('fresh', { kind });
+  const q = useAnalysisQuery(HOT_ENDPOINTS.fresh, { kind });
   const data = q.data;
   // The server ranks by sales; sorting by units re-orders the same 50.
   const rows = useMemo(

@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { HotGood, HotGoodsData } from '@marketlens/shared/contracts';
+import type { HotGood } from '@marketlens/shared/contracts';
+import { HOT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Button, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,7 @@ const newSeed = () => Math.floor(Math.random() * 2_147_483_647);
 export function HotGoodsPanel() {
   const { t } = useTranslation();
   const [seed, setSeed] = useState(newSeed);
-  const q = useAnalysisQuery<HotGoodsData>('products/top', { seed });
+  const q = useAnalysisQuery(HOT_ENDPOINTS.goods, { seed });
   const data = q.data;
   return (
     <PanelCard

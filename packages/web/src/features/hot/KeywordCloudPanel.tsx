@@ -1,4 +1,4 @@
-import type { HotKeywordsData } from '@marketlens/shared/contracts';
+import { HOT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Flex, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ export function KeywordCloudPanel() {
   const { t } = useTranslation();
   const f = useFormatters();
   const navigate = useNavigate();
-  const q = useAnalysisQuery<HotKeywordsData>('keywords/hot');
+  const q = useAnalysisQuery(HOT_ENDPOINTS.keywords);
   const hidden = useHiddenKeywords();
   const items = q.data?.items;
   const words = useMemo(() => (items ?? []).map((w) => ({ text: w.keyword, weight: w.heat })), [items]);

@@ -1,5 +1,6 @@
 import { ArrowUpOutlined } from '@ant-design/icons';
-import type { RisingData, RisingItem } from '@marketlens/shared/contracts';
+import type { RisingItem } from '@marketlens/shared/contracts';
+import { HOT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -29,8 +30,8 @@ export function RisingPanel({
   const f = useFormatters();
   const [kind, setKind] = usePanelParam(HOT_PARAMS.risingKind);
   // The category ranking is of the parent's sub-categories, like the trend panel.
-  const q = useAnalysisQuery<RisingData>(
-    'rising',
+  const q = useAnalysisQuery(
+    HOT_ENDPOINTS.rising,
     { kind, ...(kind === 'category' && parent !== null ? { parent_id: parent } : {}) },
     {
       enabled: kind !== 'category' || (parentReady && !parentDenied),

@@ -1,8 +1,7 @@
-import type { HiddenKeywordsData } from '@marketlens/shared/contracts';
+import { HOT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useProjectId } from '../../shared/analysis/index.js';
-import { api } from '../../shared/api/request.js';
+import { callEndpoint, endpointUrl, useProjectId } from '../../shared/analysis/index.js';
 
 const key = (projectId: number | undefined) => ['hot-hidden-keywords', projectId] as const;
 
@@ -11,8 +10,7 @@ export function useHiddenKeywords() {
   const projectId = useProjectId();
   return useQuery({
     queryKey: key(projectId),
-    queryFn: ({ signal }) =>
-      api.post<HiddenKeywordsData>('/api/common/hidden/keywords', { data_scope_id: projectId }, { signal }),
+    queryFn: ({ signal }) => callEndpoint(HOT_ENDPOINTS.hiddenKeywords, { data_scope_id: projectId }, { signal }),
     enabled: projectId !== undefined,
     staleTime: 60_000,
   });
@@ -24,13 +22,10 @@ export function useEditHiddenKeywords() {
   const client = useQueryClient();
   return useCallback(
     async (action: 'hide' | 'unhide', keywords: readonly string[]) => {
-      const body = { data_scope_id: projectId, keywords };
-      const data =
-        action === 'hide'
-          ? await api.post<HiddenKeywordsData>('/api/common/settings/keywords', body, { silent: true })
-          : await api.put<HiddenKeywordsData>('/api/common/settings/keywords', body, { silent: true });
+      const edit = action === 'hide' ? HOT_ENDPOINTS.hideKeywords : HOT_ENDPOINTS.unhideKeywords;
+      const data = await callEndpoint(edit, { data_scope_id: projectId, keywords: [...keywords] }, { silent: true });
       client.setQueryData(key(projectId), data);
-      await client.invalidateQueries({ queryKey: ['analysis', '/api/common/keywords/hot'] });
+      await client.invalidateQueries({ queryKey: ['analysis', endpointUrl(HOT_ENDPOINTS.keywords)] });
       return data;
     },
     [projectId, client],

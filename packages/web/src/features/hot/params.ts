@@ -1,4 +1,6 @@
-import { choice, DEFAULT_METRIC, idParam, METRICS, panelParams, SORTS } from '../../shared/analysis/index.js';
+// The pure modules, not the frame's index: the declarations load without React (and in node tests).
+import { choice, idParam, panelParams } from '../../shared/analysis/panelParams.js';
+import { DEFAULT_METRIC, METRICS, SORTS } from '../../shared/analysis/switches.js';
 
 export const RISING_KINDS = ['category', 'brand', 'product'] as const;
 export const FRESH_KINDS = ['product', 'brand'] as const;

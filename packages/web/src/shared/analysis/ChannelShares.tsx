@@ -1,4 +1,4 @@
-import type { InsightChannelsOverviewData } from '@marketlens/shared/contracts';
+import { INSIGHT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Col, Row } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,7 +103,7 @@ export function ChannelShares({
 }) {
   const { t } = useTranslation();
   const nameOf = useNameOf();
-  const q = useAnalysisQuery<InsightChannelsOverviewData>('channels/overviews', { metric, ...body });
+  const q = useAnalysisQuery(INSIGHT_ENDPOINTS.channels, { metric, ...body });
   const rows = useMemo<MetricRow[]>(
     () =>
       (q.data?.platforms ?? []).map((p) => ({

@@ -1,4 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import type { Endpoint } from '@marketlens/shared/endpoints';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +8,11 @@ import { isApiError, type Params } from '../api/request.js';
 import { useFeedback } from '../ui/feedback.js';
 import { useProjectId } from './reference.js';
 import { useAnalysisFilter } from './useAnalysisFilter.js';
-import { analysisBody } from './useAnalysisQuery.js';
+import { analysisBody, endpointUrl } from './useAnalysisQuery.js';
 
 export interface DownloadButtonProps {
-  /** The download endpoint under /api/common, e.g. 'top/downloads'. */
-  path: string;
+  /** The file endpoint of the shared tables, e.g. `INSIGHT_ENDPOINTS.topDownload`. */
+  endpoint: Endpoint;
   /** The page's own body fields (sort, metric, ids …); the project and the applied filter are added. */
   body?: Params;
   /** The saved file's name; '.xlsx' is appended when missing. */
@@ -30,7 +31,7 @@ export const DOWNLOAD_EMPTY_CODE = 'download_empty';
  * server's "empty download data" message when there is nothing to export, else "download failed".
  */
 export function DownloadButton({
-  path,
+  endpoint,
   body,
   fileName,
   withFilter = true,
@@ -54,7 +55,7 @@ export function DownloadButton({
     running.current = controller;
     try {
       const params = withFilter ? analysisBody(projectId, wire!, body) : { data_scope_id: projectId, ...body };
-      const file = await downloadFile(`/api/common/${path.replace(/^\/+/, '')}`, params, controller.signal);
+      const file = await downloadFile(endpointUrl(endpoint), params, controller.signal);
       const name = fileName.endsWith('.xlsx') ? fileName : `${fileName}.xlsx`;
       saveBlob(file.blob, name);
       void message.success(t('analysis.download.done', { name }));

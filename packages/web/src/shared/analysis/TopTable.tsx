@@ -1,5 +1,6 @@
 import { ExportOutlined } from '@ant-design/icons';
 import type { InsightTopData } from '@marketlens/shared/contracts';
+import { INSIGHT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Flex, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -146,7 +147,7 @@ export function TopPanel<K extends TopKind>({
   const [kind, setKind] = usePanelParam(params.kind);
   const [sortBy, setSortBy] = usePanelParam(params.sort);
   const request = { ...body, kind, sort_by: sortBy };
-  const q = useAnalysisQuery<TopData>('top', request);
+  const q = useAnalysisQuery(INSIGHT_ENDPOINTS.top, request);
   return (
     <PanelCard
       title={title}
@@ -154,7 +155,7 @@ export function TopPanel<K extends TopKind>({
         <Flex gap={8}>
           <SortSwitch value={sortBy} onChange={setSortBy} />
           <DownloadButton
-            path="top/downloads"
+            endpoint={INSIGHT_ENDPOINTS.topDownload}
             body={request}
             fileName={fileName(kind)}
             disabled={!q.data?.items.length}

@@ -129,11 +129,14 @@ export {
   useAnalysisFilter,
   useChosenCategories,
 } from './useAnalysisFilter.js';
-/** `useAnalysisQuery(path, extraBody, options)`: POST /api/common/<path> with project + filter; keeps previous data. */
+/** `useAnalysisQuery(endpoint, extraBody, options)`: an endpoint of the shared tables with project + filter; keeps previous data. */
 export {
   type AnalysisQueryOptions,
   type AnalysisQueryResult,
   analysisBody,
+  callEndpoint,
+  endpointUrl,
+  type PageFields,
   useAnalysisQuery,
   warningCodes,
 } from './useAnalysisQuery.js';

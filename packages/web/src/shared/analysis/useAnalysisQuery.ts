@@ -1,6 +1,8 @@
+import type { Warning } from '@marketlens/shared/contracts';
+import type { BodyOf, DataOf, Endpoint } from '@marketlens/shared/endpoints';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, type Params } from '../api/request.js';
+import { api, type Params, type RequestOptions, request } from '../api/request.js';
 import { useProjectId } from './reference.js';
 import { useAnalysisFilter } from './useAnalysisFilter.js';
 
@@ -12,11 +14,30 @@ export interface AnalysisQueryOptions {
 }
 
 export type AnalysisQueryResult<T> = UseQueryResult<T, Error> & {
-  /** Message keys of the answer's `warnings` (spec §8: 'analytics.noData', 'analytics.unequalPeriods' …), strings or `{ code }`. */
+  /** Message keys (`code`) of the answer's `warnings` (spec §8: 'analytics.noData', 'analytics.unequalPeriods' …). */
   warnings: string[];
   /** The filter is known and the query may run (false before the project and its period range load). */
   ready: boolean;
 };
+
+/** The page's own request fields of an endpoint (the project and the filter are added by the frame). */
+export type PageFields<E> = Partial<BodyOf<E>>;
+
+/** The address of an endpoint of the shared tables (`@marketlens/shared/endpoints`). */
+export const endpointUrl = (endpoint: Pick<Endpoint, 'path'>) => `/api/common${endpoint.path}`;
+
+/**
+ * One call of an endpoint of the shared tables, with its method and its answer's type: for calls
+ * without the applied filter (settings, a brand's header, hidden words …). The body may leave out
+ * what a hook's `enabled` guarantees (the project).
+ */
+export function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  body: Partial<BodyOf<E>>,
+  opts?: RequestOptions,
+): Promise<DataOf<E>> {
+  return request<DataOf<E>>(endpoint.method, endpointUrl(endpoint), body as Params, opts);
+}
 
 /** The request body of an analysis call: project, the applied filter's wire fields, then the page's own fields. */
 export function analysisBody(projectId: number, wire: object, extraBody: Params | undefined): Params {
@@ -24,23 +45,26 @@ export function analysisBody(projectId: number, wire: object, extraBody: Params 
 }
 
 /**
- * POST /api/common/<path> with the applied filter of the URL. The previous answer stays on screen
+ * A POST analysis endpoint of the shared tables (e.g. `INSIGHT_ENDPOINTS.summary`) called with the
+ * applied filter of the URL in its body; the answer's type is the endpoint's. The previous answer stays on screen
  * while a new one loads (keepPreviousData), and a superseded request is cancelled through the
- * AbortSignal TanStack Query passes. `path` is relative to /api/common ('summary', '/trends' …).
+ * AbortSignal TanStack Query passes.
  */
-export function useAnalysisQuery<T>(
-  path: string,
-  extraBody?: Params,
+export function useAnalysisQuery<E extends Endpoint>(
+  endpoint: E,
+  extraBody?: PageFields<E>,
   options: AnalysisQueryOptions = {},
-): AnalysisQueryResult<T> {
+): AnalysisQueryResult<DataOf<E>> {
+  type T = DataOf<E>;
   const projectId = useProjectId();
   const { wire } = useAnalysisFilter();
   const { i18n } = useTranslation();
-  const url = `/api/common/${path.replace(/^\/+/, '')}`;
+  const url = endpointUrl(endpoint);
   const ready = projectId !== undefined && wire !== undefined;
+  const body = extraBody as Params | undefined;
   const query = useQuery<T, Error>({
-    queryKey: ['analysis', url, projectId, i18n.language, wire, extraBody ?? null],
-    queryFn: ({ signal }) => api.post<T>(url, analysisBody(projectId!, wire!, extraBody), { signal }),
+    queryKey: ['analysis', url, projectId, i18n.language, wire, body ?? null],
+    queryFn: ({ signal }) => api.post<T>(url, analysisBody(projectId!, wire!, body), { signal }),
     enabled: ready && options.enabled !== false,
     placeholderData: keepPreviousData,
     staleTime: options.staleTime ?? 60_000,
@@ -50,18 +74,8 @@ export function useAnalysisQuery<T>(
   return { ...query, warnings: warningCodes(query.data), ready } as AnalysisQueryResult<T>;
 }
 
-/**
- * Message keys of an answer's `warnings`: keys as strings (brand, hot endpoints) or `{ code, msg }`
- * (insight endpoints), each once.
- */
+/** The message keys of an answer's `warnings` (one format for every page: `{ code, msg }`), each once. */
 export function warningCodes(data: unknown): string[] {
-  const list = data && typeof data === 'object' ? (data as { warnings?: unknown }).warnings : undefined;
-  if (!Array.isArray(list)) return [];
-  return [
-    ...new Set(
-      list.flatMap((w) =>
-        typeof w === 'string' ? [w] : w && typeof w === 'object' && typeof w.code === 'string' ? [w.code] : [],
-      ),
-    ),
-  ];
+  const list = data && typeof data === 'object' ? (data as { warnings?: readonly Warning[] }).warnings : undefined;
+  return Array.isArray(list) ? [...new Set(list.map((w) => w.code))] : [];
 }

@@ -75,8 +75,16 @@ export function ValuationPanel() {
     () => (customList ? (Object.fromEntries(FACTORS.map((k, i) => [k, customList[i]])) as ValuationWeights) : null),
     [customList],
   );
-  const setCustom = (next: ValuationWeights | null) =>
-    setCustomList(next && !(defaults && sameWeights(next, defaults)) ? FACTORS.map((k) => next[k]) : null);
+  const toList = (w: ValuationWeights | null) =>
+    w && !(defaults && sameWeights(w, defaults)) ? FACTORS.map((k) => w[k]) : null;
+  /** One weight changed, from the URL's current weights (quick edits in a row each keep the others). */
+  const setWeight = (key: FactorKey, v: number) =>
+    setCustomList((current) => {
+      const base = current ?? (defaults ? FACTORS.map((k) => defaults[k]) : null);
+      if (!base) return current;
+      const next = Object.fromEntries(FACTORS.map((k, i) => [k, k === key ? v : base[i]!])) as ValuationWeights;
+      return toList(next);
+    });
   const weights = custom ?? defaults;
   const isCustom = custom !== null && defaults !== undefined && !sameWeights(custom, defaults);
   const valid = weights !== undefined && FACTORS.some((k) => weights[k] > 0);
@@ -155,7 +163,7 @@ export function ValuationPanel() {
               <Tag color="purple" style={{ marginInlineEnd: 0 }}>
                 {t('discover.valuation.customised')}
               </Tag>
-              <Button size="small" onClick={() => setCustom(null)}>
+              <Button size="small" onClick={() => setCustomList(null)}>
                 {t('discover.valuation.resetWeights')}
               </Button>
             </>
@@ -189,7 +197,7 @@ export function ValuationPanel() {
                   value={weights[k]}
                   aria-label={factorName(k)}
                   style={{ width: 72 }}
-                  onChange={(v) => setCustom({ ...weights, [k]: typeof v === 'number' && v >= 0 ? v : 0 })}
+                  onChange={(v) => setWeight(k, typeof v === 'number' && v >= 0 ? v : 0)}
                   data-testid={`valuation-weight-${k}`}
                 />
               </Flex>

@@ -40,7 +40,7 @@ export function FreshPanel() {
       title={t('hot.fresh.title')}
       extra={
         <Flex gap={12} wrap>
-          <KindSwitch kinds={FRESH_KINDS} value={kind} onChange={setKind} />
+          <KindSwitch kinds={FRESH_KINDS} value={kind} onChange={(k) => setKind(k)} />
           <SortSwitch value={sort} onChange={setSort} />
         </Flex>
       }

@@ -10,8 +10,8 @@
  *
  * Transient UI state (an open drawer, a search box's text) stays in component state.
  */
-import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useCallback, useContext, useMemo } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useNavigate } from 'react-router';
 import { isFilterParam, toSearch } from './filter.js';
 
 /** One switch: its URL name, its default, how it reads from and writes to the URL. */
@@ -121,21 +121,32 @@ export function writeParam<T>(param: PanelParam<T>, search: string, value: T): s
   return toSearch(params.entries());
 }
 
-/** The switch's value from the URL and a setter that writes it there (nothing happens when unchanged). */
-export function usePanelParam<T>(param: PanelParam<T>): [T, (next: T) => void] {
+/** A new value, or how to make it from the URL's current one. */
+export type PanelParamUpdate<T> = T | ((current: T) => T);
+
+/**
+ * The switch's value from the URL and a setter that writes it there (nothing happens when unchanged).
+ * The setter starts from the router's latest address, not the one of the last render: the router
+ * renders a navigation in a transition, and quick edits in a row (typing weights) must not write
+ * over each other, nor drop a switch another panel set just before.
+ */
+export function usePanelParam<T>(param: PanelParam<T>): [T, (next: PanelParamUpdate<T>) => void] {
   const location = useLocation();
   const navigate = useNavigate();
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const value = useMemo(() => readParam(param, location.search), [param, location.search]);
   const set = useCallback(
-    (next: T) => {
-      if (same(param, next, readParam(param, location.search))) return;
-      const search = writeParam(param, location.search, next);
+    (update: PanelParamUpdate<T>) => {
+      const at = router?.state.location ?? location;
+      const current = readParam(param, at.search);
+      const next = typeof update === 'function' ? (update as (current: T) => T)(current) : update;
+      if (same(param, next, current)) return;
       void navigate(
-        { pathname: location.pathname, search, hash: location.hash },
+        { pathname: at.pathname, search: writeParam(param, at.search, next), hash: at.hash },
         { replace: param.history === 'replace' },
       );
     },
-    [param, location.pathname, location.search, location.hash, navigate],
+    [param, location, router, navigate],
   );
   return [value, set];
 }

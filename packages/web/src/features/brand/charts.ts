@@ -4,7 +4,7 @@
  */
 import type { BrandTrendMetric, BrandTrends } from '@marketlens/shared/contracts';
 // The pure modules themselves, not the frame's index: nothing of React or antd comes along.
-import { trendOption } from '../../shared/analysis/chartOptions.js';
+import { pointsTrendOption } from '../../shared/analysis/chartOptions.js';
 import type { Formatters } from '../../shared/analysis/useFormatters.js';
 
 /**
@@ -16,14 +16,5 @@ export function brandTrendChart(
   labels: { metric: BrandTrendMetric; metricName: string; growthName: string },
   fmt: Formatters,
 ) {
-  const points = data?.points ?? [];
-  return trendOption({
-    periods: points.map((p) => p.period),
-    values: points.map((p) => p.value),
-    growth: points.map((p) => p.growth),
-    metric: labels.metric,
-    metricName: labels.metricName,
-    growthName: labels.growthName,
-    fmt,
-  });
+  return pointsTrendOption(data?.points ?? [], labels, fmt);
 }

@@ -3,7 +3,7 @@
  * tested in test/chart-builders.test.ts). The shapes are the shared builders of chartOptions.ts.
  */
 // The pure modules themselves, not the frame's index: nothing of React or antd comes along.
-import { bucketBarOption, seriesOption, trendOption } from '../../shared/analysis/chartOptions.js';
+import { bucketBarOption, pointsTrendOption, seriesOption } from '../../shared/analysis/chartOptions.js';
 import type { Metric } from '../../shared/analysis/switches.js';
 import type { Formatters } from '../../shared/analysis/useFormatters.js';
 import type { TrendsData, TrendsListData } from './data.js';
@@ -14,16 +14,9 @@ export function categoryTrendChart(
   labels: { metric: Metric; metricName: string; growthName: string },
   fmt: Formatters,
 ) {
-  const points = data?.points ?? [];
-  return trendOption({
-    periods: points.map((p) => p.period),
-    values: points.map((p) => p.value),
-    growth: points.map((p) => p.value_growth),
-    metric: data?.metric ?? labels.metric,
-    metricName: labels.metricName,
-    growthName: labels.growthName,
-    fmt,
-  });
+  const points = (data?.points ?? []).map((p) => ({ period: p.period, value: p.value, growth: p.value_growth }));
+  // The answer's metric (the switch may be ahead of it while the next answer loads).
+  return pointsTrendOption(points, { ...labels, metric: data?.metric ?? labels.metric }, fmt);
 }
 
 /** POST /trends_list: one line per top series, aligned on every period of the range (a gap where none). */

@@ -74,6 +74,21 @@ export function trendOption(args: {
   };
 }
 
+/** A trend answer's points (period, value, growth) as {@link trendOption}: bars and the growth line. */
+export function pointsTrendOption(
+  points: readonly { period: string; value: Value; growth: Value }[],
+  labels: { metric: Metric | 'share'; metricName: string; growthName: string },
+  fmt: Formatters,
+) {
+  return trendOption({
+    periods: points.map((p) => p.period),
+    values: points.map((p) => p.value),
+    growth: points.map((p) => p.growth),
+    ...labels,
+    fmt,
+  });
+}
+
 /** One line per series (top categories, brands, platforms or channels) over the periods; a missing value is a gap. */
 export function seriesOption(args: {
   periods: string[];

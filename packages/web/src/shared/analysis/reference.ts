@@ -93,16 +93,16 @@ export function useFilterAttributes() {
   );
 }
 
-/** GET /brands with a name prefix (server-side search, first page). */
-export function useBrandSearch(prefix: string) {
+/** A name search of GET /brands or /shops (server-side, by prefix in either language, first page). */
+function useNameSearch<T>(what: 'brands' | 'shops', prefix: string) {
   const projectId = useProjectId();
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['analysis-ref', 'brands', projectId, i18n.language, prefix],
+    queryKey: ['analysis-ref', what, projectId, i18n.language, prefix],
     queryFn: ({ signal }) =>
       api
-        .get<{ items: NamedItem[] }>(
-          '/api/common/brands',
+        .get<{ items: T[] }>(
+          `/api/common/${what}`,
           { data_scope_id: projectId, prefix: prefix || undefined, page_size: 50 },
           { signal },
         )
@@ -111,6 +111,9 @@ export function useBrandSearch(prefix: string) {
     staleTime: STALE,
   });
 }
+
+/** GET /brands with a name prefix. */
+export const useBrandSearch = (prefix: string) => useNameSearch<NamedItem>('brands', prefix);
 
 /** A shop of GET /shops: `value` is the spec §4 selection 'platform,shop_id'. */
 export interface ShopOption {
@@ -119,21 +122,5 @@ export interface ShopOption {
   name_en: string;
 }
 
-/** GET /shops with a name prefix (server-side search, first page). */
-export function useShopSearch(prefix: string) {
-  const projectId = useProjectId();
-  const { i18n } = useTranslation();
-  return useQuery({
-    queryKey: ['analysis-ref', 'shops', projectId, i18n.language, prefix],
-    queryFn: ({ signal }) =>
-      api
-        .get<{ items: ShopOption[] }>(
-          '/api/common/shops',
-          { data_scope_id: projectId, prefix: prefix || undefined, page_size: 50 },
-          { signal },
-        )
-        .then((d) => d.items),
-    enabled: projectId !== undefined,
-    staleTime: STALE,
-  });
-}
+/** GET /shops with a name prefix. */
+export const useShopSearch = (prefix: string) => useNameSearch<ShopOption>('shops', prefix);

@@ -486,6 +486,26 @@ describe('Trend Overview page', { timeout: 60_000 }, () => {
     expect(again.last('/api/common/fresh')?.body.kind).toBe('brand');
   });
 
+  it('the parent category round-trips through the URL: picked, in the link, the same requests and title', async () => {
+    await setLocale('en');
+    let api = fakeApi();
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByTestId('hot-trends');
+    await user.click(within(screen.getByTestId('hot-parent')).getByRole('combobox'));
+    await user.click(await screen.findByTitle('Beauty'));
+    await waitFor(() => expect(location).toBe('/hot?parent=1'));
+    await waitFor(() => expect(api.last('/api/common/hot/categories/trends')?.body.parent_id).toBe(1));
+    const title = await screen.findByText('Top 10 categories under "Beauty"');
+    const text = title.textContent;
+
+    cleanup();
+    api = fakeApi();
+    renderPage(location);
+    await waitFor(() => expect(api.last('/api/common/hot/categories/trends')?.body.parent_id).toBe(1));
+    expect((await screen.findByText('Top 10 categories under "Beauty"')).textContent).toBe(text);
+  });
+
   it('Back and Forward step through switch changes', async () => {
     await setLocale('en');
     fakeApi();

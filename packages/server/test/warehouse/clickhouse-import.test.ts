@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { runImportCli } from '../../src/cli/import.js';
 import {
   type ClickHouseEngine,
   type DuckDBEngine,
@@ -116,6 +117,27 @@ describe.skipIf(!ch.cluster)('ClickHouse import on a 2-shard cluster', () => {
       expect(phases, p).toContain(p);
     }
     expect(phases.filter((p) => p === 'publish').length).toBe(2 * names.length); // start and end, once per import
+  });
+
+  test('npm run import with WAREHOUSE_URL=http://… loads into the cluster with a progress display', async () => {
+    const src = await writeFixture(baseFixture('fx_ch_cli'), path.join(scratch.dir, 'cli'), 'parquet');
+    let out = '';
+    let err = '';
+    const code = await runImportCli(['--dataset', 'fx_ch_cli_renamed', src], {
+      stdout: { write: (s: string) => (out += s), isTTY: false },
+      stderr: { write: (s: string) => (err += s) },
+      env: { WAREHOUSE_URL: cluster.url },
+      cwd: scratch.dir,
+    });
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    expect(out).toMatch(/^copy fact_sales .* rows/m);
+    expect(out).toContain('✓ fx_ch_cli_renamed loaded as version');
+    expect(out).not.toContain(cluster.adminPassword);
+    expect(out).not.toContain(cluster.queryPassword);
+    await engine.refresh();
+    const [r] = await engine.query(`SELECT count() AS n FROM ${engine.tableName('fx_ch_cli_renamed', 'fact_sales')}`);
+    expect(r!.n).toBe(12);
   });
 
   describe('a dataset replaced by later imports', () => {

@@ -5,7 +5,7 @@ import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { datasetFile } from '../duckdb/catalog.js';
 import { WAREHOUSE_TABLES } from '../duckdb/engine.js';
 import { importDataset } from '../duckdb/importer.js';
-import { ident } from '../duckdb/sql.js';
+import { ident, sqlString } from '../duckdb/sql.js';
 import type { ImportOptions, ImportProgress, ImportResult, LoadedDataset } from '../engine.js';
 import type { Account, ClickHouseHttp } from './http.js';
 import { clickhouseLiteral } from './literal.js';
@@ -111,7 +111,7 @@ export async function importToClickHouse(
       const described = (
         await conn.runAndReadAll(
           `SELECT column_name AS name, data_type AS type FROM information_schema.columns
-           WHERE table_schema = 'main' AND table_name = ${clickhouseLiteral(t, 'varchar')} ORDER BY ordinal_position`,
+           WHERE table_schema = 'main' AND table_name = ${sqlString(t)} ORDER BY ordinal_position`,
         )
       )
         .getRowObjectsJS()

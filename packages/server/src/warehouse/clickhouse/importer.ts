@@ -188,9 +188,20 @@ export async function importToClickHouse(
       `INSERT INTO ${quote(ctx.database)}.${quote(CATALOG_TABLE)} (dataset, version, info, seq) FORMAT TabSeparated`,
       { data: `${row}\n` },
     );
+    // A later import that switched first stays current: this one then gives up its tables.
+    const current = await ctx.http.request(
+      hosts[0]!,
+      ctx.admin,
+      `SELECT max(version) FROM ${quote(ctx.database)}.${quote(CATALOG_TABLE)} WHERE dataset = ${clickhouseLiteral(name, 'varchar')} FORMAT TSV`,
+    );
+    if (current.trim() !== dataset.version) {
+      throw new Error(`a later import of ${name} (version ${current.trim()}) replaced this one; nothing changed`);
+    }
     published = true;
     created = [];
-    await dropVersions(ctx, name, (tag) => tag !== versionTag(dataset.version));
+    // Older versions only: a later import still copying keeps its tables.
+    const tag = versionTag(dataset.version);
+    await dropVersions(ctx, name, (other) => other < tag);
     progress({ phase: 'publish', rows: 1, total: 1 });
     return { dataset: loaded, elapsedMs: Math.round(performance.now() - started) };
   } catch (err) {

@@ -130,13 +130,16 @@ export function createTableSql(
 
 export const CATALOG_TABLE = '_catalog';
 
-/** The catalogue on the first server: one row per switch, the latest (seq) per dataset is current. */
+/**
+ * The catalogue on the first server: one row per switch. The newest version per dataset is
+ * current (versions sort by time), so an older import that finishes late never takes over.
+ */
 export function createCatalogSql(database: string): string {
   return `CREATE TABLE IF NOT EXISTS ${quote(database)}.${quote(CATALOG_TABLE)} (dataset String, version String, info String, seq UInt64) ENGINE = MergeTree ORDER BY (dataset, seq)`;
 }
 
 export function readCatalogSql(database: string): string {
-  return `SELECT dataset, argMax(info, seq) AS info FROM ${quote(database)}.${quote(CATALOG_TABLE)} GROUP BY dataset ORDER BY dataset FORMAT JSONCompact`;
+  return `SELECT dataset, argMax(info, version) AS info FROM ${quote(database)}.${quote(CATALOG_TABLE)} GROUP BY dataset ORDER BY dataset FORMAT JSONCompact`;
 }
 
 /** A catalogue row checked before any of it becomes an identifier. */

@@ -140,6 +140,29 @@ describe.skipIf(!ch.cluster)('ClickHouse import on a 2-shard cluster', () => {
     expect(r!.n).toBe(12);
   });
 
+  test('text survives the copy byte for byte: backslashes, tabs, newlines, quotes, CJK, NULLs', async () => {
+    const fx = baseFixture('fx_ch_text');
+    const odd = ['back\\slash \\N', 'tab\there', 'line\nbreak\r\n', 'quote\'s "double"', '中文 𠮷 emoji 🚀', '\\'];
+    fx.tables.dim_sku.forEach((r, i) => {
+      r.title_en = odd[i % odd.length]!;
+      r.series = i % 2 === 0 ? null : odd[(i + 1) % odd.length]!;
+    });
+    const src = await writeFixture(fx, path.join(scratch.dir, 'text'), 'parquet');
+    const wh = path.join(scratch.dir, 'text-duckdb');
+    const local = await openDuckDBWarehouse({ dir: wh, refreshIntervalMs: 0 });
+    try {
+      await local.importDataset(src);
+      await engine.importDataset(src);
+      const sql = (e: WarehouseEngine) =>
+        `SELECT sku_id, title_en, series, price, first_period FROM ${e.tableName('fx_ch_text', 'dim_sku')} ORDER BY sku_id`;
+      const expected = await local.query(sql(local));
+      expect(expected.map((r) => r.title_en)).toContain('tab\there');
+      expect(await engine.query(sql(engine))).toEqual(expected);
+    } finally {
+      await local.close();
+    }
+  });
+
   describe('a dataset replaced by later imports', () => {
     const fx = baseFixture('fx_ch_versions');
     let before: Awaited<ReturnType<typeof factFigures>>;

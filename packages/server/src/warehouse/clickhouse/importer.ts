@@ -43,7 +43,23 @@ export interface ClickHouseImportContext {
 
 const DEFAULT_BATCH_ROWS = 100_000;
 
-/** TabSeparated escaping; NULL is \N. */
+/**
+ * One TabSeparated line per row, built by DuckDB (far cheaper than per-value JS): values as text
+ * (exact decimals, YYYY-MM-DD dates, booleans 0/1), backslash, tab, newline and CR escaped, NULL \N.
+ */
+function tsvLineSql(cols: readonly { name: string; duckType: string }[]): string {
+  return cols
+    .map((c) => {
+      const col = ident(c.name);
+      if (c.duckType === 'BOOLEAN') return `COALESCE(CAST(CAST(${col} AS INTEGER) AS VARCHAR), '\\N')`;
+      if (c.duckType !== 'VARCHAR') return `COALESCE(CAST(${col} AS VARCHAR), '\\N')`;
+      const escaped = `replace(replace(replace(replace(${col}, '\\', '\\\\'), chr(9), '\\t'), chr(10), '\\n'), chr(13), '\\r')`;
+      return `COALESCE(${escaped}, '\\N')`;
+    })
+    .join(' || chr(9) || ');
+}
+
+/** TabSeparated escaping of one value; NULL is \N. */
 function tsv(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
   return String(value).replace(/[\\\t\n\r]/g, (c) =>
@@ -137,30 +153,33 @@ export async function importToClickHouse(
         else await Promise.all(hosts.map((h) => admin(h, insert(names.local), data)));
       };
       progress({ phase: `copy ${t}`, rows: 0, total });
-      // Text from DuckDB: exact decimals and dates, booleans as 0/1.
-      const select = cols
-        .map((c) =>
-          c.duckType === 'BOOLEAN'
-            ? `CAST(CAST(${ident(c.name)} AS INTEGER) AS VARCHAR)`
-            : `CAST(${ident(c.name)} AS VARCHAR)`,
-        )
-        .join(', ');
-      const result = await conn.stream(`SELECT ${select} FROM ${ident(t)}`);
+      const result = await conn.stream(`SELECT ${tsvLineSql(cols)} AS line FROM ${ident(t)}`);
       let lines: string[] = [];
       let copied = 0;
+      // One batch is sent while the next is read.
+      let sending: Promise<void> = Promise.resolve();
+      const flush = async () => {
+        const data = `${lines.join('\n')}\n`;
+        const n = lines.length;
+        lines = [];
+        await sending;
+        sending = send(data).then(() => {
+          copied += n;
+          progress({ phase: `copy ${t}`, rows: copied, total });
+        });
+        sending.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
+      };
       for (;;) {
         if (signal?.aborted) throw abortError(signal);
         const chunk = await result.fetchChunk();
         const rows = chunk && chunk.rowCount > 0 ? chunk.getRows() : [];
-        for (const row of rows) lines.push(row.map(tsv).join('\t'));
+        for (const row of rows) lines.push(row[0] as string);
         if (lines.length >= (ctx.batchRows ?? DEFAULT_BATCH_ROWS) || (rows.length === 0 && lines.length > 0)) {
-          await send(`${lines.join('\n')}\n`);
-          copied += lines.length;
-          lines = [];
-          progress({ phase: `copy ${t}`, rows: copied, total });
+          await flush();
         }
         if (rows.length === 0) break;
       }
+      await sending;
     }
 
     // 4. Verify: every table holds exactly the staged rows (on every server for the copies).

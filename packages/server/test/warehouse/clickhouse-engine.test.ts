@@ -4,6 +4,7 @@ import {
   type ClickHouseEngine,
   clickhouseLiteral,
   openClickHouseWarehouse,
+  openWarehouse,
   parseClickHouseUrl,
   WarehouseCancelledError,
   WarehouseTimeoutError,
@@ -93,6 +94,18 @@ describe.skipIf(!ch.cluster)('ClickHouse engine on a 2-shard cluster', () => {
     expect(await waitUntil(async () => (await running(0, m)) > 0 && (await running(1, m)) > 0, 1_400)).toBe(true);
     await expect(pending).rejects.toBeInstanceOf(WarehouseTimeoutError);
     expect(Date.now() - t0).toBeLessThan(3_000);
+    expect(await waitUntil(async () => (await running(0, m)) === 0 && (await running(1, m)) === 0, 2_000)).toBe(true);
+  });
+
+  test('openWarehouse opens ClickHouse for an http URL; close() kills the queries in flight', async () => {
+    const wh = await openWarehouse({ warehouseUrl: cluster.url, warehouseRefreshMs: 0 });
+    expect(wh.engine).toBe('clickhouse');
+    const m = marker();
+    const pending = wh.query(endless(m), [], { timeoutMs: 30_000 });
+    pending.catch(() => undefined);
+    expect(await waitUntil(async () => (await running(0, m)) > 0 && (await running(1, m)) > 0, 5_000)).toBe(true);
+    await wh.close();
+    await expect(pending).rejects.toBeInstanceOf(WarehouseCancelledError);
     expect(await waitUntil(async () => (await running(0, m)) === 0 && (await running(1, m)) === 0, 2_000)).toBe(true);
   });
 

@@ -49,6 +49,8 @@ export class ClickHouseEngine implements WarehouseEngine {
   private closed = false;
   private refreshing: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** Stops of the queries in flight, so close() can kill them. */
+  private readonly inFlight = new Set<(why: 'abort') => void>();
 
   private constructor(private readonly options: ClickHouseWarehouseOptions) {
     const { location } = options;
@@ -128,6 +130,7 @@ export class ClickHouseEngine implements WarehouseEngine {
     };
     const onAbort = () => halt('abort');
     signal?.addEventListener('abort', onAbort, { once: true });
+    this.inFlight.add(halt);
     const timer = timeoutMs > 0 ? setTimeout(() => halt('timeout'), timeoutMs) : undefined;
     const stopped = () => (cause === 'timeout' ? new WarehouseTimeoutError(timeoutMs) : new WarehouseCancelledError());
     try {
@@ -155,6 +158,7 @@ export class ClickHouseEngine implements WarehouseEngine {
     } finally {
       if (timer) clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
+      this.inFlight.delete(halt);
     }
   }
 
@@ -167,9 +171,9 @@ export class ClickHouseEngine implements WarehouseEngine {
   private async kill(queryId: string, initiator: string): Promise<void> {
     const sql = `KILL QUERY WHERE initial_query_id = ${clickhouseLiteral(queryId, 'varchar')} ASYNC`;
     await Promise.all(
-      this.http.hosts.map((host) =>
+      (this.admin ? this.http.hosts : [initiator]).map((host) =>
         this.http
-          .request(host, host === initiator || !this.admin ? this.reader : this.admin, sql, {
+          .request(host, host === initiator ? this.reader : this.admin!, sql, {
             signal: AbortSignal.timeout(5_000),
           })
           .catch((err: unknown) => this.options.onWarning?.(`KILL QUERY on ${host} failed: ${(err as Error).message}`)),
@@ -236,9 +240,11 @@ export class ClickHouseEngine implements WarehouseEngine {
     );
   }
 
+  /** Queries still running are killed (they reject with WarehouseCancelledError). */
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    for (const halt of this.inFlight) halt('abort');
     await this.refreshing?.catch(() => undefined);
   }
 }

@@ -1,8 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { datasetFile } from '../duckdb/catalog.js';
+import { datasetFile, processAlive } from '../duckdb/catalog.js';
 import { WAREHOUSE_TABLES } from '../duckdb/engine.js';
 import { importDataset } from '../duckdb/importer.js';
 import { ident, sqlString } from '../duckdb/sql.js';
@@ -42,6 +42,15 @@ export interface ClickHouseImportContext {
 }
 
 const DEFAULT_BATCH_ROWS = 100_000;
+const STAGE_PREFIX = 'marketlens-ch-stage-';
+
+/** Staging folders of imports whose process is gone (kill -9): the pid is in the name. */
+async function removeStaleStaging(dir: string): Promise<void> {
+  for (const entry of await readdir(dir).catch(() => [] as string[])) {
+    const m = new RegExp(`^${STAGE_PREFIX}(\\d+)-`).exec(entry);
+    if (m && !processAlive(Number(m[1]))) await rm(path.join(dir, entry), { recursive: true, force: true });
+  }
+}
 
 /**
  * One TabSeparated line per row, built by DuckDB (far cheaper than per-value JS): values as text
@@ -83,7 +92,9 @@ export async function importToClickHouse(
   const { signal } = options;
   signal?.throwIfAborted();
   const progress = (p: ImportProgress) => options.onProgress?.(p);
-  const stageRoot = await mkdtemp(path.join(ctx.stagingDir ?? tmpdir(), 'marketlens-ch-stage-'));
+  const stagingDir = ctx.stagingDir ?? tmpdir();
+  await removeStaleStaging(stagingDir);
+  const stageRoot = await mkdtemp(path.join(stagingDir, `${STAGE_PREFIX}${process.pid}-`));
   let created: { host: string; names: TableNames }[] = [];
   let published = false;
   let instance: DuckDBInstance | undefined;

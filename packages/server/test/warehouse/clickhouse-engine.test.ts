@@ -89,11 +89,12 @@ describe.skipIf(!ch.cluster)('ClickHouse engine on a 2-shard cluster', () => {
   test('a time-out kills the query on every shard and rejects with WarehouseTimeoutError', async () => {
     const m = marker();
     const t0 = Date.now();
-    const pending = engine.query(endless(m), [], { timeoutMs: 1_500 });
+    const pending = engine.query(endless(m), [], { timeoutMs: 2_100 });
     pending.catch(() => undefined);
-    expect(await waitUntil(async () => (await running(0, m)) > 0 && (await running(1, m)) > 0, 1_400)).toBe(true);
+    expect(await waitUntil(async () => (await running(0, m)) > 0 && (await running(1, m)) > 0, 2_000)).toBe(true);
     await expect(pending).rejects.toBeInstanceOf(WarehouseTimeoutError);
-    expect(Date.now() - t0).toBeLessThan(3_000);
+    // The engine's timer, not the server's max_execution_time (rounded up: 3 s), stopped it.
+    expect(Date.now() - t0).toBeLessThan(2_900);
     expect(await waitUntil(async () => (await running(0, m)) === 0 && (await running(1, m)) === 0, 2_000)).toBe(true);
   });
 

@@ -66,12 +66,7 @@ describe.skipIf(!ch.cluster)('ClickHouse import on a 2-shard cluster', () => {
   });
 
   test('the tiny demo datasets hold the same rows and figures as in DuckDB', async () => {
-    expect(
-      engine
-        .datasets()
-        .map((d) => d.manifest.name)
-        .sort(),
-    ).toEqual(names);
+    expect(engine.datasets().map((d) => d.manifest.name)).toEqual(expect.arrayContaining(names));
     for (const name of names) {
       const duckRows = duck.datasets().find((d) => d.manifest.name === name)!.rows;
       const chRows = engine.datasets().find((d) => d.manifest.name === name)!.rows;

@@ -154,6 +154,8 @@ export class ClickHouseEngine implements WarehouseEngine {
       if (err instanceof ClickHouseError && err.code === QUERY_WAS_CANCELLED) throw new WarehouseCancelledError();
       // Another process switched a dataset and dropped the old tables: read the catalogue again.
       if (err instanceof ClickHouseError && err.code === UNKNOWN_TABLE) void this.refresh().catch(() => undefined);
+      // The connection failed (not the statement): the query may still run there.
+      if (!(err instanceof ClickHouseError)) void this.kill(queryId, host);
       throw err;
     } finally {
       if (timer) clearTimeout(timer);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { datasetFile, processAlive } from '../duckdb/catalog.js';
 import { WAREHOUSE_TABLES } from '../duckdb/engine.js';
-import { importDataset } from '../duckdb/importer.js';
+import { abortReason, importDataset } from '../duckdb/importer.js';
 import { ident, sqlString } from '../duckdb/sql.js';
 import type { ImportOptions, ImportProgress, ImportResult, LoadedDataset } from '../engine.js';
 import type { Account, ClickHouseHttp } from './http.js';
@@ -74,13 +74,6 @@ function tsv(value: unknown): string {
   return String(value).replace(/[\\\t\n\r]/g, (c) =>
     c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
   );
-}
-
-function abortError(signal: AbortSignal): unknown {
-  if (signal.reason instanceof Error) return signal.reason;
-  const err = new Error('import cancelled; the warehouse is unchanged');
-  err.name = 'AbortError';
-  return err;
 }
 
 export async function importToClickHouse(
@@ -181,7 +174,7 @@ export async function importToClickHouse(
         sending.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
       };
       for (;;) {
-        if (signal?.aborted) throw abortError(signal);
+        if (signal?.aborted) throw abortReason(signal);
         const chunk = await result.fetchChunk();
         const rows = chunk && chunk.rowCount > 0 ? chunk.getRows() : [];
         for (const row of rows) lines.push(row[0] as string);
@@ -235,7 +228,7 @@ export async function importToClickHouse(
     progress({ phase: 'publish', rows: 1, total: 1 });
     return { dataset: loaded, elapsedMs: Math.round(performance.now() - started) };
   } catch (err) {
-    if (signal?.aborted && !published) throw abortError(signal);
+    if (signal?.aborted && !published) throw abortReason(signal);
     throw err;
   } finally {
     conn?.closeSync();

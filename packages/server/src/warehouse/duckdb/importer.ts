@@ -346,7 +346,8 @@ function attributeRollupSql(r: RollupDef): string {
     GROUP BY ${positions} ORDER BY ${positions}`;
 }
 
-function abortReason(signal: AbortSignal | undefined): unknown {
+/** What a cancelled import rejects with (also the ClickHouse import's). */
+export function abortReason(signal: AbortSignal | undefined): unknown {
   const reason: unknown = signal?.reason;
   if (reason instanceof Error) return reason;
   const err = new Error('import cancelled; the warehouse is unchanged');

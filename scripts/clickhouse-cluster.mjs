@@ -35,16 +35,22 @@ export function unavailableReason(binary = process.env.CLICKHOUSE_SERVER_BIN || 
   }
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
+/** `n` distinct free loopback ports: all held open together, so none is handed out twice. */
+async function freePorts(n) {
+  const servers = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const srv = createServer();
+      servers.push(srv);
+      await new Promise((resolve, reject) => {
+        srv.on('error', reject);
+        srv.listen(0, '127.0.0.1', resolve);
+      });
+    }
+    return servers.map((srv) => srv.address().port);
+  } finally {
+    await Promise.all(servers.map((srv) => new Promise((r) => srv.close(r))));
+  }
 }
 
 const xml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -196,9 +202,21 @@ export async function startCluster(options = {}) {
     queryMemory: options.queryMemory ?? 2_000_000_000,
     importMemory: options.importMemory ?? 4_000_000_000,
   };
+  // A port taken by someone else between picking and binding makes a server exit at start: try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce({ shardCount, binary, dir, limits, detached: options.detached === true }, options);
+    } catch (err) {
+      if (attempt >= 3 || !String(err.message).includes('exited at start')) throw err;
+    }
+  }
+}
+
+async function startOnce({ shardCount, binary, dir, limits, detached }, options) {
+  const ports = await freePorts(2 * shardCount);
   const servers = [];
   for (let i = 0; i < shardCount; i++) {
-    servers.push({ dir: path.join(dir, `shard${i + 1}`), httpPort: await freePort(), tcpPort: await freePort() });
+    servers.push({ dir: path.join(dir, `shard${i + 1}`), httpPort: ports[2 * i], tcpPort: ports[2 * i + 1] });
   }
   const state = {
     dir,
@@ -217,11 +235,11 @@ export async function startCluster(options = {}) {
       const child = spawn(binary, [`--config-file=${config}`], {
         cwd: s.dir,
         stdio: ['ignore', out, out],
-        detached: options.detached === true,
+        detached,
       });
       s.pid = child.pid;
       started.push(child.pid);
-      if (options.detached) child.unref();
+      if (detached) child.unref();
       else {
         owned.add(child.pid);
         installExitHooks();

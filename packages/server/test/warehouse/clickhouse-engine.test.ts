@@ -43,6 +43,12 @@ describe.skipIf(!ch.cluster)('ClickHouse engine on a 2-shard cluster', () => {
     ]);
   });
 
+  test('until the ClickHouse dialect lands, using the dialect says so', () => {
+    const dialect = engine.dialect as unknown as Record<string, unknown>;
+    expect(dialect.name).toBe('clickhouse');
+    expect(() => dialect.bind).toThrow(/ClickHouse SQL dialect is not available yet/);
+  });
+
   test('bound parameters and statements other than SELECT are refused', async () => {
     await expect(engine.query('SELECT 1 AS one', [1])).rejects.toThrow(/no bound parameters/);
     await expect(engine.query('DROP DATABASE marketlens')).rejects.toThrow(/only SELECT/);

@@ -38,8 +38,27 @@ const UNKNOWN_DATABASE = 81;
  * read-only account on the shards in turn, each with a query_id; a stopped query is killed by that
  * id on every shard. SQL arrives with literals inlined by the dialect (clickhouseLiteral).
  */
+/**
+ * Stand-in for the engine's SQL dialect until the ClickHouse dialect of the analytics builder lands
+ * (issue 12, after this engine): typed `never` so it satisfies `WarehouseEngine.dialect` once that
+ * exists; holding it is harmless, using any part of it says why it cannot work yet.
+ */
+const DIALECT_PENDING = new Proxy(
+  {},
+  {
+    get(_, prop) {
+      if (prop === 'name') return 'clickhouse';
+      if (prop === 'then' || typeof prop === 'symbol') return undefined; // await / inspect probes
+      throw new Error(
+        `the ClickHouse SQL dialect is not available yet (issue 12): analysis queries cannot run on ClickHouse (dialect.${String(prop)})`,
+      );
+    },
+  },
+) as never;
+
 export class ClickHouseEngine implements WarehouseEngine {
   readonly engine = 'clickhouse' as const;
+  readonly dialect = DIALECT_PENDING;
   private readonly http: ClickHouseHttp;
   private readonly reader: Account;
   private readonly admin: Account | undefined;

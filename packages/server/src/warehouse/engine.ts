@@ -1,4 +1,5 @@
 import type { DatasetManifest, DatasetTableName } from '@marketlens/shared';
+import type { SqlDialect } from './dialect.js';
 
 /**
  * The warehouse seen by the rest of the server. DuckDB implements it now (duckdb/), ClickHouse
@@ -53,9 +54,15 @@ export type WarehouseTable = DatasetTableName | 'sku_keyword' | `rollup_${string
 
 export interface WarehouseEngine {
   readonly engine: 'duckdb' | 'clickhouse';
+  /** How SQL for this engine is written: the analytics builder writes every statement through it. */
+  readonly dialect: SqlDialect;
   /** Runs one read-only statement with bound parameters. */
   query<T extends Row = Row>(sql: string, params?: QueryParams, options?: QueryOptions): Promise<T[]>;
-  /** Fully qualified, quoted name of a table of a loaded dataset, for SQL built from catalogues. */
+  /**
+   * Fully qualified, quoted name of a table of a loaded dataset that queries read, for SQL built
+   * from catalogues. Imports write under their own names (a distributed engine reads the
+   * Distributed table and writes the local one).
+   */
   tableName(dataset: string, table: WarehouseTable): string;
   /** The datasets currently visible to queries. */
   datasets(): LoadedDataset[];

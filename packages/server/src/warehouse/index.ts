@@ -2,6 +2,8 @@ import { openDuckDBWarehouse } from './duckdb/engine.js';
 import type { WarehouseEngine } from './engine.js';
 import { parseWarehouseUrl } from './url.js';
 
+export * from './dialect.js';
+export { duckdbDialect } from './duckdb/dialect.js';
 export {
   DuckDBEngine,
   type DuckDBWarehouseOptions,

@@ -2,7 +2,6 @@ import { parseSuperQuery } from '@marketlens/shared';
 import { describe, expect, it } from 'vitest';
 import { cacheKey, MemoryResultCache, stableJson } from '../../src/analytics/engine/cache.js';
 import { customSqlColumns } from '../../src/analytics/engine/custom-sql.js';
-import { duckdbDialect, ParamList } from '../../src/analytics/engine/dialect.js';
 import { compileConditions, type ResolvedGrant, type SqlScope } from '../../src/analytics/engine/filters.js';
 import type { AnalyticsQuery, Filter } from '../../src/analytics/engine/model.js';
 import { planQuery } from '../../src/analytics/engine/plan.js';
@@ -10,6 +9,8 @@ import { comparisonOf } from '../../src/analytics/engine/service.js';
 import { type RawRow, shapeRows, totalsLayout } from '../../src/analytics/engine/shape.js';
 import { buildFactSql } from '../../src/analytics/engine/sql.js';
 import { validateFilter } from '../../src/analytics/engine/validate.js';
+import { ParamList } from '../../src/warehouse/dialect.js';
+import { duckdbDialect } from '../../src/warehouse/duckdb/dialect.js';
 
 /** Pure stages of the pipeline: plan, filter compilation, SQL (snapshots per dialect), shaping. */
 
@@ -104,14 +105,13 @@ describe('SQL snapshots (DuckDB dialect)', () => {
   it('top brands with share', () => {
     const out = sql(query({ dimensions: ['brand'], sort: { by: 'sales', desc: true }, limit: 100 }));
     expect(out.sql).toMatchInlineSnapshot(`
-      "WITH g AS (
+      "SELECT g.*, SUM(g.sales) OVER () AS w0_sales, SUM(g.cnt) OVER () AS w0_cnt, l0.name_zh AS l0_zh, l0.name_en AS l0_en
+      FROM (
         SELECT f.brand_id AS k0_0, CAST(SUM(f.sales) AS DOUBLE) AS sales, CAST(SUM(f."count") AS DOUBLE) AS cnt
         FROM "ds"."main"."rollup_cat_brand" f
         WHERE f."category_id" IN ($1, $2) AND f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE)
-        GROUP BY 1
-      )
-      SELECT g.*, SUM(g.sales) OVER () AS w0_sales, SUM(g.cnt) OVER () AS w0_cnt, l0.name_zh AS l0_zh, l0.name_en AS l0_en
-      FROM g
+        GROUP BY k0_0
+      ) AS g
       LEFT JOIN "ds"."main"."dim_brand" l0 ON l0.brand_id = g.k0_0
       ORDER BY g.sales DESC NULLS LAST, g.k0_0 ASC NULLS LAST
       LIMIT 100"

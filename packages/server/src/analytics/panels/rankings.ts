@@ -5,7 +5,7 @@ import {
   SHOP_RANKING_LIMIT,
   shopLink,
 } from '@marketlens/shared';
-import { platformInfo, type ShopInfo, type SkuInfo, shopDetails, skuDetails } from '../engine/dimensions.js';
+import { type ProductInfo, platformInfo, productDetails, type ShopInfo, shopDetails } from '../engine/dimensions.js';
 import type { Dimension } from '../engine/model.js';
 import { figures, type PanelContext, run, type SortBy, type TopKind, totals, warningsOf } from './common.js';
 
@@ -27,7 +27,9 @@ export async function top(ctx: PanelContext, kind: TopKind, sortBy: SortBy) {
   const [platforms, shops, skus] = await Promise.all([
     kind === 'brand' ? Promise.resolve(new Map()) : platformInfo(ctx.warehouse, ds),
     kind === 'shop' ? shopDetails(ctx.warehouse, ds, ids) : Promise.resolve(new Map<number, ShopInfo>()),
-    kind === 'product' ? skuDetails(ctx.warehouse, ds, ids) : Promise.resolve(new Map<number, SkuInfo>()),
+    kind === 'product'
+      ? productDetails(ctx.warehouse, ds, ids, ctx.scope.grant.categories)
+      : Promise.resolve(new Map<number, ProductInfo>()),
   ]);
   const platformRef = (id: number) => {
     const p = platforms.get(id);

@@ -1,5 +1,3 @@
-import type { QueryParams } from './engine.js';
-
 /**
  * What differs between the warehouse engines in the SQL the analytics layer writes. Each engine
  * exposes its dialect (WarehouseEngine.dialect); the SQL builder (analytics/engine/) speaks only
@@ -11,7 +9,8 @@ export type ScalarType = 'integer' | 'bigint' | 'double' | 'varchar' | 'date' | 
 /** List types (list membership, one parameter for a long id list). */
 export type ListType = 'integer[]' | 'bigint[]' | 'double[]' | 'varchar[]';
 export type ParamType = ScalarType | ListType;
-export type ParamValue = QueryParams[number];
+/** A value a statement carries: a scalar or a list (never pasted into SQL unescaped). */
+export type ParamValue = string | number | boolean | null | readonly (string | number)[];
 
 export interface SqlDialect {
   readonly name: 'duckdb' | 'clickhouse';
@@ -64,7 +63,7 @@ export class ParamList {
     return this.dialect.bind(this.values, value, type);
   }
 
-  get params(): QueryParams {
+  get params(): readonly ParamValue[] {
     return this.values;
   }
 }

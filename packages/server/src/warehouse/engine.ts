@@ -1,5 +1,5 @@
 import type { DatasetManifest, DatasetTableName } from '@marketlens/shared';
-import type { SqlDialect } from './dialect.js';
+import type { ParamValue, SqlDialect } from './dialect.js';
 
 /**
  * The warehouse seen by the rest of the server. DuckDB implements it now (duckdb/), ClickHouse
@@ -10,7 +10,7 @@ import type { SqlDialect } from './dialect.js';
 export type Row = Record<string, string | number | boolean | null>;
 
 /** Bound parameters: positional ($1, $2 …) as an array. Values are never pasted into SQL. */
-export type QueryParams = readonly (string | number | boolean | null | readonly (string | number)[])[];
+export type QueryParams = readonly ParamValue[];
 
 export interface QueryOptions {
   /** Aborting it interrupts the running query (a closed HTTP request aborts it). */

@@ -4,7 +4,6 @@ import { ParamList, type SqlDialect } from '../../warehouse/dialect.js';
 import type { QueryOptions, Row, WarehouseEngine, WarehouseTable } from '../../warehouse/engine.js';
 import { idsIn } from './dialect.js';
 import type { ResolvedGrant } from './filters.js';
-import type { DatasetCatalog } from './service.js';
 
 /**
  * Every read of dimension data — categories, brands, shops, products, attributes and their values,
@@ -131,6 +130,13 @@ export interface CategoryInfo {
   level: number;
   name_zh: string;
   name_en: string;
+}
+
+/** A dataset's category tree as the engine keeps it (DatasetCatalog): the nodes and leaf expansion. */
+export interface CategoryTree {
+  readonly categories: ReadonlyMap<number, CategoryInfo>;
+  /** Leaf (level-3) ids under the given ids at any level; unknown ids expand to nothing. */
+  leavesOf(ids: readonly number[]): number[];
 }
 
 /** The whole category tree of a dataset, in id order (the engine keeps it per dataset version). */
@@ -361,7 +367,7 @@ export function bandsFromCuts(edges: readonly number[]): Band[] {
  * granted its parent.
  */
 export function categoryGranted(
-  catalog: Pick<DatasetCatalog, 'leavesOf'>,
+  catalog: Pick<CategoryTree, 'leavesOf'>,
   grant: Pick<ResolvedGrant, 'categories'>,
   id: number,
 ): boolean {
@@ -389,7 +395,7 @@ export interface BandChoice {
 export async function chooseBands(input: {
   warehouse: WarehouseEngine;
   dataset: string;
-  catalog: Pick<DatasetCatalog, 'categories' | 'leavesOf'>;
+  catalog: CategoryTree;
   grant: ResolvedGrant;
   /** The project's configured price bands by category. */
   configured: ReadonlyMap<number, Band[]>;

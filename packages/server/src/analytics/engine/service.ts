@@ -10,7 +10,7 @@ import type { SqlDialect } from '../../warehouse/dialect.js';
 import type { LoadedDataset, QueryParams, Row, WarehouseEngine } from '../../warehouse/engine.js';
 import { cacheKey, type ResultCache } from './cache.js';
 import { type CustomSqlColumnKind, customSqlColumns, parseCustomSql, SqlParser } from './custom-sql.js';
-import { allCategories, datasetAttributes } from './dimensions.js';
+import { allCategories, type CategoryInfo, type CategoryTree, datasetAttributes } from './dimensions.js';
 import type { ResolvedGrant, SqlScope } from './filters.js';
 import type { AnalyticsQuery, CustomSqlNode, Dimension, Filter } from './model.js';
 import { isMultiValued, type Plan, planQuery } from './plan.js';
@@ -29,23 +29,14 @@ import {
 import { buildFactSql, buildKeywordSql } from './sql.js';
 
 /** One category of a dataset's tree. */
-export interface CategoryNode {
-  category_id: number;
-  parent_id: number | null;
-  level: number;
-  name_zh: string;
-  name_en: string;
-}
+export type CategoryNode = CategoryInfo;
 
 /** What the engine keeps per dataset version: the category tree and the custom SQL columns. */
-export interface DatasetCatalog {
+export interface DatasetCatalog extends CategoryTree {
   readonly dataset: LoadedDataset;
-  readonly categories: ReadonlyMap<number, CategoryNode>;
   readonly children: ReadonlyMap<number | null, readonly CategoryNode[]>;
   readonly attributes: readonly string[];
   readonly customColumns: ReadonlyMap<string, CustomSqlColumnKind>;
-  /** Leaf (level-3) ids under the given ids at any level; unknown ids expand to nothing. */
-  leavesOf(ids: readonly number[]): number[];
 }
 
 export interface AnalyticsResult {

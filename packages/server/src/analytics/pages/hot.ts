@@ -27,6 +27,7 @@ import type { AnalyticsQuery, Dimension, Filter, KeywordLang } from '../engine/m
 import type { AnalyticsEngine, AnalyticsResult } from '../engine/service.js';
 import { shiftPeriod } from '../engine/shape.js';
 import type { ValidatedFilter } from '../engine/validate.js';
+import { periodsOf } from '../panels/common.js';
 import { type DataScope, scopeQuery } from '../request.js';
 
 /**
@@ -355,13 +356,6 @@ export async function hotGoods(req: HotRequest, seed: number): Promise<HotGoodsD
 
 // ---------------------------------------------------------------------------------------------
 // Top categories with trend lines
-
-/** Every period of a range, oldest first. */
-export function periodsOf(range: DateRange, g: Granularity): string[] {
-  const out: string[] = [];
-  for (let p = range.start; p <= range.end; p = shiftPeriod(p, 1, g)) out.push(p);
-  return out;
-}
 
 export async function categoryTrends(
   req: HotRequest,

@@ -20,16 +20,18 @@ import type {
   BrandOverviewItem,
   BrandTrendMetric,
   BrandTrendPoint,
+  Warning,
 } from '@marketlens/shared/contracts';
 import { forbidden, notFound } from '../../errors.js';
 import type { MetadataStore } from '../../metadata/index.js';
-import { type AttributeDef, type BrandName, brandNames, chooseBands } from '../engine/dimensions.js';
-import type { AnalyticsQuery, Band, Filter } from '../engine/model.js';
+import { type AttributeDef, type BrandName, brandNames, chooseBands, datasetAttributes } from '../engine/dimensions.js';
+import type { Band, Filter } from '../engine/model.js';
 import type { AnalyticsEngine, AnalyticsResult } from '../engine/service.js';
 import { shiftPeriod } from '../engine/shape.js';
 import type { ValidatedFilter } from '../engine/validate.js';
+import { warningsOf } from '../panels/common.js';
 import { valuateCategories } from '../panels/valuation.js';
-import { type DataScope, scopeQuery } from '../request.js';
+import type { AnalysisRequest, DataScope, QueryParts } from '../request.js';
 
 /**
  * Brand Detail (/brand, docs/pages/brand.md): what the page asks about one brand, composed from
@@ -37,17 +39,10 @@ import { type DataScope, scopeQuery } from '../request.js';
  * stay thin; every figure is computed here.
  */
 
-export interface BrandRun {
-  engine: AnalyticsEngine;
-  scope: DataScope;
-  signal?: AbortSignal;
-}
+/** The brand page works with the one analysis request (request.ts). */
+export type BrandRun = AnalysisRequest;
 
-type QueryParts = Partial<AnalyticsQuery> & Pick<AnalyticsQuery, 'dimensions' | 'measures'>;
-
-function run(c: BrandRun, q: QueryParts): Promise<AnalyticsResult> {
-  return c.engine.run(c.scope.grant, scopeQuery(c.scope, q), c.signal ? { signal: c.signal } : {});
-}
+const run = (c: BrandRun, q: QueryParts): Promise<AnalyticsResult> => c.run(q);
 
 /**
  * The filter narrowed to one brand. A brand list already in the filter is kept as a condition: a
@@ -199,7 +194,7 @@ export interface OverviewsResult {
   range: DateRange;
   market: { sales: number; count: number; avg_price: number | null; brand_count: number };
   items: BrandOverviewItem[];
-  warnings: MessageKey[];
+  warnings: Warning[];
 }
 
 /**
@@ -248,7 +243,7 @@ export async function brandOverviews(
       brand_count: cur.brandCount,
     },
     items,
-    warnings,
+    warnings: warningsOf({ warnings }, c.locale),
   };
 }
 
@@ -315,7 +310,10 @@ export async function brandCategories(
       : market.comparison
         ? { base: market.comparison.base, unequal_lengths: market.comparison.unequal_lengths }
         : null,
-    warnings: [...new Set([...market.warnings, ...(items.length ? [] : (['analytics.noData'] as MessageKey[]))])],
+    warnings: warningsOf(
+      { warnings: [...market.warnings, ...(items.length ? [] : (['analytics.noData'] as const))] },
+      c.locale,
+    ),
   };
 }
 
@@ -573,7 +571,7 @@ export async function brandCharacters(
       }),
     ),
     bands: opts.bands.map((b) => [...b]),
-    warnings,
+    warnings: warningsOf({ warnings }, c.locale),
   };
 }
 
@@ -619,4 +617,14 @@ export async function brandCategoryValuations(
       brand_share: share(brandSales.get(it.category_id), it.sales),
     })),
   };
+}
+
+/** The brand's characters over the request's filter: attributes, price bands and title words. */
+export async function characters(a: AnalysisRequest, brandId: number): Promise<BrandCharacters> {
+  const leaves = a.validated.filter.categories ?? a.scope.grant.categories;
+  const [attributes, bands] = await Promise.all([
+    datasetAttributes(a.warehouse, a.scope.project.dataset) as Promise<AttributeDef[]>,
+    characterBands(a.metadata, a.engine, a.scope, a.selected, leaves),
+  ]);
+  return brandCharacters(a, a.validated, brandId, { attributes, bands, lang: a.locale === 'en_us' ? 'en' : 'zh' });
 }

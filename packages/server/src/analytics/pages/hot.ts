@@ -23,12 +23,11 @@ import type {
 import { badRequest } from '../../errors.js';
 import { type MetadataStore, settingsScope } from '../../metadata/index.js';
 import { productDetails } from '../engine/dimensions.js';
-import type { AnalyticsQuery, Dimension, Filter, KeywordLang } from '../engine/model.js';
-import type { AnalyticsEngine, AnalyticsResult } from '../engine/service.js';
+import type { Dimension, Filter, KeywordLang } from '../engine/model.js';
+import type { AnalyticsResult } from '../engine/service.js';
 import { shiftPeriod } from '../engine/shape.js';
-import type { ValidatedFilter } from '../engine/validate.js';
-import { periodsOf } from '../panels/common.js';
-import { type DataScope, scopeQuery } from '../request.js';
+import { periodsOf, warningsOf } from '../panels/common.js';
+import type { AnalysisRequest, DataScope, QueryParts } from '../request.js';
 
 /**
  * Trend Overview (/hot, page 1): what each panel asks the engine and how the answers combine.
@@ -74,17 +73,12 @@ export const PICTURE_BASE = '/files';
 /** Route id of Trend Overview (spec §2). */
 export const HOT_PAGE_ID = 1;
 
-export interface HotRequest {
-  engine: AnalyticsEngine;
-  scope: DataScope;
-  filter: ValidatedFilter;
-  signal: AbortSignal;
-}
+/** Trend Overview works with the one analysis request (request.ts). */
+export type HotRequest = AnalysisRequest;
 
-const run = (req: HotRequest, q: Partial<AnalyticsQuery> & Pick<AnalyticsQuery, 'dimensions' | 'measures'>) =>
-  req.engine.run(req.scope.grant, scopeQuery(req.scope, { filter: req.filter.filter, range: req.filter.range, ...q }), {
-    signal: req.signal,
-  });
+/** A query over the request's filter and range unless it names its own. */
+const run = (req: HotRequest, q: QueryParts) =>
+  req.run({ filter: req.validated.filter, range: req.validated.range, ...q });
 
 const labelOf = (r: AnalyticsResult['rows'][number], dim: Dimension) =>
   r.labels[dim] ?? { zh: String(r.keys[dim]), en: String(r.keys[dim]) };
@@ -128,11 +122,11 @@ export async function rising(
   kind: HotEntityKind,
   parentId: number | null | undefined,
 ): Promise<RisingData> {
-  const { comparison, range } = req.filter;
+  const { comparison, range } = req.validated;
   // Growth needs a base: selector custom without dateBefore has none.
   if (comparison.kind === 'none') throw badRequest('hot.baseRequired');
   let dim: Dimension;
-  let filter = req.filter.filter;
+  let filter = req.validated.filter;
   let level: 1 | 2 | 3 | undefined;
   if (kind === 'category') {
     const p = parentLevel(req.scope, parentId);
@@ -183,7 +177,10 @@ export async function rising(
     min_base_sales: minBase,
     ...(level ? { level } : {}),
     items,
-    warnings: items.length === 0 ? ['analytics.noData'] : result.warnings.filter((w) => w !== 'analytics.noData'),
+    warnings: warningsOf(
+      { warnings: items.length === 0 ? ['analytics.noData'] : result.warnings.filter((w) => w !== 'analytics.noData') },
+      req.locale,
+    ),
   };
 }
 
@@ -198,8 +195,8 @@ export function freshWindow(range: DateRange, granularity: Granularity): DateRan
 
 export async function fresh(req: HotRequest, kind: FreshKind): Promise<FreshData> {
   const g = req.scope.project.dateField;
-  const window = freshWindow(req.filter.range, g);
-  const filter = req.filter.filter;
+  const window = freshWindow(req.validated.range, g);
+  const filter = req.validated.filter;
   // Shares are of the whole filtered market in the window, not of the fresh ones only.
   const totalRun = run(req, { dimensions: [], measures: ['sales'], range: window });
   let items: FreshItem[];
@@ -266,7 +263,7 @@ export async function fresh(req: HotRequest, kind: FreshKind): Promise<FreshData
     window,
     periods: FRESH_PERIODS[g],
     items,
-    warnings: items.length === 0 ? ['analytics.noData'] : [],
+    warnings: warningsOf({ warnings: items.length === 0 ? ['analytics.noData'] : [] }, req.locale),
   };
 }
 
@@ -296,7 +293,7 @@ export async function hotKeywords(
     lang,
     hidden_applied: hidden.length > 0,
     items: words.map((w, i) => ({ ...w, heat: heat[i] ?? 0 })),
-    warnings: words.length === 0 ? ['analytics.noData'] : [],
+    warnings: warningsOf({ warnings: words.length === 0 ? ['analytics.noData'] : [] }, req.locale),
   };
 }
 
@@ -350,7 +347,7 @@ export async function hotGoods(req: HotRequest, seed: number): Promise<HotGoodsD
     seed,
     pool: result.rows.length,
     items,
-    warnings: items.length === 0 ? ['analytics.noData'] : [],
+    warnings: warningsOf({ warnings: items.length === 0 ? ['analytics.noData'] : [] }, req.locale),
   };
 }
 
@@ -363,7 +360,7 @@ export async function categoryTrends(
 ): Promise<HotCategoryTrendsData> {
   const { level, leaves } = parentLevel(req.scope, parentId);
   const dim: Dimension = `category_${level}`;
-  const filter = withinParent(req.filter.filter, leaves);
+  const filter = withinParent(req.validated.filter, leaves);
   const [top, trend] = await Promise.all([
     run(req, {
       dimensions: [dim],
@@ -375,7 +372,7 @@ export async function categoryTrends(
     // Every category under the parent, so each point's share is of that period's whole scope.
     run(req, { dimensions: [dim, 'period'], measures: ['sales', 'share'], filter }),
   ]);
-  const periods = periodsOf(req.filter.range, req.scope.project.dateField);
+  const periods = periodsOf(req.validated.range, req.scope.project.dateField);
   const points = new Map<string, (typeof trend.rows)[number]>();
   for (const r of trend.rows) points.set(`${r.keys[dim]}|${r.keys.period}`, r);
   const categories = top.rows.map((r) => {
@@ -399,7 +396,7 @@ export async function categoryTrends(
     level,
     periods,
     categories,
-    warnings: categories.length === 0 ? ['analytics.noData'] : [],
+    warnings: warningsOf({ warnings: categories.length === 0 ? ['analytics.noData'] : [] }, req.locale),
   };
 }
 

@@ -1,8 +1,10 @@
 import { type MessageKey, share } from '@marketlens/shared';
+import { translateFor } from '../../i18n.js';
 import { categoryGranted } from '../engine/dimensions.js';
 import type { Comparison, Filter } from '../engine/model.js';
 import type { AnalyticsResult } from '../engine/service.js';
 import { type PanelContext, run, selectionOf, totals, warningsOf } from '../panels/common.js';
+import { type ValuationWeights, valuateCategories, valuationSettings } from '../panels/valuation.js';
 
 /**
  * Category Insight (/discover): the summary cards, and the panels the page composes. Every figure
@@ -95,4 +97,37 @@ function growthOf(current: number | null, base: number | null): number | null {
   if (current === null || base === null || base === 0) return null;
   const v = (current - base) / base;
   return Number.isFinite(v) ? v : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Category valuation: the sub-categories of the selection, scored.
+
+/** The selection's sub-categories scored (custom weights when given, spec §7 valuations). */
+export function categoryValuations(ctx: PanelContext, weights?: ValuationWeights) {
+  const sel = selectionOf(ctx.scope, ctx.selected);
+  return valuateCategories({
+    engine: ctx.engine,
+    scope: ctx.scope,
+    validated: ctx.validated,
+    categories: sel.children,
+    ...(weights ? { weights } : {}),
+    signal: ctx.signal,
+  });
+}
+
+/** The valuation factors with their default weights, named in both languages. */
+export function valuationFactors() {
+  const zh = translateFor('zh_cn');
+  const en = translateFor('en_us');
+  return {
+    factors: valuationSettings().map((f) => ({
+      key: f.key,
+      weight: f.weight,
+      higher_is_better: f.higher_is_better,
+      name: zh(f.name),
+      name_en: en(f.name),
+      description: zh(f.description),
+      description_en: en(f.description),
+    })),
+  };
 }

@@ -1,12 +1,9 @@
 import { countPeriods, type DateRange, type MessageKey, type WireLocale } from '@marketlens/shared';
 import { translateFor } from '../../i18n.js';
-import type { MetadataStore } from '../../metadata/index.js';
-import type { WarehouseEngine } from '../../warehouse/engine.js';
 import type { AnalyticsQuery, Dimension, Measure } from '../engine/model.js';
-import type { AnalyticsEngine, AnalyticsResult } from '../engine/service.js';
+import type { AnalyticsResult } from '../engine/service.js';
 import { type ResultRow, shiftPeriod } from '../engine/shape.js';
-import type { ValidatedFilter } from '../engine/validate.js';
-import { type DataScope, scopeQuery } from '../request.js';
+import type { AnalysisRequest, DataScope } from '../request.js';
 
 /**
  * What every panel shares: the request it runs for, how it asks the engine (the user's grant, the
@@ -19,33 +16,20 @@ export type TopKind = 'brand' | 'shop' | 'product';
 export type DistributionDimension = 'category' | 'platform' | 'channel';
 export type TrendsListDimension = 'category' | 'brand' | 'platform' | 'channel';
 
-/** What one panel request works with. */
-export interface PanelContext {
-  engine: AnalyticsEngine;
-  warehouse: WarehouseEngine;
-  metadata: MetadataStore;
-  scope: DataScope;
-  validated: ValidatedFilter;
-  /** The category ids the user selected (empty in custom SQL mode or without a selection). */
-  selected: readonly number[];
-  locale: WireLocale;
-  signal: AbortSignal;
-}
+/** What one panel request works with: the one analysis request (request.ts). */
+export type PanelContext = AnalysisRequest;
 
 const ALL_MEASURES: Measure[] = ['sales', 'count', 'avg_price', 'share'];
 
+/** A panel's query: the request's filter, range and comparison unless the panel names its own. */
 export function run(ctx: PanelContext, q: Partial<AnalyticsQuery> & Pick<AnalyticsQuery, 'dimensions'>) {
-  return ctx.engine.run(
-    ctx.scope.grant,
-    scopeQuery(ctx.scope, {
-      measures: ALL_MEASURES,
-      filter: ctx.validated.filter,
-      range: ctx.validated.range,
-      comparison: ctx.validated.comparison,
-      ...q,
-    }),
-    { signal: ctx.signal },
-  );
+  return ctx.run({
+    measures: ALL_MEASURES,
+    filter: ctx.validated.filter,
+    range: ctx.validated.range,
+    comparison: ctx.validated.comparison,
+    ...q,
+  });
 }
 
 export function warningsOf(result: Pick<AnalyticsResult, 'warnings'>, locale: WireLocale) {

@@ -9,7 +9,7 @@ import { comparisonOf } from '../../src/analytics/engine/service.js';
 import { type RawRow, shapeRows, totalsLayout } from '../../src/analytics/engine/shape.js';
 import { buildFactSql } from '../../src/analytics/engine/sql.js';
 import { validateFilter } from '../../src/analytics/engine/validate.js';
-import { ParamList } from '../../src/warehouse/dialect.js';
+import { ParamList, type ParamType, type SqlDialect } from '../../src/warehouse/dialect.js';
 import { duckdbDialect } from '../../src/warehouse/duckdb/dialect.js';
 
 /** Pure stages of the pipeline: plan, filter compilation, SQL (snapshots per dialect), shaping. */
@@ -95,6 +95,61 @@ describe('filter compilation', () => {
       `"(f."brand_id" IN (SELECT brand_id FROM "ds"."main"."dim_brand" WHERE name_zh NOT IN ($3)) AND f."sku_id" IN (SELECT sku_id FROM "ds"."main"."dim_sku" WHERE price BETWEEN $4 AND $5) AND NOT (f."sku_id" IN (SELECT sku_id FROM "ds"."main"."sku_attribute" WHERE attr_name = $6)))"`,
     );
     expect(out.params.slice(2)).toEqual(["x'; drop", 1, 2, 'efficacy']);
+  });
+});
+
+describe('typed values', () => {
+  it('every value is added with a type that fits it (a dialect that inlines literals escapes by it)', () => {
+    const seen: [unknown, ParamType][] = [];
+    const recording: SqlDialect = {
+      ...duckdbDialect,
+      bind: (values, value, type) => {
+        seen.push([value, type]);
+        return duckdbDialect.bind(values, value, type);
+      },
+    };
+    const ast = (parseSuperQuery('"a" or not "b"') as { ok: true; ast: never }).ast;
+    const filter: Filter = {
+      categories: Array.from({ length: 600 }, (_, i) => i + 1),
+      channels: [{ platformId: 1, shopType: 'flagship' }, { platformId: 2 }],
+      brands: [3],
+      shops: [4],
+      keywords: { kind: 'super', ast },
+      attributes: { efficacy: ['x'] },
+      customAttributes: [[ast]],
+      descriptions: ['word'],
+      price: [1.5, 9],
+      favouriteBrands: [5],
+      firstPeriod: { start: '2024-01-01', end: '2024-02-01' },
+      customSql: { kind: 'between', column: 'price', negated: false, low: 1, high: 2.5 },
+    };
+    const q = query({ dimensions: ['price_band', 'keyword:zh', 'attribute:efficacy'], filter });
+    const grant: ResolvedGrant = { categories: [10101], brands: [3], shops: [4] };
+    const out = buildFactSql(
+      grant,
+      {
+        ...q,
+        bands: [
+          [0, 10.5],
+          [10.5, null],
+        ],
+      },
+      planQuery(q, grant, undefined, scope.customColumns),
+      { ...scope, dialect: recording },
+    );
+    const fits = (v: unknown, type: ParamType): boolean => {
+      if (type.endsWith('[]')) return Array.isArray(v) && v.every((x) => fits(x, type.slice(0, -2) as ParamType));
+      if (type === 'integer' || type === 'bigint') return Number.isSafeInteger(v);
+      if (type === 'double') return typeof v === 'number' && Number.isFinite(v);
+      if (type === 'date') return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+      if (type === 'boolean') return typeof v === 'boolean';
+      return typeof v === 'string';
+    };
+    expect(seen.length).toBe(out.params.length);
+    for (const [v, type] of seen) expect(fits(v, type), `${JSON.stringify(v)} as ${type}`).toBe(true);
+    expect(seen.map(([, t]) => t)).toEqual(
+      expect.arrayContaining(['integer[]', 'date', 'double', 'varchar', 'bigint']),
+    );
   });
 });
 

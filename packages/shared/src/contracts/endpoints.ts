@@ -14,20 +14,21 @@ import type { HOT_SCHEMAS } from './hot.js';
 import type { INSIGHT_SCHEMAS } from './insight.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type EndpointAccess = 'pages' | 'member' | 'manage';
 
 export interface Endpoint<Body = unknown, Data = unknown> {
   readonly method: HttpMethod;
   /** Path under /api/common. */
   readonly path: string;
-  /**
-   * Pages that call it: the user must be allowed one of them in the project (spec §6). Empty:
-   * project settings changed by its administrators (`manage`), checked as project user management.
-   */
+  /** Pages that call it: with access `pages`, the user must be allowed one of them in the project (spec §6). */
   readonly pages: readonly number[];
+  /**
+   * Who may call it: `pages` — a member allowed one of `pages`; `member` — any member (reference data
+   * the administration screens read too); `manage` — the project's administrators (its settings).
+   */
+  readonly access: EndpointAccess;
   /** The answer is a file (.xlsx), not the JSON envelope. */
   readonly file: boolean;
-  /** Changes the project's settings: its administrators only, whatever their pages. */
-  readonly manage: boolean;
   /** Type carriers only (never set): the request (body, or query of a GET) and the answer's data. */
   readonly types?: { readonly body: Body; readonly data: Data };
 }
@@ -47,14 +48,14 @@ type Typed<S extends EndpointSchemas> = Endpoint<
   S['data'] extends TSchema ? Static<S['data']> : never
 >;
 /** An endpoint table typed by its schema table: a key missing from either is a compile error. */
-type TableOf<T extends Record<string, EndpointSchemas>> = { readonly [K in keyof T]: Typed<T[K]> };
+export type TableOf<T extends Record<string, EndpointSchemas>> = { readonly [K in keyof T]: Typed<T[K]> };
 
 interface Options {
   file?: boolean;
-  manage?: boolean;
+  access?: EndpointAccess;
 }
-const at = (method: HttpMethod, path: string, pages: readonly number[], o: Options = {}) =>
-  ({ method, path, pages, file: o.file ?? false, manage: o.manage ?? false }) as Endpoint<never, never>;
+export const at = (method: HttpMethod, path: string, pages: readonly number[], o: Options = {}) =>
+  ({ method, path, pages, file: o.file ?? false, access: o.access ?? 'pages' }) as Endpoint<never, never>;
 
 const { hot, discover, brand, contrast } = PAGE_ID;
 
@@ -96,6 +97,6 @@ export const HOT_ENDPOINTS: TableOf<typeof HOT_SCHEMAS> = {
   categoryTrends: at('POST', '/hot/categories/trends', [hot]),
   goods: at('POST', '/products/top', [hot]),
   hiddenKeywords: at('POST', '/hidden/keywords', [hot]),
-  hideKeywords: at('POST', '/settings/keywords', [], { manage: true }),
-  unhideKeywords: at('PUT', '/settings/keywords', [], { manage: true }),
+  hideKeywords: at('POST', '/settings/keywords', [], { access: 'manage' }),
+  unhideKeywords: at('PUT', '/settings/keywords', [], { access: 'manage' }),
 };

@@ -1,8 +1,13 @@
-import { type EndpointSchemas, FILTER_FIELD_NAMES, type HttpMethod } from '@marketlens/shared/contracts';
+import {
+  type EndpointAccess,
+  type EndpointSchemas,
+  FILTER_FIELD_NAMES,
+  type HttpMethod,
+} from '@marketlens/shared/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { type AnalysisDeps, type AnalysisRequest, openAnalysis, type PageFilter } from '../../../analytics/request.js';
-import { perm } from '../../../permissions/index.js';
+import { type Permission, type ProjectIdSource, perm } from '../../../permissions/index.js';
 import { Envelope, ok } from '../../../schema.js';
 
 /**
@@ -28,7 +33,7 @@ interface Entry {
   readonly path: string;
   readonly pages: readonly number[];
   readonly file: boolean;
-  readonly manage: boolean;
+  readonly access: EndpointAccess;
 }
 
 export interface Area<T extends Record<string, EndpointSchemas>> {
@@ -48,6 +53,17 @@ export function filterOf(input: object): PageFilter | undefined {
   return Object.fromEntries(fields) as PageFilter;
 }
 
+function permissionOf(endpoint: Entry, projectId: ProjectIdSource): Permission {
+  switch (endpoint.access) {
+    case 'pages':
+      return perm.analysis(endpoint.pages, projectId);
+    case 'member':
+      return perm.project('member', projectId);
+    case 'manage':
+      return perm.project('users', projectId);
+  }
+}
+
 export function registerArea<T extends Record<string, EndpointSchemas>>(
   app: FastifyInstance,
   deps: AnalysisDeps,
@@ -61,9 +77,7 @@ export function registerArea<T extends Record<string, EndpointSchemas>>(
     app.route({
       method: endpoint.method,
       url: endpoint.path,
-      config: {
-        permission: endpoint.manage ? perm.project('users', projectId) : perm.analysis(endpoint.pages, projectId),
-      },
+      config: { permission: permissionOf(endpoint, projectId) },
       schema: {
         tags: [area.tag],
         [input === 'query' ? 'querystring' : 'body']: schemas.body,

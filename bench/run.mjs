@@ -83,10 +83,10 @@ if (process.env.BENCH_REIMPORT || !existsSync(path.join(warehouseDir, 'catalog.j
 }
 
 const { openWarehouse, KeywordExtractor } = await import(path.join(root, 'packages/server/dist/warehouse/index.js'));
-const { AnalyticsEngine } = await import(path.join(root, 'packages/server/dist/analytics/service.js'));
-const { MemoryResultCache } = await import(path.join(root, 'packages/server/dist/analytics/cache.js'));
-const { planQuery } = await import(path.join(root, 'packages/server/dist/analytics/plan.js'));
-const { buildFactSql } = await import(path.join(root, 'packages/server/dist/analytics/sql.js'));
+const { AnalyticsEngine } = await import(path.join(root, 'packages/server/dist/analytics/engine/service.js'));
+const { MemoryResultCache } = await import(path.join(root, 'packages/server/dist/analytics/engine/cache.js'));
+const { planQuery } = await import(path.join(root, 'packages/server/dist/analytics/engine/plan.js'));
+const { buildFactSql } = await import(path.join(root, 'packages/server/dist/analytics/engine/sql.js'));
 
 const warehouse = await openWarehouse({ warehouseUrl: warehouseDir, warehousePoolSize: POOL, warehouseRefreshMs: 0 });
 // Record the statements a run sends, to time the same SQL directly on the engine.

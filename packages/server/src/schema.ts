@@ -1,19 +1,13 @@
+import { LocaleField } from '@marketlens/shared/contracts';
 import { type TSchema, Type } from 'typebox';
+
+export { LocaleField };
 
 /** Success envelope of DESIGN.md §5 around a data schema; the same shape is documented in OpenAPI. */
 export const Envelope = <T extends TSchema>(data: T) =>
   Type.Object({ ok: Type.Literal(true), data }, { additionalProperties: false });
 
 export const ok = <T>(data: T) => ({ ok: true as const, data });
-
-/**
- * Every request may carry `locale`, and `debug` when the web page's address contains "debug"
- * (spec §7); both are accepted wherever the closed schemas accept anything.
- */
-export const LocaleField = {
-  locale: Type.Optional(Type.String({ maxLength: 10 })),
-  debug: Type.Optional(Type.Boolean()),
-};
 
 /** A query-string schema: the given fields plus `locale`; anything else is rejected. */
 export const Query = <P extends Record<string, TSchema>>(props: P = {} as P) =>

@@ -1,11 +1,13 @@
-import type { DateRange } from '@marketlens/shared';
+import { setMaxListeners } from 'node:events';
+import type { DateRange, WireLocale } from '@marketlens/shared';
 import type { FastifyReply } from 'fastify';
-import type { MetadataStore, Project } from '../metadata/index.js';
-import { type AuthUser, authorizeProject, resolveDataGrant } from '../permissions/index.js';
-import type { ResolvedGrant } from './filters.js';
-import type { AnalyticsQuery } from './model.js';
-import type { AnalyticsEngine, AnalyticsResult, DatasetCatalog } from './service.js';
-import { type ValidatedFilter, validateFilter, type WireFilter } from './validate.js';
+import type { MetadataStore, Project, ProjectMember } from '../metadata/index.js';
+import { type AuthUser, authorizeProject, type ProjectScope, resolveDataGrant } from '../permissions/index.js';
+import type { WarehouseEngine } from '../warehouse/engine.js';
+import type { ResolvedGrant } from './engine/filters.js';
+import type { AnalyticsQuery } from './engine/model.js';
+import type { AnalyticsEngine, AnalyticsResult, DatasetCatalog } from './engine/service.js';
+import { type ValidatedFilter, validateFilter, type WireFilter } from './engine/validate.js';
 
 /**
  * What an analytics route works with for one request: the project (data scope) the user was
@@ -21,14 +23,13 @@ export interface DataScope {
   fullRange: DateRange;
 }
 
-/** Authorises the project (membership, the one permissions module) and resolves the user's grant. */
-export async function loadDataScope(
+/** The data scope of a project the user was authorised for: the grant (deny by default) and the catalogue. */
+export async function dataScopeOf(
   metadata: MetadataStore,
   engine: AnalyticsEngine,
   user: AuthUser,
-  projectId: number,
+  { project, member }: ProjectScope,
 ): Promise<DataScope> {
-  const { project, member } = await authorizeProject(metadata, user, projectId, 'member');
   const [grant, catalog] = await Promise.all([
     resolveDataGrant(metadata, user, project).then((g) => engine.resolveGrant(g)),
     engine.catalog(project.dataset),
@@ -43,13 +44,93 @@ export async function loadDataScope(
   };
 }
 
+/** Authorises the project (membership, the one permissions module) and resolves the user's grant. */
+export async function loadDataScope(
+  metadata: MetadataStore,
+  engine: AnalyticsEngine,
+  user: AuthUser,
+  projectId: number,
+): Promise<DataScope> {
+  return dataScopeOf(metadata, engine, user, await authorizeProject(metadata, user, projectId, 'member'));
+}
+
+/** The parts of an analytics query a panel names; the request fills in the scope's defaults. */
+export type QueryParts = Partial<AnalyticsQuery> & Pick<AnalyticsQuery, 'dimensions' | 'measures'>;
+
+/** The spec §3 filter of a request without its data scope (what download headers describe). */
+export type PageFilter = Omit<WireFilter, 'data_scope_id'>;
+
+/**
+ * One analysis request, the only thing page modules and panels work with: who asks, in which data
+ * scope (project, grant, catalogue), with which validated filter, and the one way to run a query
+ * (always with the user's grant, cancelled when the client goes away). Built once per request by
+ * {@link openAnalysis} after the auth plugin checked membership and pages.
+ */
+export interface AnalysisRequest {
+  readonly user: AuthUser;
+  readonly member: ProjectMember | undefined;
+  readonly scope: DataScope;
+  /** The request's filter, validated (spec §5); the whole data range without one. */
+  readonly validated: ValidatedFilter;
+  /** The filter as sent (absent fields left out). */
+  readonly wire: PageFilter | undefined;
+  /** The category ids the user selected (empty in custom SQL mode or without a selection). */
+  readonly selected: readonly number[];
+  readonly locale: WireLocale;
+  readonly signal: AbortSignal;
+  readonly engine: AnalyticsEngine;
+  readonly warehouse: WarehouseEngine;
+  readonly metadata: MetadataStore;
+  /** Runs a query over the scope: its dataset, granularity and discount switch, the user's grant. */
+  run(query: QueryParts): Promise<AnalyticsResult>;
+}
+
+export interface AnalysisDeps {
+  metadata: MetadataStore;
+  warehouse: WarehouseEngine;
+  engine: AnalyticsEngine;
+}
+
+/**
+ * Builds the request object for a route the auth plugin authorised (`req.scope`): resolves the
+ * grant and the catalogue once and validates the filter (`wire` undefined: no filter, the whole
+ * data range). The statements of one request share its signal, so it may have many listeners.
+ */
+export async function openAnalysis(
+  deps: AnalysisDeps,
+  req: { user: AuthUser; scope: ProjectScope; locale: WireLocale },
+  reply: FastifyReply,
+  wire: PageFilter | undefined,
+): Promise<AnalysisRequest> {
+  const { metadata, engine } = deps;
+  const scope = await dataScopeOf(metadata, engine, req.user, req.scope);
+  const validated = wire
+    ? await validateScopeFilter(metadata, engine, req.user, scope, wire)
+    : { filter: {}, range: scope.fullRange, comparison: { kind: 'none' as const } };
+  const signal = requestSignal(reply);
+  setMaxListeners(64, signal);
+  const selected = wire?.category?.enable && !wire.sql?.enable ? wire.category.value : [];
+  return {
+    user: req.user,
+    member: req.scope.member,
+    scope,
+    validated,
+    wire,
+    selected,
+    locale: req.locale,
+    signal,
+    ...deps,
+    run: (query) => engine.run(scope.grant, scopeQuery(scope, query), { signal }),
+  };
+}
+
 /** Validates a wire filter for a data scope (favourites and custom attributes from the metadata store). */
 export function validateScopeFilter(
   metadata: MetadataStore,
   engine: AnalyticsEngine,
   user: AuthUser,
   scope: DataScope,
-  wire: Omit<WireFilter, 'data_scope_id'>,
+  wire: PageFilter,
 ): Promise<ValidatedFilter> {
   const projectId = scope.project.id;
   return validateFilter(wire, {
@@ -76,10 +157,7 @@ export function validateScopeFilter(
 }
 
 /** A query over the scope with defaults filled in: no comparison, the scope's discount switch. */
-export function scopeQuery(
-  scope: DataScope,
-  q: Partial<AnalyticsQuery> & Pick<AnalyticsQuery, 'dimensions' | 'measures'>,
-): AnalyticsQuery {
+export function scopeQuery(scope: DataScope, q: QueryParts): AnalyticsQuery {
   return {
     dataset: scope.project.dataset,
     granularity: scope.project.dateField,

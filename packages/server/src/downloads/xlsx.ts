@@ -2,11 +2,11 @@ import { Writable } from 'node:stream';
 import { type MessageKey, periodLabel, type WireLocale } from '@marketlens/shared';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { brandNames, categoryGranted, platformChannels } from '../analytics/engine/dimensions.js';
+import type { ValidatedFilter, WireFilter } from '../analytics/engine/validate.js';
 import type { DataScope } from '../analytics/request.js';
-import type { ValidatedFilter, WireFilter } from '../analytics/validate.js';
 import { AppError } from '../errors.js';
 import { translateFor } from '../i18n.js';
-import { platformChannels } from '../routes/common/warehouse-lookups.js';
 import type { WarehouseEngine } from '../warehouse/engine.js';
 
 /**
@@ -198,8 +198,11 @@ export async function downloadContext(
 
   if (wire.sql?.enable) lines.push([t('download.header.customSql'), wire.sql.value]);
   else if (wire.category?.enable && wire.category.value.length) {
+    // Names of granted categories only: an ungranted one stays the id the user sent.
     const names = wire.category.value.map((id) => {
-      const node = scope.catalog.categories.get(Number(id));
+      const node = categoryGranted(scope.catalog, scope.grant, Number(id))
+        ? scope.catalog.categories.get(Number(id))
+        : undefined;
       return node ? (en ? node.name_en : node.name_zh) : String(id);
     });
     lines.push([t('download.header.categories'), listed(names, t)]);
@@ -218,14 +221,14 @@ export async function downloadContext(
     lines.push([t('download.header.channels'), listed(names, t)]);
   }
   if (wire.brands?.length) {
-    const table = warehouse.tableName(scope.project.dataset, 'dim_brand');
-    const ids = wire.brands.slice(0, MAX_LISTED + 1);
-    const rows = await warehouse.query<{ brand_id: number; name_zh: string; name_en: string }>(
-      `SELECT brand_id, name_zh, name_en FROM ${table} WHERE brand_id IN (${ids.map(() => '?').join(', ')})`,
-      ids,
-    );
-    const byId = new Map(rows.map((r) => [Number(r.brand_id), en ? r.name_en : r.name_zh]));
-    const names = wire.brands.map((id) => byId.get(id) ?? String(id));
+    // Likewise brands: a project that limits them names the granted ones only.
+    const granted = scope.grant.brands;
+    const ids = wire.brands.slice(0, MAX_LISTED + 1).filter((id) => granted === null || granted.includes(id));
+    const byId = await brandNames(warehouse, scope.project.dataset, ids);
+    const names = wire.brands.map((id) => {
+      const b = byId.get(id);
+      return b ? (en ? b.name_en : b.name_zh) : String(id);
+    });
     lines.push([t('download.header.brands'), listed(names, t)]);
   }
   if (wire.shops?.length) lines.push([t('download.header.shops'), String(wire.shops.length)]);

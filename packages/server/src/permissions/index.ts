@@ -62,16 +62,33 @@ export type ProjectIdSource = `${'params' | 'query' | 'body'}.${string}`;
 export type Permission =
   | { kind: 'public' }
   | { kind: 'signedIn' }
+  | { kind: 'ownAccount' }
   | { kind: 'roles'; roles: readonly Role[] }
-  | { kind: 'project'; access: ProjectAccess; projectId: ProjectIdSource };
+  | { kind: 'project'; access: ProjectAccess; projectId: ProjectIdSource }
+  | { kind: 'analysis'; pages: readonly number[]; projectId: ProjectIdSource };
 
 export const perm = {
   /** No sign-in needed (a valid token, when sent, is still recognised). */
   public: { kind: 'public' } as Permission,
-  /** Any usable account. */
+  /** Any usable account that has no password change pending. */
   signedIn: { kind: 'signedIn' } as Permission,
+  /**
+   * The account's own profile, password change and sign-out: the only calls open to an account
+   * that must change its password first (generated at opening or reset by an administrator).
+   */
+  ownAccount: { kind: 'ownAccount' } as Permission,
   roles: (roles: readonly Role[]): Permission => ({ kind: 'roles', roles }),
   project: (access: ProjectAccess, projectId: ProjectIdSource): Permission => ({ kind: 'project', access, projectId }),
+  /**
+   * Analysis data of a project (data scope): membership, and one of `pages` among the pages the user
+   * may open there (spec §6 intersection; root: the project's list). `pages` empty = reference data
+   * every page reads (membership and an analysis page of any kind suffice).
+   */
+  analysis: (pages: readonly number[], projectId: ProjectIdSource = 'body.data_scope_id'): Permission => ({
+    kind: 'analysis',
+    pages,
+    projectId,
+  }),
 };
 
 /** The signed-in user of a request. */
@@ -147,6 +164,23 @@ export async function authorizeProject(
   if (!project) throw isAdmin(user) ? notFound('server.projectNotFound') : forbidden();
   if (!canAccessProject(user, project, member, access)) throw forbidden();
   return { project, member };
+}
+
+/**
+ * The analysis permission: the user belongs to the project and may open one of the pages the route
+ * serves there (any page at all for reference data). 403 otherwise, like every project denial.
+ */
+export async function authorizeAnalysis(
+  metadata: MetadataStore,
+  user: AuthUser,
+  projectId: number,
+  pages: readonly number[],
+): Promise<ProjectScope> {
+  const scope = await authorizeProject(metadata, user, projectId, 'member');
+  const open = projectPages(user, scope.project, scope.member);
+  const allowed = pages.length === 0 ? open.length > 0 : pages.some((p) => open.includes(p));
+  if (!allowed) throw forbidden();
+  return scope;
 }
 
 /** Pages a user may open in a project: root the project's list, others the intersection (spec §6). */

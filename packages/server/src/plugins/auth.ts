@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { forbidden, unauthorized } from '../errors.js';
 import {
   type AuthUser,
+  authorizeAnalysis,
   authorizeProject,
   type Permission,
   type ProjectScope,
@@ -110,14 +111,21 @@ export function authPlugin(ctx: AppContext, services: AuthServices) {
       if (!token) throw unauthorized();
       const user = await authenticate(token);
       req.user = user;
-      if (permission.kind === 'signedIn') return;
+      if (permission.kind === 'ownAccount') return;
       try {
+        // A generated or reset password is known to someone else: until the account has set its
+        // own, it may only look at its profile, change the password and sign out.
+        if (user.account.mustChangePassword) throw forbidden('server.passwordChangeRequired');
+        if (permission.kind === 'signedIn') return;
         if (permission.kind === 'roles') {
           if (!roleMatches(user.role, permission.roles)) throw forbidden();
           return;
         }
         const projectId = projectIdFrom(permission.projectId, req);
-        req.scope = await authorizeProject(ctx.metadata, user, projectId, permission.access);
+        req.scope =
+          permission.kind === 'analysis'
+            ? await authorizeAnalysis(ctx.metadata, user, projectId, permission.pages)
+            : await authorizeProject(ctx.metadata, user, projectId, permission.access);
       } catch (err) {
         if ((err as { status?: number }).status === 403) {
           await services.audit.record(req, {

@@ -9,6 +9,8 @@ export {
   openClickHouseWarehouse,
 } from './clickhouse/engine.js';
 export { type ClickHouseLiteralType, clickhouseLiteral, type LiteralValue } from './clickhouse/literal.js';
+export * from './dialect.js';
+export { duckdbDialect } from './duckdb/dialect.js';
 export {
   DuckDBEngine,
   type DuckDBWarehouseOptions,

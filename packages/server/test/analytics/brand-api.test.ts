@@ -222,7 +222,7 @@ describe('brand detail API', () => {
       body({ selector: 'custom', dateBefore: ['2024-01-01', '2024-03-01'] }),
     );
     expect(custom.json().data.brand.custom.base_range).toEqual({ start: '2024-01-01', end: '2024-03-01' });
-    expect(custom.json().data.warnings).toContain('analytics.unequalPeriods');
+    expect(custom.json().data.warnings.map((w: { code: string }) => w.code)).toContain('analytics.unequalPeriods');
   });
 
   it('categories overview: the brand in each leaf with its share there and growth', async () => {

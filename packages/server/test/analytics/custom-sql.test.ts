@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { customSqlColumns, parseCustomSql, SqlParser } from '../../src/analytics/custom-sql.js';
+import { customSqlColumns, parseCustomSql, SqlParser } from '../../src/analytics/engine/custom-sql.js';
 
 /** Custom SQL where-clause (spec §5): accepted only when every node is allow-listed. */
 describe('custom SQL where-clause', () => {

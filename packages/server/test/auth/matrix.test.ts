@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../src/permissions/index.js';
 import { type DeclaredRoute, declaredRoutes } from '../../src/plugins/auth.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { bearer, login, makeUser } from './helpers.js';
+import { bearer, login, makeUser, PASSWORD } from './helpers.js';
 
 /**
  * The authorization matrix: every API route × every role × own / other project → the expected
@@ -14,6 +14,10 @@ import { bearer, login, makeUser } from './helpers.js';
  */
 
 type Actor = { role: Role; memberRole: Role | null };
+
+/** Pages of the own and the other project, and the pages each member holds in the own project. */
+const PROJECT_PAGES = [1, 2, 3, 4, 5];
+const MEMBER_PAGES = [1, 2];
 const ACTORS: Record<string, Actor> = {
   root: { role: 'root', memberRole: null },
   admin: { role: 'admin', memberRole: null },
@@ -32,6 +36,7 @@ function expectedAllowed(p: Permission, actor: Actor, own: boolean): boolean {
   switch (p.kind) {
     case 'public':
     case 'signedIn':
+    case 'ownAccount':
       return true;
     case 'roles':
       return roleMatches(actor.role, p.roles);
@@ -40,6 +45,12 @@ function expectedAllowed(p: Permission, actor: Actor, own: boolean): boolean {
       if (p.access === 'member') return admin || member;
       if (p.access === 'manage') return admin;
       return admin || (member && actor.memberRole === 'admin');
+    }
+    case 'analysis': {
+      // Spec §6: root opens the project's pages; everyone else the pages held in the project
+      // (global admins too: membership is what grants pages). No page listed = any page will do.
+      const open = actor.role === 'root' ? PROJECT_PAGES : own && actor.memberRole !== null ? MEMBER_PAGES : [];
+      return p.pages.length === 0 ? open.length > 0 : p.pages.some((page) => open.includes(page));
     }
   }
 }
@@ -71,13 +82,15 @@ describe('authorization matrix', () => {
     t = await buildTestApp({ env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USERNAME: '100000' } });
     const { metadata } = t.ctx;
     const owner = await makeUser(t.ctx, 'owner', { role: 'root' });
-    own = (await metadata.projects.create({ name: 'own', dataset: 'none', ownerId: owner.id, pages: [1, 2, 3] })).id;
-    other = (await metadata.projects.create({ name: 'other', dataset: 'none', ownerId: owner.id, pages: [1, 2, 3] }))
+    own = (await metadata.projects.create({ name: 'own', dataset: 'none', ownerId: owner.id, pages: PROJECT_PAGES }))
       .id;
+    other = (
+      await metadata.projects.create({ name: 'other', dataset: 'none', ownerId: owner.id, pages: PROJECT_PAGES })
+    ).id;
     for (const [name, actor] of Object.entries(ACTORS)) {
       const user = await makeUser(t.ctx, `m_${name}`, { role: actor.role });
       if (actor.memberRole !== null) {
-        await metadata.members.add({ projectId: own, userId: user.id, role: actor.memberRole, pages: [1, 2] });
+        await metadata.members.add({ projectId: own, userId: user.id, role: actor.memberRole, pages: MEMBER_PAGES });
       }
       tokens[name] = (await login(t.app, user.username)).access_token;
     }
@@ -116,12 +129,13 @@ describe('authorization matrix', () => {
     for (const route of declaredRoutes(t.ctx)) {
       const permission = route.permission!;
       if (permission.kind === 'public') continue;
-      const projects = permission.kind === 'project' ? [own, other] : [own];
+      const scoped = permission.kind === 'project' || permission.kind === 'analysis';
+      const projects = scoped ? [own, other] : [own];
       for (const projectId of projects) {
         const url = fillUrl(route.url, projectId);
         const withBody = route.method !== 'GET';
         // A project id read from the body or the query (e.g. body.data_scope_id) is sent there.
-        const [part, field] = permission.kind === 'project' ? permission.projectId.split('.') : [];
+        const [part, field] = scoped ? permission.projectId.split('.') : [];
         const payload = { __matrix: 1, ...(part === 'body' ? { [field!]: projectId } : {}) };
         const query = `__matrix=1${part === 'query' ? `&${field}=${projectId}` : ''}`;
         const request = (headers: Record<string, string>) =>
@@ -148,6 +162,77 @@ describe('authorization matrix', () => {
     }
     expect(failures).toEqual([]);
     expect(checked).toBeGreaterThan(300);
+  });
+
+  it('every analysis endpoint and download names the pages it serves, and a member without them is refused', async () => {
+    const pagesOf = (r: DeclaredRoute) => (r.permission?.kind === 'analysis' ? r.permission.pages : []);
+    const pageSpecific = declaredRoutes(t.ctx).filter((r) => pagesOf(r).length > 0);
+    expect(pageSpecific.length).toBeGreaterThan(25);
+    // Category Insight (4), Brand Detail (5) and Trend Overview (1) serve their own endpoints.
+    for (const page of [1, 4, 5]) {
+      expect(
+        pageSpecific.some((r) => pagesOf(r).includes(page)),
+        `page ${page}`,
+      ).toBe(true);
+    }
+    for (const url of ['/api/common/top/downloads', '/api/common/brands/characters/downloads']) {
+      expect(pageSpecific.map((r) => r.url)).toContain(url);
+    }
+    // The general member holds pages 1 and 2 only: a Category Insight call is refused before validation.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/common/summary',
+      headers: bearer(tokens.general!),
+      payload: { data_scope_id: own },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('an account that must change its password may use nothing but its profile, the password change and sign-out', async () => {
+    const user = await makeUser(t.ctx, 'must_change', { role: 'root', mustChangePassword: true });
+    await t.ctx.metadata.members.add({ projectId: own, userId: user.id, role: 'admin', pages: PROJECT_PAGES });
+    const token = (await login(t.app, user.username)).access_token;
+    const open: string[] = [];
+    const refused: string[] = [];
+    for (const route of declaredRoutes(t.ctx)) {
+      const permission = route.permission!;
+      if (permission.kind === 'public') continue;
+      const url = fillUrl(route.url, own);
+      const withBody = route.method !== 'GET';
+      const [part, field] =
+        permission.kind === 'project' || permission.kind === 'analysis' ? permission.projectId.split('.') : [];
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: withBody ? url : `${url}?__matrix=1${part === 'query' ? `&${field}=${own}` : ''}`,
+        headers: bearer(token),
+        ...(withBody ? { payload: { __matrix: 1, ...(part === 'body' ? { [field!]: own } : {}) } } : {}),
+      });
+      const key = `${route.method} ${route.url}`;
+      if (res.statusCode === 403) {
+        expect(res.json().msg, key).toMatch(/change your password|先修改密码/i);
+        refused.push(key);
+      } else open.push(key);
+    }
+    expect(open.sort()).toEqual(
+      [
+        'GET /api/auth/user',
+        'GET /api/common/users/me',
+        'POST /api/auth/logout',
+        'PUT /api/common/users/me/password',
+      ].sort(),
+    );
+    expect(refused.length).toBeGreaterThan(60);
+    // Once the password is changed, the same account is served again.
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/common/users/me/password',
+      headers: bearer(token),
+      payload: { old_password: PASSWORD, new_password: 'Another456' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const fresh = (await login(t.app, user.username, 'Another456')).access_token;
+    const projects = await t.app.inject({ method: 'GET', url: '/api/common/projects', headers: bearer(fresh) });
+    expect(projects.statusCode).toBe(200);
   });
 
   it('records permission denials in the audit trail', async () => {

@@ -203,7 +203,7 @@ describe.each(stores())('project endpoints on the warehouse ($name)', (target) =
   });
 
   it('the warehouse price quantiles of a category match the SKU prices of its subtree', async () => {
-    const { priceQuantiles } = await import('../../src/routes/common/warehouse-lookups.js');
+    const { priceQuantiles } = await import('../../src/analytics/engine/dimensions.js');
     for (const level of [1, 2, 3]) {
       const cat = cn.dims.dim_category.find((c) => c.level === level)!;
       const ids = subtree(cn, cat.category_id);
@@ -213,11 +213,11 @@ describe.each(stores())('project endpoints on the warehouse ($name)', (target) =
         .sort((a, b) => a - b);
       expect(prices.length).toBeGreaterThan(0);
       const qs = [0.2, 0.4, 0.6, 0.8];
-      const got = await priceQuantiles(t.ctx.warehouse, 'cn_monthly', cat.category_id, qs);
+      const got = await priceQuantiles(t.ctx.warehouse, 'cn_monthly', { categories: [cat.category_id] }, qs);
       expect(got).toHaveLength(4);
       for (const [i, v] of got!.entries()) expect(v).toBeCloseTo(quantile(prices, qs[i]!), 6);
     }
-    expect(await priceQuantiles(t.ctx.warehouse, 'cn_monthly', 999_999_999, [0.5])).toBeUndefined();
+    expect(await priceQuantiles(t.ctx.warehouse, 'cn_monthly', { categories: [999_999_999] }, [0.5])).toBeUndefined();
   });
 
   it('calculate_bands proposes bands at readable quantile edges of the real price distribution', async () => {

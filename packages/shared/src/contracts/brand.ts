@@ -4,6 +4,7 @@
  * Shares, growth and contribution are ratios (0.25 = 25 %); null = no value ("-").
  */
 import { type Static, Type } from 'typebox';
+import { DataScopeId, Day, FilterBody, LocaleField, ScopeBody, Warnings } from './common.js';
 
 const Num = Type.Union([Type.Number(), Type.Null()]);
 const Range = Type.Object({ start: Type.String(), end: Type.String() });
@@ -81,8 +82,8 @@ export const BrandOverview = Type.Object({
   range: Range,
   market: Market,
   brand: BrandOverviewItem,
-  /** Message keys (spec §8): unequal period lengths, no data. */
-  warnings: Type.Array(Type.String()),
+  /** Spec §8: unequal period lengths, no data. */
+  warnings: Warnings,
 });
 export type BrandOverview = Static<typeof BrandOverview>;
 
@@ -91,7 +92,7 @@ export const BrandOverviews = Type.Object({
   range: Range,
   market: Market,
   items: Type.Array(BrandOverviewItem),
-  warnings: Type.Array(Type.String()),
+  warnings: Warnings,
 });
 export type BrandOverviews = Static<typeof BrandOverviews>;
 
@@ -119,7 +120,7 @@ export const BrandCategories = Type.Object({
   brand_sales: Type.Number(),
   items: Type.Array(BrandCategoryRow),
   comparison: Type.Union([Type.Object({ base: Range, unequal_lengths: Type.Boolean() }), Type.Null()]),
-  warnings: Type.Array(Type.String()),
+  warnings: Warnings,
 });
 export type BrandCategories = Static<typeof BrandCategories>;
 
@@ -183,7 +184,7 @@ export const BrandCharacters = Type.Object({
   keywords: Type.Array(BrandCharacter),
   /** The price bands used (the project's for the selected category, else proposed from prices). */
   bands: Type.Array(Type.Array(Num, { minItems: 2, maxItems: 2 })),
-  warnings: Type.Array(Type.String()),
+  warnings: Warnings,
 });
 export type BrandCharacters = Static<typeof BrandCharacters>;
 
@@ -234,3 +235,46 @@ export const BrandCategoryValuations = Type.Object({
   items: Type.Array(BrandCategoryValuation),
 });
 export type BrandCategoryValuations = Static<typeof BrandCategoryValuations>;
+
+// ---------------------------------------------------------------------------------------------
+// Requests: the brand (or brands) asked about, with the spec §3 filter where the panel follows it.
+
+const BrandId = Type.Integer({ minimum: 0 });
+const Level = Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]));
+/** At most four comparison slots on the contrast page; a little room for other callers. */
+export const MAX_OVERVIEW_BRANDS = 10;
+
+export const BrandInfoBody = ScopeBody({ brand_id: BrandId });
+export const BrandBody = FilterBody({ brand_id: BrandId });
+export const BrandOverviewsBody = FilterBody({
+  brand_ids: Type.Array(BrandId, { minItems: 1, maxItems: MAX_OVERVIEW_BRANDS }),
+});
+export const BrandLevelBody = FilterBody({ brand_id: BrandId, level: Level });
+export const BrandTrendsQuery = Type.Object(
+  {
+    ...LocaleField,
+    data_scope_id: DataScopeId,
+    brand_id: BrandId,
+    start: Day,
+    end: Day,
+    /** Category ids at any level, comma-separated; none = everything granted. */
+    categories: Type.Optional(Type.String({ pattern: '^\\d{1,12}(,\\d{1,12}){0,499}$' })),
+    selector: Type.Optional(Type.Union([Type.Literal('mom'), Type.Literal('yoy')])),
+    metric: Type.Optional(
+      Type.Union([Type.Literal('sales'), Type.Literal('count'), Type.Literal('avg_price'), Type.Literal('share')]),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Request and answer schemas of each Brand Detail endpoint (the table is in endpoints.ts). */
+export const BRAND_SCHEMAS = {
+  info: { body: BrandInfoBody, data: BrandInfo },
+  overview: { body: BrandBody, data: BrandOverview },
+  overviews: { body: BrandOverviewsBody, data: BrandOverviews },
+  categories: { body: BrandLevelBody, data: BrandCategories },
+  categoryValuations: { body: BrandLevelBody, data: BrandCategoryValuations },
+  trends: { body: BrandTrendsQuery, data: BrandTrends },
+  characters: { body: BrandBody, data: BrandCharacters },
+  charactersDownload: { body: BrandBody, data: null },
+} as const;

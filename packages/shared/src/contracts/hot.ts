@@ -5,12 +5,11 @@
  * no value ("-"). Endpoints and rules: docs/pages/hot.md.
  */
 import { type Static, type TSchema, Type } from 'typebox';
+import { FilterBody, ScopeBody, Warnings } from './common.js';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Ratio = Nullable(Type.Number());
 const Range = Type.Object({ start: Type.String(), end: Type.String() });
-/** Message keys of the shared catalogue (e.g. analytics.noData), for the page to translate. */
-const Warnings = Type.Array(Type.String());
 
 /** What rising ranks: sub-categories of the chosen parent, brands or products. */
 export const HotEntityKind = Type.Union([Type.Literal('category'), Type.Literal('brand'), Type.Literal('product')]);
@@ -189,3 +188,31 @@ export const HotCategoryTrendsData = Type.Object({
   warnings: Warnings,
 });
 export type HotCategoryTrendsData = Static<typeof HotCategoryTrendsData>;
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+/** The parent category whose children are ranked (none: level-1 categories). */
+const ParentField = { parent_id: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])) };
+
+export const RisingBody = FilterBody({ kind: Type.Optional(HotEntityKind), ...ParentField });
+export const FreshBody = FilterBody({ kind: Type.Optional(FreshKind) });
+export const HotFilterBody = FilterBody({});
+export const HotCategoryTrendsBody = FilterBody(ParentField);
+export const HotGoodsBody = FilterBody({ seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })) });
+export const HiddenKeywordsBody = ScopeBody({});
+export const KeywordEditBody = ScopeBody({
+  keywords: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 100 }),
+});
+
+/** Request and answer schemas of each Trend Overview endpoint (the table is in endpoints.ts). */
+export const HOT_SCHEMAS = {
+  rising: { body: RisingBody, data: RisingData },
+  fresh: { body: FreshBody, data: FreshData },
+  keywords: { body: HotFilterBody, data: HotKeywordsData },
+  categoryTrends: { body: HotCategoryTrendsBody, data: HotCategoryTrendsData },
+  goods: { body: HotGoodsBody, data: HotGoodsData },
+  hiddenKeywords: { body: HiddenKeywordsBody, data: HiddenKeywordsData },
+  hideKeywords: { body: KeywordEditBody, data: HiddenKeywordsData },
+  unhideKeywords: { body: KeywordEditBody, data: HiddenKeywordsData },
+} as const;

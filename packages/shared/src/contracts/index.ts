@@ -1,7 +1,10 @@
 /**
  * API contracts of the analysis pages, a separate entry point (`@marketlens/shared/contracts`) so
- * the web imports their types without bundling TypeBox.
+ * the web imports their types without bundling TypeBox. The endpoint tables have an entry point of
+ * their own without TypeBox (`@marketlens/shared/endpoints`) for the web's calls.
  */
 export * from './brand.js';
+export * from './common.js';
+export * from './endpoints.js';
 export * from './hot.js';
 export * from './insight.js';

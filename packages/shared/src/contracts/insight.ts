@@ -4,6 +4,7 @@
  * Definitions of every figure: docs/pages/insight.md. Ratios (share, growth) are 0.25 = 25 %.
  */
 import { type Static, type TSchema, Type } from 'typebox';
+import { DataScopeId, FilterBody, LocaleField, Warnings } from './common.js';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const MaybeNumber = Nullable(Type.Number());
@@ -12,9 +13,6 @@ export const InsightRange = Type.Object({ start: Type.String(), end: Type.String
 
 /** Growth of each measure against the comparison base; null = no value ("-"). */
 export const InsightGrowth = Type.Object({ sales: MaybeNumber, count: MaybeNumber, avg_price: MaybeNumber });
-
-/** A warning for the page (spec §8): its message key and the text in the request's language. */
-export const InsightWarning = Type.Object({ code: Type.String(), msg: Type.String() });
 
 export const InsightMetricName = Type.Union([Type.Literal('sales'), Type.Literal('count'), Type.Literal('avg_price')]);
 
@@ -43,7 +41,7 @@ export const InsightSummary = Type.Object({
   share_of_parent: MaybeNumber,
   parent: Nullable(Type.Object({ category_id: Type.Integer(), name: Type.String(), name_en: Type.String() })),
   parent_sales: MaybeNumber,
-  warnings: Type.Array(InsightWarning),
+  warnings: Warnings,
 });
 
 export const InsightTrendPoint = Type.Object({
@@ -59,7 +57,7 @@ export const InsightTrends = Type.Object({
   granularity: Type.String(),
   points: Type.Array(InsightTrendPoint),
   comparison: Nullable(Type.Object({ range: InsightRange, base: InsightRange, unequal_lengths: Type.Boolean() })),
-  warnings: Type.Array(InsightWarning),
+  warnings: Warnings,
 });
 
 export const InsightTrendSeries = Type.Object({
@@ -76,7 +74,7 @@ export const InsightTrendsList = Type.Object({
   /** Every period of the range, to align the series. */
   periods: Type.Array(Type.String()),
   series: Type.Array(InsightTrendSeries),
-  warnings: Type.Array(InsightWarning),
+  warnings: Warnings,
 });
 
 /** A row of a distribution or ranking: figures, share of the filtered scope, share change, growth. */
@@ -100,7 +98,7 @@ export const InsightDistribution = Type.Object({
   metric: InsightMetricName,
   total: Type.Object(Totals),
   rows: Type.Array(InsightDistributionRow),
-  warnings: Type.Array(InsightWarning),
+  warnings: Warnings,
 });
 
 export const InsightAttributes = Type.Object({
@@ -168,7 +166,7 @@ export const InsightChannelsOverview = Type.Object({
       ),
     }),
   ),
-  warnings: Type.Array(InsightWarning),
+  warnings: Warnings,
 });
 
 const NamedRef = Type.Object({ id: Type.Number(), name: Type.String(), name_en: Type.String() });
@@ -197,7 +195,7 @@ export const InsightTop = Type.Object({
   limit: Type.Integer(),
   total: Type.Object(Totals),
   items: Type.Array(InsightTopRow),
-  warnings: Type.Array(InsightWarning),
+  warnings: Warnings,
 });
 
 export const InsightValuationFactorKey = Type.Union([
@@ -270,3 +268,61 @@ export type InsightTopData = Static<typeof InsightTop>;
 export type InsightTopRowData = Static<typeof InsightTopRow>;
 export type InsightValuationSettingsData = Static<typeof InsightValuationSettings>;
 export type InsightValuationData = Static<typeof InsightValuation>;
+
+// ---------------------------------------------------------------------------------------------
+// Requests: the spec §3 filter plus each endpoint's own fields.
+
+const Metric = Type.Optional(InsightMetricName);
+const SortBy = Type.Optional(Type.Union([Type.Literal('sales'), Type.Literal('count')]));
+/** Weights are checked by the server so that a negative one gets the spec §5 message, not a schema error. */
+const WeightsBody = Type.Object(
+  {
+    market_size: Type.Optional(Type.Number()),
+    growth: Type.Optional(Type.Number()),
+    concentration: Type.Optional(Type.Number()),
+    avg_price: Type.Optional(Type.Number()),
+    new_brand: Type.Optional(Type.Number()),
+  },
+  { additionalProperties: false },
+);
+export const InsightMetricBody = FilterBody({ metric: Metric });
+export const InsightTrendsListBody = FilterBody({
+  metric: Metric,
+  dimension: Type.Optional(
+    Type.Union([Type.Literal('category'), Type.Literal('brand'), Type.Literal('platform'), Type.Literal('channel')]),
+  ),
+});
+export const InsightDistributionBody = FilterBody({
+  metric: Metric,
+  dimension: Type.Optional(Type.Union([Type.Literal('category'), Type.Literal('platform'), Type.Literal('channel')])),
+});
+export const InsightAttributeValuesBody = FilterBody({
+  metric: Metric,
+  attribute: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export const InsightTopBody = FilterBody({ kind: Type.Optional(InsightTopKind), sort_by: SortBy });
+export const InsightFilterBody = FilterBody({});
+export const InsightCustomValuationBody = FilterBody({ weights: WeightsBody });
+export const InsightValuationDownloadBody = FilterBody({ weights: Type.Optional(WeightsBody) });
+export const InsightValuationSettingsQuery = Type.Object(
+  { ...LocaleField, data_scope_id: DataScopeId },
+  { additionalProperties: false },
+);
+
+/** Request and answer schemas of each Category Insight endpoint (the table is in endpoints.ts). */
+export const INSIGHT_SCHEMAS = {
+  summary: { body: InsightFilterBody, data: InsightSummary },
+  trends: { body: InsightMetricBody, data: InsightTrends },
+  trendsList: { body: InsightTrendsListBody, data: InsightTrendsList },
+  distributions: { body: InsightDistributionBody, data: InsightDistribution },
+  attributes: { body: InsightMetricBody, data: InsightAttributes },
+  attributeValues: { body: InsightAttributeValuesBody, data: InsightAttributeValues },
+  bandsValues: { body: InsightMetricBody, data: InsightBandsValues },
+  channels: { body: InsightMetricBody, data: InsightChannelsOverview },
+  top: { body: InsightTopBody, data: InsightTop },
+  topDownload: { body: InsightTopBody, data: null },
+  valuationSettings: { body: InsightValuationSettingsQuery, data: InsightValuationSettings },
+  valuations: { body: InsightFilterBody, data: InsightValuation },
+  customValuations: { body: InsightCustomValuationBody, data: InsightValuation },
+  valuationDownload: { body: InsightValuationDownloadBody, data: null },
+} as const;

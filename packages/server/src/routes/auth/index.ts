@@ -112,7 +112,7 @@ export function authRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
     app.post(
       '/logout',
       {
-        config: { permission: perm.signedIn },
+        config: { permission: perm.ownAccount },
         schema: {
           tags: ['auth'],
           body: Type.Optional(Type.Object({ ...AuthCallFields }, { additionalProperties: false })),
@@ -132,7 +132,7 @@ export function authRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
     app.get(
       '/user',
       {
-        config: { permission: perm.signedIn },
+        config: { permission: perm.ownAccount },
         schema: {
           tags: ['auth'],
           querystring: Type.Object({ ...AuthCallFields }, { additionalProperties: false }),

@@ -1,18 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, type TSchema, Type } from 'typebox';
 import {
+  attributeValues,
+  datasetAttributes,
+  PlatformChannelsSchema,
+  platformChannels,
+} from '../../analytics/engine/dimensions.js';
+import type { AnalyticsEngine } from '../../analytics/engine/service.js';
+import { FilterFields } from '../../analytics/engine/validate.js';
+import {
   type DataScope,
   loadDataScope,
   requestSignal,
   scopeQuery,
   validateScopeFilter,
 } from '../../analytics/request.js';
-import type { AnalyticsEngine } from '../../analytics/service.js';
-import { FilterFields } from '../../analytics/validate.js';
 import type { AppContext } from '../../context.js';
 import { AUTH, isAdmin, perm } from '../../permissions/index.js';
 import { Envelope, LocaleField, ok, Query } from '../../schema.js';
-import { PlatformChannelsSchema, platformChannels } from './warehouse-lookups.js';
 
 /**
  * /api/common reference data (spec §7 "Data"): what every analysis page needs to draw its filters,
@@ -435,25 +440,20 @@ export function dataRoutes(ctx: AppContext, engine: AnalyticsEngine): FastifyPlu
     });
     async function attributes(scope: DataScope, names?: string[]) {
       const ds = scope.project.dataset;
-      const defs = await warehouse.query<{ attr_name: string; title_zh: string; title_en: string }>(
-        `SELECT attr_name, title_zh, title_en FROM ${warehouse.tableName(ds, 'dim_attribute')} ORDER BY attr_name`,
-      );
+      const defs = await datasetAttributes(warehouse, ds);
       const wanted = defs.filter((d) => !names || names.includes(d.attr_name));
       // Values of products in the granted categories only.
-      const values = await warehouse.query<{ attr_name: string; value_zh: string; value_en: string }>(
-        `SELECT a.attr_name, a.value_zh, min(a.value_en) AS value_en
-         FROM ${warehouse.tableName(ds, 'sku_attribute')} a JOIN ${warehouse.tableName(ds, 'dim_sku')} s ON s.sku_id = a.sku_id
-         WHERE list_contains($1::INTEGER[], s.category_id) AND list_contains($2::VARCHAR[], a.attr_name)
-         GROUP BY 1, 2 ORDER BY 1, 2`,
-        [[...scope.grant.categories], wanted.map((d) => d.attr_name)],
+      const values = await attributeValues(
+        warehouse,
+        ds,
+        wanted.map((d) => d.attr_name),
+        scope.grant.categories,
       );
       return wanted.map((d) => ({
         name: d.attr_name,
         title: d.title_zh,
         title_en: d.title_en,
-        filter_values: values
-          .filter((v) => v.attr_name === d.attr_name)
-          .map((v) => ({ value: v.value_zh, value_en: v.value_en })),
+        filter_values: (values.get(d.attr_name) ?? []).map((v) => ({ value: v.value_zh, value_en: v.value_en })),
       }));
     }
     app.get(

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { type BrandName, brandNames, hasDataset } from '../../analytics/engine/dimensions.js';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { Collection, FavoriteBrand } from '../../metadata/index.js';
 import { authorizeProject, perm, resolveDataGrant } from '../../permissions/index.js';
 import { Envelope, LocaleField, ok, Query } from '../../schema.js';
 import { absentBodyAsEmpty, Done, IdParams } from './views.js';
-import { hasDataset } from './warehouse-lookups.js';
 
 /**
  * Favourites (spec §7): the user's favourites folder (/collections) and the favourite brands of a
@@ -50,27 +50,18 @@ const collectionView = (c: Collection) => ({
   created_at: c.createdAt,
 });
 
-interface BrandName {
-  name_zh: string;
-  name_en: string;
-}
-
 /** /api/common favourites routes. */
 export function favoriteRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { metadata, warehouse } = ctx;
 
-  /** Names of the given brands in a dataset; unknown ids are absent. Table name from the catalogue, ids bound. */
-  async function brandNames(dataset: string, ids: readonly number[]): Promise<Map<number, BrandName>> {
-    if (ids.length === 0 || !hasDataset(warehouse, dataset)) return new Map();
-    const rows = await warehouse.query<{ brand_id: number; name_zh: string; name_en: string }>(
-      `select brand_id, name_zh, name_en from ${warehouse.tableName(dataset, 'dim_brand')} where list_contains($1::integer[], brand_id)`,
-      [ids.map(Number)],
-    );
-    return new Map(rows.map((r) => [Number(r.brand_id), { name_zh: r.name_zh, name_en: r.name_en }]));
-  }
+  /** Names of the given brands in a dataset; unknown ids (or dataset) are absent. */
+  const namesOf = (dataset: string, ids: readonly number[]) =>
+    hasDataset(warehouse, dataset)
+      ? brandNames(warehouse, dataset, ids)
+      : Promise.resolve(new Map<number, BrandName>());
 
   async function brandViews(dataset: string, brands: FavoriteBrand[]) {
-    const names = await brandNames(
+    const names = await namesOf(
       dataset,
       brands.map((b) => b.brandId),
     );
@@ -195,7 +186,7 @@ export function favoriteRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const denied = ids.filter((id) => !granted.has(id));
         if (denied.length > 0) throw new AppError(403, 403, 'brand.noAccessIds', { ids: denied.join(', ') });
       }
-      const known = await brandNames(project.dataset, ids);
+      const known = await namesOf(project.dataset, ids);
       const unknown = ids.filter((id) => !known.has(id));
       if (unknown.length > 0) throw badRequest('collections.brandNotInDataset', { ids: unknown.join(', ') });
       await metadata.favoriteBrands.add(project.id, req.user!.id, ids);

@@ -112,7 +112,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
     app.get(
       '/users/me',
       {
-        config: { permission: perm.signedIn },
+        config: { permission: perm.ownAccount },
         schema: {
           tags: ['users'],
           querystring: Query(),
@@ -125,7 +125,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
     app.put(
       '/users/me/password',
       {
-        config: { permission: perm.signedIn },
+        config: { permission: perm.ownAccount },
         schema: {
           tags: ['users'],
           body: Body({ old_password: Type.String({ maxLength: 256 }), new_password: Type.String({ maxLength: 256 }) }),

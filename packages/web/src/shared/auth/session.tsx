@@ -95,7 +95,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const briefQuery = useQuery({
     queryKey: ['project-brief', project?.id],
     queryFn: ({ signal }) => api.get<ProjectBrief>(`/api/common/projects/${project!.id}/brief`, undefined, { signal }),
-    enabled: project !== undefined,
+    // An account that must change its password is refused everything else until it has.
+    enabled: project !== undefined && !user?.must_change_password,
     staleTime: 5 * 60_000,
   });
 

@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AnalyticsEngine } from '../../../analytics/service.js';
+import type { AnalyticsEngine } from '../../../analytics/engine/service.js';
 import type { AppContext } from '../../../context.js';
-import { brandRoutes } from './brand.js';
-import { hotRoutes } from './hot.js';
-import { insightRoutes } from './insight.js';
+import { brandArea } from './brand.js';
+import { hotArea } from './hot.js';
+import { insightArea } from './insight.js';
+import { registerArea } from './register.js';
 
-/** The analysis pages' endpoints under /api/common, one file per page area. */
+/** The analysis pages' endpoints under /api/common, registered from the shared endpoint tables. */
 export function analysisRoutes(ctx: AppContext, engine: AnalyticsEngine): FastifyPluginAsyncTypebox {
+  const deps = { metadata: ctx.metadata, warehouse: ctx.warehouse, engine };
   return async (app) => {
-    await app.register(insightRoutes(ctx, engine));
-    await app.register(brandRoutes(ctx, engine));
-    await app.register(hotRoutes(ctx, engine));
+    registerArea(app, deps, insightArea);
+    registerArea(app, deps, brandArea);
+    registerArea(app, deps, hotArea);
   };
 }

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { parseSuperQuery } from '@marketlens/shared';
 import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
+import { attributeValues, datasetAttributes } from '../../../analytics/engine/dimensions.js';
 import { badRequest } from '../../../errors.js';
 import { translateFor } from '../../../i18n.js';
 import { type JsonObject, type JsonValue, type Project, settingsScope } from '../../../metadata/index.js';
 import { resolveDataGrant } from '../../../permissions/index.js';
 import { Envelope, ok, Query } from '../../../schema.js';
 import { Done } from '../views.js';
-import { attributeValues, datasetAttributes } from '../warehouse-lookups.js';
 import { Body, CheckReport, NoBody, Nullable, onProject, type ProjectKit, type RowProblem } from './shared.js';
 
 const AttributeSchema = Type.Object({

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { bandsFromCuts, priceQuantiles } from '../../../analytics/engine/dimensions.js';
 import { badRequest, notFound } from '../../../errors.js';
 import type { Band } from '../../../metadata/index.js';
 import { resolveDataGrant } from '../../../permissions/index.js';
 import { Envelope, ok } from '../../../schema.js';
-import { niceNumber, priceQuantiles } from '../warehouse-lookups.js';
 import { Body, Nullable, onProject, type ProjectKit } from './shared.js';
 
 /**
@@ -34,19 +34,6 @@ export function bandProblem(
     if (max !== null) prev = max;
   }
   return undefined;
-}
-
-/** Turns proposed cut points into bands from 0: readable edges, duplicates merged, the last open. */
-export function bandsFromCuts(edges: readonly number[]): Band[] {
-  const cuts = [...new Set(edges.map(niceNumber))].filter((v) => v > 0).sort((a, b) => a - b);
-  const bands: Band[] = [];
-  let lo = 0;
-  for (const c of cuts) {
-    bands.push([lo, c]);
-    lo = c;
-  }
-  bands.push([lo, null]);
-  return bands;
 }
 
 /** Price and weight bands of a project's categories. */
@@ -117,7 +104,7 @@ export function projectBandRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
         const n = req.body.count ?? 5;
         const qs = Array.from({ length: n - 1 }, (_, i) => (i + 1) / n);
         // Quantiles of the real price distribution of the category's products.
-        const edges = await priceQuantiles(warehouse, project.dataset, req.body.category_id, qs);
+        const edges = await priceQuantiles(warehouse, project.dataset, { categories: [req.body.category_id] }, qs);
         if (!edges) throw notFound('projects.noPriceData');
         return ok({ category_id: req.body.category_id, kind: 'price', bands: bandsFromCuts(edges) });
       },

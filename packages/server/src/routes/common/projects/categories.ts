@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { type CategoryInfo, categoriesById, categoriesByName } from '../../../analytics/engine/dimensions.js';
 import { AppError, badRequest, notFound } from '../../../errors.js';
 import { translateFor } from '../../../i18n.js';
 import { ConflictError, type Project } from '../../../metadata/index.js';
 import { resolveDataGrant } from '../../../permissions/index.js';
 import { Envelope, ok, Query } from '../../../schema.js';
 import { Done } from '../views.js';
-import { type CategoryInfo, categoriesById, categoriesByName } from '../warehouse-lookups.js';
 import { Body, CategoryIds, CheckReport, NoBody, onProject, type ProjectKit, type RowProblem } from './shared.js';
 
 const CategoryStatus = Type.Union([Type.Literal('ready'), Type.Literal('not_ready')]);

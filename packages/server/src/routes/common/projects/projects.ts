@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PAGE_IDS } from '@marketlens/shared';
 import { type TSchema, Type } from 'typebox';
+import { hasDataset, PlatformChannelsSchema, platformChannels } from '../../../analytics/engine/dimensions.js';
 import { badRequest, notFound } from '../../../errors.js';
 import { translateFor } from '../../../i18n.js';
 import { ConflictError, type ProjectPatch } from '../../../metadata/index.js';
 import { AUTH, isAdmin, perm, projectPages } from '../../../permissions/index.js';
 import { Envelope, ok, Query } from '../../../schema.js';
 import { Done, ProjectSchema } from '../views.js';
-import { hasDataset, PlatformChannelsSchema, platformChannels } from '../warehouse-lookups.js';
 import { Body, NoBody, Nullable, onProject, onRoles, Pages, type ProjectKit, ProjectStatusField } from './shared.js';
 
 const ProjectFields = {

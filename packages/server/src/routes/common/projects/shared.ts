@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type TProperties, type TSchema, Type } from 'typebox';
+import { hasDataset } from '../../../analytics/engine/dimensions.js';
 import type { AuthServices } from '../../../auth/index.js';
 import type { AppContext } from '../../../context.js';
 import { badRequest } from '../../../errors.js';
@@ -7,7 +8,6 @@ import type { JsonValue, Project } from '../../../metadata/index.js';
 import { type Permission, type ProjectAccess, perm } from '../../../permissions/index.js';
 import { LocaleField } from '../../../schema.js';
 import { absentBodyAsEmpty, projectView } from '../views.js';
-import { hasDataset } from '../warehouse-lookups.js';
 
 /** Schemas, route-option builders and helpers shared by every project route module. */
 

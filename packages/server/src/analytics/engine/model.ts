@@ -1,5 +1,5 @@
 import type { ComparisonSelector, DateRange, Granularity, SuperQueryNode } from '@marketlens/shared';
-import type { RollupDimension } from '../warehouse/rollups.js';
+import type { RollupDimension } from '../../warehouse/rollups.js';
 
 /**
  * The analytics query model: what every analysis panel asks ("these measures, grouped by these

@@ -1,4 +1,4 @@
-import { chooseRollup, type RollupName } from '../warehouse/rollups.js';
+import { chooseRollup, type RollupName } from '../../warehouse/rollups.js';
 import type { CustomSqlColumnKind } from './custom-sql.js';
 import { filterColumns, type ResolvedGrant } from './filters.js';
 import type { AnalyticsQuery, Dimension, FactColumn } from './model.js';

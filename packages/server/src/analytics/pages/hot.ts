@@ -20,14 +20,14 @@ import type {
   RisingData,
   RisingItem,
 } from '@marketlens/shared/contracts';
-import { badRequest } from '../errors.js';
-import { type MetadataStore, settingsScope } from '../metadata/index.js';
-import { idsIn, ParamList } from './dialect.js';
-import type { AnalyticsQuery, Dimension, Filter, KeywordLang } from './model.js';
-import { type DataScope, scopeQuery } from './request.js';
-import type { AnalyticsEngine, AnalyticsResult } from './service.js';
-import { shiftPeriod } from './shape.js';
-import type { ValidatedFilter } from './validate.js';
+import { badRequest } from '../../errors.js';
+import { type MetadataStore, settingsScope } from '../../metadata/index.js';
+import { productDetails } from '../engine/dimensions.js';
+import type { Dimension, Filter, KeywordLang } from '../engine/model.js';
+import type { AnalyticsResult } from '../engine/service.js';
+import { shiftPeriod } from '../engine/shape.js';
+import { periodsOf, warningsOf } from '../panels/common.js';
+import type { AnalysisRequest, DataScope, QueryParts } from '../request.js';
 
 /**
  * Trend Overview (/hot, page 1): what each panel asks the engine and how the answers combine.
@@ -73,17 +73,12 @@ export const PICTURE_BASE = '/files';
 /** Route id of Trend Overview (spec §2). */
 export const HOT_PAGE_ID = 1;
 
-export interface HotRequest {
-  engine: AnalyticsEngine;
-  scope: DataScope;
-  filter: ValidatedFilter;
-  signal: AbortSignal;
-}
+/** Trend Overview works with the one analysis request (request.ts). */
+export type HotRequest = AnalysisRequest;
 
-const run = (req: HotRequest, q: Partial<AnalyticsQuery> & Pick<AnalyticsQuery, 'dimensions' | 'measures'>) =>
-  req.engine.run(req.scope.grant, scopeQuery(req.scope, { filter: req.filter.filter, range: req.filter.range, ...q }), {
-    signal: req.signal,
-  });
+/** A query over the request's filter and range unless it names its own. */
+const run = (req: HotRequest, q: QueryParts) =>
+  req.run({ filter: req.validated.filter, range: req.validated.range, ...q });
 
 const labelOf = (r: AnalyticsResult['rows'][number], dim: Dimension) =>
   r.labels[dim] ?? { zh: String(r.keys[dim]), en: String(r.keys[dim]) };
@@ -127,11 +122,11 @@ export async function rising(
   kind: HotEntityKind,
   parentId: number | null | undefined,
 ): Promise<RisingData> {
-  const { comparison, range } = req.filter;
+  const { comparison, range } = req.validated;
   // Growth needs a base: selector custom without dateBefore has none.
   if (comparison.kind === 'none') throw badRequest('hot.baseRequired');
   let dim: Dimension;
-  let filter = req.filter.filter;
+  let filter = req.validated.filter;
   let level: 1 | 2 | 3 | undefined;
   if (kind === 'category') {
     const p = parentLevel(req.scope, parentId);
@@ -158,7 +153,7 @@ export async function rising(
     .slice(0, HOT_LIMITS.rising);
   const products =
     kind === 'product'
-      ? await productDetails(
+      ? await details(
           req,
           ranked.map((r) => Number(r.keys[dim])),
         )
@@ -182,7 +177,10 @@ export async function rising(
     min_base_sales: minBase,
     ...(level ? { level } : {}),
     items,
-    warnings: items.length === 0 ? ['analytics.noData'] : result.warnings.filter((w) => w !== 'analytics.noData'),
+    warnings: warningsOf(
+      { warnings: items.length === 0 ? ['analytics.noData'] : result.warnings.filter((w) => w !== 'analytics.noData') },
+      req.locale,
+    ),
   };
 }
 
@@ -197,8 +195,8 @@ export function freshWindow(range: DateRange, granularity: Granularity): DateRan
 
 export async function fresh(req: HotRequest, kind: FreshKind): Promise<FreshData> {
   const g = req.scope.project.dateField;
-  const window = freshWindow(req.filter.range, g);
-  const filter = req.filter.filter;
+  const window = freshWindow(req.validated.range, g);
+  const filter = req.validated.filter;
   // Shares are of the whole filtered market in the window, not of the fresh ones only.
   const totalRun = run(req, { dimensions: [], measures: ['sales'], range: window });
   let items: FreshItem[];
@@ -214,7 +212,7 @@ export async function fresh(req: HotRequest, kind: FreshKind): Promise<FreshData
       }),
       totalRun,
     ]);
-    const products = await productDetails(
+    const products = await details(
       req,
       result.rows.map((r) => Number(r.keys.sku)),
     );
@@ -265,7 +263,7 @@ export async function fresh(req: HotRequest, kind: FreshKind): Promise<FreshData
     window,
     periods: FRESH_PERIODS[g],
     items,
-    warnings: items.length === 0 ? ['analytics.noData'] : [],
+    warnings: warningsOf({ warnings: items.length === 0 ? ['analytics.noData'] : [] }, req.locale),
   };
 }
 
@@ -295,7 +293,7 @@ export async function hotKeywords(
     lang,
     hidden_applied: hidden.length > 0,
     items: words.map((w, i) => ({ ...w, heat: heat[i] ?? 0 })),
-    warnings: words.length === 0 ? ['analytics.noData'] : [],
+    warnings: warningsOf({ warnings: words.length === 0 ? ['analytics.noData'] : [] }, req.locale),
   };
 }
 
@@ -337,7 +335,7 @@ export async function hotGoods(req: HotRequest, seed: number): Promise<HotGoodsD
     row: result.rows[i]!,
     rank: i + 1,
   }));
-  const products = await productDetails(
+  const products = await details(
     req,
     picked.map((p) => Number(p.row.keys.sku)),
   );
@@ -349,19 +347,12 @@ export async function hotGoods(req: HotRequest, seed: number): Promise<HotGoodsD
     seed,
     pool: result.rows.length,
     items,
-    warnings: items.length === 0 ? ['analytics.noData'] : [],
+    warnings: warningsOf({ warnings: items.length === 0 ? ['analytics.noData'] : [] }, req.locale),
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Top categories with trend lines
-
-/** Every period of a range, oldest first. */
-export function periodsOf(range: DateRange, g: Granularity): string[] {
-  const out: string[] = [];
-  for (let p = range.start; p <= range.end; p = shiftPeriod(p, 1, g)) out.push(p);
-  return out;
-}
 
 export async function categoryTrends(
   req: HotRequest,
@@ -369,7 +360,7 @@ export async function categoryTrends(
 ): Promise<HotCategoryTrendsData> {
   const { level, leaves } = parentLevel(req.scope, parentId);
   const dim: Dimension = `category_${level}`;
-  const filter = withinParent(req.filter.filter, leaves);
+  const filter = withinParent(req.validated.filter, leaves);
   const [top, trend] = await Promise.all([
     run(req, {
       dimensions: [dim],
@@ -381,7 +372,7 @@ export async function categoryTrends(
     // Every category under the parent, so each point's share is of that period's whole scope.
     run(req, { dimensions: [dim, 'period'], measures: ['sales', 'share'], filter }),
   ]);
-  const periods = periodsOf(req.filter.range, req.scope.project.dateField);
+  const periods = periodsOf(req.validated.range, req.scope.project.dateField);
   const points = new Map<string, (typeof trend.rows)[number]>();
   for (const r of trend.rows) points.set(`${r.keys[dim]}|${r.keys.period}`, r);
   const categories = top.rows.map((r) => {
@@ -405,58 +396,21 @@ export async function categoryTrends(
     level,
     periods,
     categories,
-    warnings: categories.length === 0 ? ['analytics.noData'] : [],
+    warnings: warningsOf({ warnings: categories.length === 0 ? ['analytics.noData'] : [] }, req.locale),
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Product details (dimension rows of SKUs the engine already returned under the grant)
 
-interface SkuDetailRow {
-  [k: string]: string | number | boolean | null;
-  sku_id: number;
-  title_zh: string;
-  title_en: string;
-  brand_id: number;
-  brand_zh: string | null;
-  brand_en: string | null;
-  shop_id: number;
-  shop_zh: string | null;
-  shop_en: string | null;
-  shop_type: string | null;
-  code: string | null;
-  platform_zh: string | null;
-  platform_en: string | null;
-  region: string | null;
-  category_id: number;
-  price: number;
-  first_period: string;
-  image_id: string | null;
-}
-
-async function productDetails(req: HotRequest, skuIds: readonly number[]): Promise<Map<number, HotProduct>> {
+async function details(req: HotRequest, skuIds: readonly number[]): Promise<Map<number, HotProduct>> {
   const out = new Map<number, HotProduct>();
-  if (skuIds.length === 0) return out;
   const { engine, scope } = req;
-  const d = engine.dialect;
-  const p = new ParamList(d);
-  const t = (name: Parameters<typeof engine.warehouse.tableName>[1]) =>
-    engine.warehouse.tableName(scope.project.dataset, name);
-  // The grant's categories again: these ids came from a granted query, this keeps it so.
-  const sql = `SELECT s.sku_id, s.title_zh, s.title_en, s.brand_id, b.name_zh AS brand_zh, b.name_en AS brand_en,
-  s.shop_id, sh.name_zh AS shop_zh, sh.name_en AS shop_en, sh.shop_type, pl.code, pl.name_zh AS platform_zh,
-  pl.name_en AS platform_en, pl.region, s.category_id, CAST(s.price AS DOUBLE) AS price,
-  CAST(s.first_period AS VARCHAR) AS first_period, s.image_id
-FROM ${t('dim_sku')} s
-LEFT JOIN ${t('dim_brand')} b ON b.brand_id = s.brand_id
-LEFT JOIN ${t('dim_shop')} sh ON sh.shop_id = s.shop_id
-LEFT JOIN ${t('dim_platform')} pl ON pl.platform_id = s.platform_id
-WHERE ${idsIn(d, p, 's.sku_id', skuIds, 'bigint')} AND ${idsIn(d, p, 's.category_id', scope.grant.categories, 'integer')}`;
-  const rows = await engine.warehouse.query<SkuDetailRow>(sql, p.values, {
+  const rows = await productDetails(engine.warehouse, scope.project.dataset, skuIds, scope.grant.categories, {
     signal: req.signal,
     ...(engine.timeoutMs ? { timeoutMs: engine.timeoutMs } : {}),
   });
-  for (const r of rows) {
+  for (const r of rows.values()) {
     const platform = r.code ?? '';
     out.set(Number(r.sku_id), {
       sku_id: Number(r.sku_id),

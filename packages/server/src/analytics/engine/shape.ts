@@ -1,5 +1,5 @@
 import { addDays, addMonths, avgPrice, type Granularity, growth, share, tgi } from '@marketlens/shared';
-import type { Row } from '../warehouse/engine.js';
+import type { Row } from '../../warehouse/engine.js';
 import type { AnalyticsQuery, Dimension, Measure } from './model.js';
 import { keyAlias } from './sql.js';
 
@@ -129,12 +129,17 @@ export function shapeRows(input: ShapeInput): ResultRow[] {
   const periodIndex = dims.indexOf('period');
   const keyOf = (keys: readonly (string | number | null)[]) => keys.map(String).join('\u0001');
   const baseByKey = new Map<string, RawRow>();
+  const baseScopes = new Map<string, Sums>();
   for (const b of input.base ?? []) {
     const keys = [...b.keys];
     if (periodIndex >= 0 && input.periodShift) {
       keys[periodIndex] = shiftPeriod(String(keys[periodIndex]), input.periodShift, query.granularity);
     }
     baseByKey.set(keyOf(keys), b);
+    // The base scope per period (or overall), for rows new in the range: their base share is 0
+    // when the scope sold then, not "no value" (every base row of a scope carries its total).
+    const scope = b.totals[layout.scope];
+    if (scope) baseScopes.set(keyOf(keys.filter((_, i) => i === periodIndex)), scope);
   }
   return input.current.map((row) => {
     const out: ResultRow = {
@@ -145,7 +150,9 @@ export function shapeRows(input: ShapeInput): ResultRow[] {
     if (input.base) {
       const b = baseByKey.get(keyOf(row.keys));
       // No base row: the entity had no sales then (growth has no value, never Infinity).
-      const base = values(b?.sums ?? { sales: 0, count: 0 }, b?.totals ?? [], layout, query.measures);
+      const totals =
+        b?.totals ?? scopeOnly(baseScopes.get(keyOf(row.keys.filter((_, i) => i === periodIndex))), layout);
+      const base = values(b?.sums ?? { sales: 0, count: 0 }, totals, layout, query.measures);
       out.base = base;
       out.growth = {
         sales: growth(out.sales, base.sales),
@@ -156,6 +163,13 @@ export function shapeRows(input: ShapeInput): ResultRow[] {
     }
     return out;
   });
+}
+
+/** Totals with only the scope known (a row absent from the base has no segment or entity totals). */
+function scopeOnly(scope: Sums | undefined, layout: TotalsLayout): (Sums | undefined)[] {
+  const totals: (Sums | undefined)[] = [];
+  totals[layout.scope] = scope;
+  return totals;
 }
 
 /** The scope totals of a result (summary numbers): sales, count, average price. */

@@ -20,19 +20,18 @@ import type {
   BrandOverviewItem,
   BrandTrendMetric,
   BrandTrendPoint,
+  Warning,
 } from '@marketlens/shared/contracts';
-import { forbidden, notFound } from '../errors.js';
-import type { MetadataStore } from '../metadata/index.js';
-import { bandsFromCuts } from '../routes/common/projects/bands.js';
-import { ParamList } from './dialect.js';
-import { compileConditions } from './filters.js';
-import type { AnalyticsQuery, Band, Filter } from './model.js';
-import { planQuery } from './plan.js';
-import { type DataScope, scopeQuery } from './request.js';
-import type { AnalyticsEngine, AnalyticsResult } from './service.js';
-import { shiftPeriod } from './shape.js';
-import type { ValidatedFilter } from './validate.js';
-import { valuateCategories } from './valuation.js';
+import { forbidden, notFound } from '../../errors.js';
+import type { MetadataStore } from '../../metadata/index.js';
+import { type AttributeDef, type BrandName, brandNames, chooseBands, datasetAttributes } from '../engine/dimensions.js';
+import type { Band, Filter } from '../engine/model.js';
+import type { AnalyticsEngine, AnalyticsResult } from '../engine/service.js';
+import { shiftPeriod } from '../engine/shape.js';
+import type { ValidatedFilter } from '../engine/validate.js';
+import { warningsOf } from '../panels/common.js';
+import { valuateCategories } from '../panels/valuation.js';
+import type { AnalysisRequest, DataScope, QueryParts } from '../request.js';
 
 /**
  * Brand Detail (/brand, docs/pages/brand.md): what the page asks about one brand, composed from
@@ -40,17 +39,10 @@ import { valuateCategories } from './valuation.js';
  * stay thin; every figure is computed here.
  */
 
-export interface BrandRun {
-  engine: AnalyticsEngine;
-  scope: DataScope;
-  signal?: AbortSignal;
-}
+/** The brand page works with the one analysis request (request.ts). */
+export type BrandRun = AnalysisRequest;
 
-type QueryParts = Partial<AnalyticsQuery> & Pick<AnalyticsQuery, 'dimensions' | 'measures'>;
-
-function run(c: BrandRun, q: QueryParts): Promise<AnalyticsResult> {
-  return c.engine.run(c.scope.grant, scopeQuery(c.scope, q), c.signal ? { signal: c.signal } : {});
-}
+const run = (c: BrandRun, q: QueryParts): Promise<AnalyticsResult> => c.run(q);
 
 /**
  * The filter narrowed to one brand. A brand list already in the filter is kept as a condition: a
@@ -58,11 +50,6 @@ function run(c: BrandRun, q: QueryParts): Promise<AnalyticsResult> {
  */
 export function withBrand(filter: Filter, brandId: number): Filter {
   return { ...filter, brands: filter.brands ? filter.brands.filter((b) => b === brandId) : [brandId] };
-}
-
-export interface BrandName {
-  name_zh: string;
-  name_en: string;
 }
 
 /**
@@ -77,12 +64,7 @@ export async function requireBrands(
 ): Promise<Map<number, BrandName>> {
   const granted = scope.grant.brands;
   if (granted !== null && ids.some((id) => !granted.includes(id))) throw forbidden('brand.noAccess');
-  const warehouse = engine.warehouse;
-  const rows = await warehouse.query<{ brand_id: number; name_zh: string; name_en: string }>(
-    `SELECT brand_id, name_zh, name_en FROM ${warehouse.tableName(scope.project.dataset, 'dim_brand')} WHERE list_contains($1::INTEGER[], brand_id)`,
-    [[...ids]],
-  );
-  const names = new Map(rows.map((r) => [Number(r.brand_id), { name_zh: r.name_zh, name_en: r.name_en }]));
+  const names = await brandNames(engine.warehouse, scope.project.dataset, ids);
   if (ids.some((id) => !names.has(id))) throw notFound('brand.notFound');
   return names;
 }
@@ -212,7 +194,7 @@ export interface OverviewsResult {
   range: DateRange;
   market: { sales: number; count: number; avg_price: number | null; brand_count: number };
   items: BrandOverviewItem[];
-  warnings: MessageKey[];
+  warnings: Warning[];
 }
 
 /**
@@ -261,7 +243,7 @@ export async function brandOverviews(
       brand_count: cur.brandCount,
     },
     items,
-    warnings,
+    warnings: warningsOf({ warnings }, c.locale),
   };
 }
 
@@ -328,7 +310,10 @@ export async function brandCategories(
       : market.comparison
         ? { base: market.comparison.base, unequal_lengths: market.comparison.unequal_lengths }
         : null,
-    warnings: [...new Set([...market.warnings, ...(items.length ? [] : (['analytics.noData'] as MessageKey[]))])],
+    warnings: warningsOf(
+      { warnings: [...market.warnings, ...(items.length ? [] : (['analytics.noData'] as const))] },
+      c.locale,
+    ),
   };
 }
 
@@ -385,11 +370,7 @@ export async function brandTrend(
 /** How many segments of each kind the page shows. */
 export const CHARACTERS_PER_KIND = 20;
 
-export interface AttributeDef {
-  attr_name: string;
-  title_zh: string;
-  title_en: string;
-}
+export type { AttributeDef };
 
 interface Segment {
   key: string;
@@ -431,14 +412,7 @@ export function bandLabel([min, max]: Band): string {
   return max === null ? `${min}+` : `${min}-${max}`;
 }
 
-/** Edges of the proposed price bands (a fixed list, written into the SQL as numbers). */
-const QUINTILES = [0.2, 0.4, 0.6, 0.8] as const;
-
-/**
- * The price bands of the characters: the project's bands of the first selected category (or its
- * nearest ancestor that has some); without a selection, of the granted top-level categories; when
- * none are configured, bands proposed from the quintiles of the products' list prices.
- */
+/** The price bands of the characters (the one rule: engine/dimensions.ts). */
 export async function characterBands(
   metadata: MetadataStore,
   engine: AnalyticsEngine,
@@ -446,33 +420,16 @@ export async function characterBands(
   selected: readonly number[],
   leaves: readonly number[],
 ): Promise<Band[]> {
-  const configured = await metadata.bands.list(scope.project.id, 'price');
-  const cats = scope.catalog.categories;
-  const tops = new Set<number>();
-  for (const leaf of scope.grant.categories) {
-    let n = cats.get(leaf);
-    while (n && n.parent_id !== null) n = cats.get(n.parent_id);
-    if (n) tops.add(n.category_id);
-  }
-  for (const id of selected.length ? selected : [...tops].sort((a, b) => a - b)) {
-    for (let n = cats.get(id); n; n = n.parent_id === null ? undefined : cats.get(n.parent_id)) {
-      const bands = configured.get(n.category_id);
-      if (bands?.length) return bands;
-    }
-  }
-  if (leaves.length === 0) return [];
-  const warehouse = engine.warehouse;
-  // One column per quintile edge: rows carry scalars only.
-  const rows = await warehouse.query(
-    `SELECT count(*)::INTEGER AS n, ${QUINTILES.map((f, i) => `quantile_cont(price, ${f}) AS q${i}`).join(', ')}
-     FROM ${warehouse.tableName(scope.project.dataset, 'dim_sku')}
-     WHERE list_contains($1::INTEGER[], category_id) AND price > 0`,
-    [[...leaves]],
-  );
-  const row = rows[0];
-  if (!row?.n) return [];
-  const q = QUINTILES.map((_, i) => Number(row[`q${i}`]));
-  return bandsFromCuts(q.map(Number));
+  const chosen = await chooseBands({
+    warehouse: engine.warehouse,
+    dataset: scope.project.dataset,
+    catalog: scope.catalog,
+    grant: scope.grant,
+    configured: await metadata.bands.list(scope.project.id, 'price'),
+    selected,
+    leaves,
+  });
+  return chosen.bands;
 }
 
 interface SegmentQuery {
@@ -506,46 +463,12 @@ async function keywordSegments(
   lang: 'zh' | 'en',
 ): Promise<Segment[]> {
   const { engine, scope } = c;
-  const dataset = scope.project.dataset;
-  const catalog = scope.catalog;
-  const base = { ...engine.scope(dataset), customColumns: catalog.customColumns };
-  const params = new ParamList(base.dialect);
-  const plan = planQuery(
-    { dimensions: ['sku', 'brand'], filter: v.filter },
+  const rows = await engine.keywordSegments(
     scope.grant,
-    catalog.dataset.rows,
-    catalog.customColumns,
+    { dataset: scope.project.dataset, filter: v.filter, range: v.range, discount: scope.discount, brandId, lang },
+    c.signal ? { signal: c.signal } : {},
   );
-  const where = compileConditions(scope.grant, v.filter, v.range, { ...base, params, alias: 'f' });
-  const d = base.dialect;
-  const salesCol = scope.discount ? 'sales_discount' : 'sales';
-  const brand = params.add(brandId);
-  const language = params.add(lang);
-  // Per product first (a product has one brand), then per word: far fewer rows to join.
-  const sql = `WITH p AS (
-  SELECT f.sku_id, f.brand_id, ${d.sumMoney(`f.${salesCol}`)} AS sales
-  FROM ${base.tables(plan.table)} f
-  WHERE ${where.join(' AND ')}
-  GROUP BY 1, 2
-)
-SELECT w.keyword AS keyword, SUM(p.sales) AS segment_sales,
-  SUM(CASE WHEN p.brand_id = ${brand} THEN p.sales ELSE 0 END) AS brand_sales
-FROM p JOIN ${base.tables('sku_keyword')} w ON w.sku_id = p.sku_id AND w.lang = ${language}
-GROUP BY 1
-HAVING SUM(CASE WHEN p.brand_id = ${brand} THEN p.sales ELSE 0 END) > 0`;
-  const rows = await engine.warehouse.query<{ keyword: string; segment_sales: number; brand_sales: number }>(
-    sql,
-    params.values as never,
-    {
-      ...(c.signal ? { signal: c.signal } : {}),
-      ...(engine.timeoutMs ? { timeoutMs: engine.timeoutMs } : {}),
-    },
-  );
-  return rows.map((r) => ({
-    key: String(r.keyword),
-    brandSales: Number(r.brand_sales),
-    segmentSales: Number(r.segment_sales),
-  }));
+  return rows.map((r) => ({ key: r.keyword, brandSales: r.brandSales, segmentSales: r.segmentSales }));
 }
 
 /**
@@ -648,7 +571,7 @@ export async function brandCharacters(
       }),
     ),
     bands: opts.bands.map((b) => [...b]),
-    warnings,
+    warnings: warningsOf({ warnings }, c.locale),
   };
 }
 
@@ -694,4 +617,14 @@ export async function brandCategoryValuations(
       brand_share: share(brandSales.get(it.category_id), it.sales),
     })),
   };
+}
+
+/** The brand's characters over the request's filter: attributes, price bands and title words. */
+export async function characters(a: AnalysisRequest, brandId: number): Promise<BrandCharacters> {
+  const leaves = a.validated.filter.categories ?? a.scope.grant.categories;
+  const [attributes, bands] = await Promise.all([
+    datasetAttributes(a.warehouse, a.scope.project.dataset) as Promise<AttributeDef[]>,
+    characterBands(a.metadata, a.engine, a.scope, a.selected, leaves),
+  ]);
+  return brandCharacters(a, a.validated, brandId, { attributes, bands, lang: a.locale === 'en_us' ? 'en' : 'zh' });
 }

@@ -7,12 +7,12 @@ import {
   type MessageKey,
   share,
 } from '@marketlens/shared';
-import { badRequest } from '../errors.js';
-import type { Dimension, Filter } from './model.js';
-import { type DataScope, scopeQuery } from './request.js';
-import type { AnalyticsEngine } from './service.js';
-import { shiftPeriod } from './shape.js';
-import type { ValidatedFilter } from './validate.js';
+import { badRequest } from '../../errors.js';
+import type { Dimension, Filter } from '../engine/model.js';
+import type { AnalyticsEngine } from '../engine/service.js';
+import { shiftPeriod } from '../engine/shape.js';
+import type { ValidatedFilter } from '../engine/validate.js';
+import { type DataScope, scopeQuery } from '../request.js';
 
 /**
  * Category valuation (docs/pages/insight.md): every category of a list gets five factors (market

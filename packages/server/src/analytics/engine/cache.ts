@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { closeRedis, connectRedis } from '../redis.js';
+import { closeRedis, connectRedis } from '../../redis.js';
 
 /**
  * Response cache of analytics results (issue item 8). Keys hold the dataset version, so an import

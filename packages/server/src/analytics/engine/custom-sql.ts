@@ -1,5 +1,5 @@
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { AppError } from '../errors.js';
+import { AppError } from '../../errors.js';
 import type { CustomSqlNode, CustomSqlValue } from './model.js';
 
 /**

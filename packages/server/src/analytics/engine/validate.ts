@@ -11,8 +11,8 @@ import {
   validateBenchmarkPeriod,
   validateRange,
 } from '@marketlens/shared';
-import { type Static, Type } from 'typebox';
-import { AppError, badRequest } from '../errors.js';
+import type { WireFilter } from '@marketlens/shared/contracts';
+import { AppError, badRequest } from '../../errors.js';
 import type { Band, Comparison, CustomSqlNode, Filter, KeywordFilter } from './model.js';
 import type { DatasetCatalog } from './service.js';
 
@@ -21,63 +21,8 @@ import type { DatasetCatalog } from './service.js';
  * engine's {@link Filter}. Field names follow the spec (goodsKeywords, isFollowConcernedBrands …).
  */
 
-const Ids = Type.Array(Type.Integer({ minimum: 0 }), { maxItems: 5000 });
-const Bound = Type.Union([Type.Number(), Type.String({ maxLength: 32 }), Type.Null()]);
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
-
-export const FilterFields = {
-  /** The project (data scope) the filter is for. */
-  data_scope_id: Type.Integer({ minimum: 1 }),
-  category: Type.Optional(Type.Object({ enable: Type.Boolean(), value: Ids }, { additionalProperties: false })),
-  /** Custom SQL mode: a where-clause (spec §5); exclusive with an enabled category selection. */
-  sql: Type.Optional(
-    Type.Object({ enable: Type.Boolean(), value: Type.String({ maxLength: 4000 }) }, { additionalProperties: false }),
-  ),
-  /** 'platform_id' (every channel of the platform) or 'platform_id,shop_type'. */
-  channels: Type.Optional(Type.Array(Type.String({ pattern: '^\\d{1,9}(,[a-z_]{1,32})?$' }), { maxItems: 200 })),
-  brands: Type.Optional(Ids),
-  /** Shop selections as 'platform,shop_id' (spec §4). */
-  shops: Type.Optional(Type.Array(Type.String({ pattern: '^\\d{1,9},\\d{1,16}$' }), { maxItems: 5000 })),
-  goodsKeywords: Type.Optional(
-    Type.Object(
-      {
-        enable: Type.Boolean(),
-        /** 'keyword': a list of words; 'super': one super query (spec §5). */
-        input_type: Type.Union([Type.Literal('keyword'), Type.Literal('super')]),
-        condition_type: Type.Optional(Type.Union([Type.Literal('AND'), Type.Literal('OR')])),
-        value: Type.Union([
-          Type.String({ maxLength: 1000 }),
-          Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 }),
-        ]),
-      },
-      { additionalProperties: false },
-    ),
-  ),
-  /** attribute name → values (value_zh); at most 10 values per attribute. */
-  attributes: Type.Optional(
-    Type.Record(Type.String({ maxLength: 64 }), Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })),
-  ),
-  /** The project's custom (keyword-rule) attributes: id → chosen values. */
-  newAttributes: Type.Optional(
-    Type.Array(
-      Type.Object(
-        { id: Type.Integer({ minimum: 1 }), values: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 }) },
-        { additionalProperties: false },
-      ),
-      { maxItems: 50 },
-    ),
-  ),
-  /** Title words (the word cloud's words): products with any of them. */
-  descriptions: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100 })),
-  /** Price band [min, max] on the list price; either end may be empty. */
-  bands: Type.Optional(Type.Tuple([Bound, Bound])),
-  isFollowConcernedBrands: Type.Optional(Type.Boolean()),
-  date: Type.Tuple([Day, Day]),
-  dateBefore: Type.Optional(Type.Tuple([Day, Day])),
-  selector: Type.Optional(Type.Union([Type.Literal('mom'), Type.Literal('yoy'), Type.Literal('custom')])),
-};
-export const WireFilterSchema = Type.Object(FilterFields, { additionalProperties: false });
-export type WireFilter = Static<typeof WireFilterSchema>;
+/** The wire filter's schema lives with the endpoint contracts; its rules are checked here. */
+export { FilterFields, type WireFilter, WireFilterSchema } from '@marketlens/shared/contracts';
 
 /** What validation needs from outside (the engine, the metadata store), injected for tests. */
 export interface FilterContext {

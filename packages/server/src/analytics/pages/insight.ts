@@ -1,0 +1,133 @@
+import { type MessageKey, share } from '@marketlens/shared';
+import { translateFor } from '../../i18n.js';
+import { categoryGranted } from '../engine/dimensions.js';
+import type { Comparison, Filter } from '../engine/model.js';
+import type { AnalyticsResult } from '../engine/service.js';
+import { type PanelContext, run, selectionOf, totals, warningsOf } from '../panels/common.js';
+import { type ValuationWeights, valuateCategories, valuationSettings } from '../panels/valuation.js';
+
+/**
+ * Category Insight (/discover): the summary cards, and the panels the page composes. Every figure
+ * comes from engine.run with the user's grant; only display details of ids the engine returned
+ * (shop, product, platform) are read from the dimension tables. Definitions: docs/pages/insight.md.
+ */
+
+export { bandsFor, bandsValues } from '../panels/bands.js';
+export { channelsOverview } from '../panels/channels.js';
+export type { InsightMetric, Selection, SortBy, TopKind } from '../panels/common.js';
+export { periodsOf, selectionOf, warningsOf } from '../panels/common.js';
+export { attributesOverview, attributeValues, distribution } from '../panels/distributions.js';
+export { TOP_LIMITS, top } from '../panels/rankings.js';
+export { trends, trendsList } from '../panels/trends.js';
+
+/** What one insight request works with. */
+export type InsightContext = PanelContext;
+
+// ---------------------------------------------------------------------------------------------
+// Summary cards.
+
+export async function summary(ctx: PanelContext) {
+  const { scope, validated } = ctx;
+  const comparisons: Comparison[] = [{ kind: 'mom' }, { kind: 'yoy' }];
+  if (validated.comparison.kind === 'custom') comparisons.push(validated.comparison);
+  const sel = selectionOf(scope, ctx.selected);
+
+  // Share of parent: the deepest selected categories within their common parent (spec: "share of
+  // parent"); level 1 → within the whole granted market; different parents → no value.
+  const parents = new Set(sel.deepest.map((id) => scope.catalog.categories.get(id)!.parent_id));
+  const parentId = parents.size === 1 ? [...parents][0]! : undefined;
+  const withShare = sel.level > 0 && parentId !== undefined;
+  const { categories: _c, ...otherFilters } = validated.filter;
+  const deepestLeaves = scope.catalog.leavesOf(sel.deepest);
+  const sameAsFilter =
+    !validated.filter.categories ||
+    (deepestLeaves.length === validated.filter.categories.length &&
+      deepestLeaves.every((l, i) => l === validated.filter.categories![i]));
+  const totalOnly = (filter: Filter) => run(ctx, { dimensions: [], comparison: { kind: 'none' }, filter });
+
+  const [results, parentResult, ownResult] = await Promise.all([
+    Promise.all(comparisons.map((comparison) => run(ctx, { dimensions: [], comparison }))),
+    withShare
+      ? totalOnly(
+          parentId === null ? otherFilters : { ...otherFilters, categories: scope.catalog.leavesOf([parentId]) },
+        )
+      : Promise.resolve(undefined),
+    withShare && !sameAsFilter ? totalOnly({ ...otherFilters, categories: deepestLeaves }) : Promise.resolve(undefined),
+  ]);
+  const current = totals(results[0]!);
+  const comparisonOf = (result: AnalyticsResult) => {
+    const base = result.total?.base ?? { sales: 0, count: 0, avg_price: null };
+    return {
+      base: result.comparison!.base,
+      base_sales: base.sales,
+      base_count: base.count,
+      base_avg_price: base.avg_price,
+      growth: {
+        sales: growthOf(current.sales, base.sales),
+        count: growthOf(current.count, base.count),
+        avg_price: growthOf(current.avg_price, base.avg_price),
+      },
+      unequal_lengths: result.comparison!.unequal_lengths,
+    };
+  };
+  // Named only when the grant covers it: a user granted one leaf is not granted its parent.
+  const parentNode =
+    parentId != null && categoryGranted(scope.catalog, scope.grant, parentId)
+      ? scope.catalog.categories.get(parentId)
+      : undefined;
+  const parentSales = parentResult ? totals(parentResult).sales : null;
+  const ownSales = ownResult ? totals(ownResult).sales : current.sales;
+  const warnings = results.flatMap((r) => r.warnings) as MessageKey[];
+  return {
+    range: validated.range,
+    ...current,
+    chain: comparisonOf(results[0]!),
+    yoy: comparisonOf(results[1]!),
+    custom: results[2] ? comparisonOf(results[2]) : null,
+    share_of_parent: parentSales === null ? null : share(ownSales, parentSales),
+    parent: parentNode
+      ? { category_id: parentNode.category_id, name: parentNode.name_zh, name_en: parentNode.name_en }
+      : null,
+    parent_sales: parentSales,
+    warnings: warningsOf({ warnings }, ctx.locale),
+  };
+}
+
+function growthOf(current: number | null, base: number | null): number | null {
+  if (current === null || base === null || base === 0) return null;
+  const v = (current - base) / base;
+  return Number.isFinite(v) ? v : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Category valuation: the sub-categories of the selection, scored.
+
+/** The selection's sub-categories scored (custom weights when given, spec §7 valuations). */
+export function categoryValuations(ctx: PanelContext, weights?: ValuationWeights) {
+  const sel = selectionOf(ctx.scope, ctx.selected);
+  return valuateCategories({
+    engine: ctx.engine,
+    scope: ctx.scope,
+    validated: ctx.validated,
+    categories: sel.children,
+    ...(weights ? { weights } : {}),
+    signal: ctx.signal,
+  });
+}
+
+/** The valuation factors with their default weights, named in both languages. */
+export function valuationFactors() {
+  const zh = translateFor('zh_cn');
+  const en = translateFor('en_us');
+  return {
+    factors: valuationSettings().map((f) => ({
+      key: f.key,
+      weight: f.weight,
+      higher_is_better: f.higher_is_better,
+      name: zh(f.name),
+      name_en: en(f.name),
+      description: zh(f.description),
+      description_en: en(f.description),
+    })),
+  };
+}

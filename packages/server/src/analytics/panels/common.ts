@@ -1,0 +1,134 @@
+import { countPeriods, type DateRange, type MessageKey, type WireLocale } from '@marketlens/shared';
+import { translateFor } from '../../i18n.js';
+import type { AnalyticsQuery, Dimension, Measure } from '../engine/model.js';
+import type { AnalyticsResult } from '../engine/service.js';
+import { type ResultRow, shiftPeriod } from '../engine/shape.js';
+import type { AnalysisRequest, DataScope } from '../request.js';
+
+/**
+ * What every panel shares: the request it runs for, how it asks the engine (the user's grant, the
+ * validated filter), and the figures each of its rows carries. Pages compose panels (pages/).
+ */
+
+export type InsightMetric = 'sales' | 'count' | 'avg_price';
+export type SortBy = 'sales' | 'count';
+export type TopKind = 'brand' | 'shop' | 'product';
+export type DistributionDimension = 'category' | 'platform' | 'channel';
+export type TrendsListDimension = 'category' | 'brand' | 'platform' | 'channel';
+
+/** What one panel request works with: the one analysis request (request.ts). */
+export type PanelContext = AnalysisRequest;
+
+const ALL_MEASURES: Measure[] = ['sales', 'count', 'avg_price', 'share'];
+
+/** A panel's query: the request's filter, range and comparison unless the panel names its own. */
+export function run(ctx: PanelContext, q: Partial<AnalyticsQuery> & Pick<AnalyticsQuery, 'dimensions'>) {
+  return ctx.run({
+    measures: ALL_MEASURES,
+    filter: ctx.validated.filter,
+    range: ctx.validated.range,
+    comparison: ctx.validated.comparison,
+    ...q,
+  });
+}
+
+export function warningsOf(result: Pick<AnalyticsResult, 'warnings'>, locale: WireLocale) {
+  const t = translateFor(locale);
+  return [...new Set(result.warnings)].map((code: MessageKey) => ({ code, msg: t(code) }));
+}
+
+export const metricValue = (m: { sales: number; count: number; avg_price: number | null }, metric: InsightMetric) =>
+  metric === 'sales' ? m.sales : metric === 'count' ? m.count : m.avg_price;
+
+/**
+ * share − base share (a ratio difference); no value when either is missing. A row new in the range
+ * (no base sales while the base scope sold) has base share 0 (engine/shape.ts), so its change is its share.
+ */
+export function shareChange(row: Pick<ResultRow, 'share' | 'base'>): number | null {
+  const now = row.share;
+  const before = row.base?.share;
+  return typeof now === 'number' && typeof before === 'number' ? now - before : null;
+}
+
+/** The figures every distribution and ranking row carries. */
+export function figures(row: ResultRow, metric: InsightMetric) {
+  return {
+    sales: row.sales,
+    count: row.count,
+    avg_price: row.avg_price,
+    share: row.share ?? null,
+    share_change: shareChange(row),
+    growth: row.growth ? { sales: row.growth.sales, count: row.growth.count, avg_price: row.growth.avg_price } : null,
+    value: metricValue(row, metric),
+  };
+}
+
+export function totals(result: AnalyticsResult) {
+  const t = result.total;
+  return { sales: t?.sales ?? 0, count: t?.count ?? 0, avg_price: t?.avg_price ?? null };
+}
+
+/** Rows ordered by the chosen measure, biggest first (key for ties, so the order is stable). */
+export function sortRows<T extends { sales: number; count: number; avg_price: number | null; key?: string }>(
+  rows: T[],
+  by: InsightMetric,
+): T[] {
+  return rows.sort(
+    (a, b) => (metricValue(b, by) ?? -1) - (metricValue(a, by) ?? -1) || String(a.key).localeCompare(String(b.key)),
+  );
+}
+
+/** Dimension of a trends list / distribution and how its rows are named. */
+export function groupingOf(ctx: PanelContext, dimension: TrendsListDimension | DistributionDimension) {
+  if (dimension !== 'category') return { dimension: dimension as Dimension, keep: () => true };
+  const sel = selectionOf(ctx.scope, ctx.selected);
+  const kids = new Set(sel.children);
+  return { dimension: sel.dimension, keep: (key: unknown) => kids.has(Number(key)) };
+}
+
+export function nameOf(row: ResultRow, dim: Dimension) {
+  const label = row.labels[dim];
+  const key = String(row.keys[dim]);
+  return { key, name: label?.zh || key, name_en: label?.en || label?.zh || key };
+}
+
+/** Every period of a range (month starts or Mondays). */
+export function periodsOf(range: DateRange, g: 'month' | 'week'): string[] {
+  const n = countPeriods(range, g);
+  return Array.from({ length: n }, (_, i) => shiftPeriod(range.start, i, g));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The selection: which sub-categories a page shows.
+
+export interface Selection {
+  /** Deepest selected level (0 = no selection). */
+  level: number;
+  /** The selected categories at that level. */
+  deepest: number[];
+  /** Sub-categories: children of the deepest selection, level-1 categories without one, the leaves themselves at level 3. */
+  children: number[];
+  /** The dimension that groups by them. */
+  dimension: Dimension;
+}
+
+export function selectionOf(scope: DataScope, selected: readonly number[]): Selection {
+  const { categories, children } = scope.catalog;
+  const known = selected.map(Number).filter((id) => categories.has(id));
+  const level = known.reduce((m, id) => Math.max(m, categories.get(id)!.level), 0);
+  const deepest = [...new Set(known.filter((id) => categories.get(id)!.level === level))].sort((a, b) => a - b);
+  const granted = new Set(scope.grant.categories);
+  const hasGrant = (id: number) => scope.catalog.leavesOf([id]).some((l) => granted.has(l));
+  const kids =
+    level === 0
+      ? (children.get(null) ?? []).map((c) => c.category_id)
+      : level === 3
+        ? deepest
+        : deepest.flatMap((id) => (children.get(id) ?? []).map((c) => c.category_id));
+  return {
+    level,
+    deepest,
+    children: kids.filter(hasGrant),
+    dimension: `category_${Math.min(level + 1, 3)}` as Dimension,
+  };
+}

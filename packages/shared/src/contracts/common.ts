@@ -1,0 +1,98 @@
+/**
+ * Wire pieces every analysis endpoint shares: the warning format, the request's locale fields and
+ * the spec §3 filter as it arrives on the wire. The server validates with these schemas (unknown
+ * fields are rejected); the web reads their `Static` types.
+ */
+import { type Static, type TProperties, Type } from 'typebox';
+
+/**
+ * A warning for the page (spec §8: unequal period lengths, no data …): its message key and the text
+ * in the request's language. Every analysis answer carries `warnings` in this one format.
+ */
+export const Warning = Type.Object({ code: Type.String(), msg: Type.String() });
+export type Warning = Static<typeof Warning>;
+export const Warnings = Type.Array(Warning);
+
+/**
+ * Every request may carry `locale`, and `debug` when the web page's address contains "debug"
+ * (spec §7); both are accepted wherever the closed schemas accept anything.
+ */
+export const LocaleField = {
+  locale: Type.Optional(Type.String({ maxLength: 10 })),
+  debug: Type.Optional(Type.Boolean()),
+};
+
+export const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const Ids = Type.Array(Type.Integer({ minimum: 0 }), { maxItems: 5000 });
+const Bound = Type.Union([Type.Number(), Type.String({ maxLength: 32 }), Type.Null()]);
+
+/** The project (data scope) a request is about. */
+export const DataScopeId = Type.Integer({ minimum: 1 });
+
+/**
+ * The spec §3 filter state as it arrives on the wire. Field names follow the spec (goodsKeywords,
+ * isFollowConcernedBrands …); its rules (spec §5) are checked by the server's filter validation.
+ */
+export const FilterFields = {
+  /** The project (data scope) the filter is for. */
+  data_scope_id: DataScopeId,
+  category: Type.Optional(Type.Object({ enable: Type.Boolean(), value: Ids }, { additionalProperties: false })),
+  /** Custom SQL mode: a where-clause (spec §5); exclusive with an enabled category selection. */
+  sql: Type.Optional(
+    Type.Object({ enable: Type.Boolean(), value: Type.String({ maxLength: 4000 }) }, { additionalProperties: false }),
+  ),
+  /** 'platform_id' (every channel of the platform) or 'platform_id,shop_type'. */
+  channels: Type.Optional(Type.Array(Type.String({ pattern: '^\\d{1,9}(,[a-z_]{1,32})?$' }), { maxItems: 200 })),
+  brands: Type.Optional(Ids),
+  /** Shop selections as 'platform,shop_id' (spec §4). */
+  shops: Type.Optional(Type.Array(Type.String({ pattern: '^\\d{1,9},\\d{1,16}$' }), { maxItems: 5000 })),
+  goodsKeywords: Type.Optional(
+    Type.Object(
+      {
+        enable: Type.Boolean(),
+        /** 'keyword': a list of words; 'super': one super query (spec §5). */
+        input_type: Type.Union([Type.Literal('keyword'), Type.Literal('super')]),
+        condition_type: Type.Optional(Type.Union([Type.Literal('AND'), Type.Literal('OR')])),
+        value: Type.Union([
+          Type.String({ maxLength: 1000 }),
+          Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 }),
+        ]),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  /** attribute name → values (value_zh); at most 10 values per attribute. */
+  attributes: Type.Optional(
+    Type.Record(Type.String({ maxLength: 64 }), Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })),
+  ),
+  /** The project's custom (keyword-rule) attributes: id → chosen values. */
+  newAttributes: Type.Optional(
+    Type.Array(
+      Type.Object(
+        { id: Type.Integer({ minimum: 1 }), values: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 }) },
+        { additionalProperties: false },
+      ),
+      { maxItems: 50 },
+    ),
+  ),
+  /** Title words (the word cloud's words): products with any of them. */
+  descriptions: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100 })),
+  /** Price band [min, max] on the list price; either end may be empty. */
+  bands: Type.Optional(Type.Tuple([Bound, Bound])),
+  isFollowConcernedBrands: Type.Optional(Type.Boolean()),
+  date: Type.Tuple([Day, Day]),
+  dateBefore: Type.Optional(Type.Tuple([Day, Day])),
+  selector: Type.Optional(Type.Union([Type.Literal('mom'), Type.Literal('yoy'), Type.Literal('custom')])),
+};
+export const WireFilterSchema = Type.Object(FilterFields, { additionalProperties: false });
+export type WireFilter = Static<typeof WireFilterSchema>;
+/** The names of the filter's fields: what a body holds besides them is the endpoint's own. */
+export const FILTER_FIELD_NAMES: readonly string[] = Object.keys(FilterFields);
+
+/** A closed request body: locale, the spec §3 filter, and the endpoint's own fields. */
+export const FilterBody = <P extends TProperties>(props: P) =>
+  Type.Object({ ...LocaleField, ...FilterFields, ...props }, { additionalProperties: false });
+
+/** A closed request body without the filter: locale, the data scope and the endpoint's own fields. */
+export const ScopeBody = <P extends TProperties>(props: P) =>
+  Type.Object({ ...LocaleField, data_scope_id: DataScopeId, ...props }, { additionalProperties: false });

@@ -1,0 +1,102 @@
+/**
+ * The analysis endpoint tables: for every endpoint its method, path (under /api/common), the pages
+ * (spec §2 ids) it serves and whether it answers a file. The server registers its routes from these
+ * tables (with the request and answer schemas of the same key in `<area>.ts`, `*_SCHEMAS`) and the
+ * auth plugin checks the pages; the web calls the same entries, typed by the same schemas.
+ *
+ * This module imports nothing at run time but the page ids, so the web can use it without bundling
+ * TypeBox: the schemas reach it as types only.
+ */
+import type { Static, TSchema } from 'typebox';
+import { PAGE_ID } from '../routes.js';
+import type { BRAND_SCHEMAS } from './brand.js';
+import type { HOT_SCHEMAS } from './hot.js';
+import type { INSIGHT_SCHEMAS } from './insight.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type EndpointAccess = 'pages' | 'member' | 'manage';
+
+export interface Endpoint<Body = unknown, Data = unknown> {
+  readonly method: HttpMethod;
+  /** Path under /api/common. */
+  readonly path: string;
+  /** Pages that call it: with access `pages`, the user must be allowed one of them in the project (spec §6). */
+  readonly pages: readonly number[];
+  /**
+   * Who may call it: `pages` — a member allowed one of `pages`; `member` — any member (reference data
+   * the administration screens read too); `manage` — the project's administrators (its settings).
+   */
+  readonly access: EndpointAccess;
+  /** The answer is a file (.xlsx), not the JSON envelope. */
+  readonly file: boolean;
+  /** Type carriers only (never set): the request (body, or query of a GET) and the answer's data. */
+  readonly types?: { readonly body: Body; readonly data: Data };
+}
+
+/** The request and answer of an endpoint. */
+export type BodyOf<E> = E extends Endpoint<infer B, unknown> ? B : never;
+export type DataOf<E> = E extends Endpoint<unknown, infer D> ? D : never;
+
+/** Schemas of one endpoint: its request and its answer's data (null for a file). */
+export interface EndpointSchemas {
+  readonly body: TSchema;
+  readonly data: TSchema | null;
+}
+
+type Typed<S extends EndpointSchemas> = Endpoint<
+  Static<S['body']>,
+  S['data'] extends TSchema ? Static<S['data']> : never
+>;
+/** An endpoint table typed by its schema table: a key missing from either is a compile error. */
+export type TableOf<T extends Record<string, EndpointSchemas>> = { readonly [K in keyof T]: Typed<T[K]> };
+
+interface Options {
+  file?: boolean;
+  access?: EndpointAccess;
+}
+export const at = (method: HttpMethod, path: string, pages: readonly number[], o: Options = {}) =>
+  ({ method, path, pages, file: o.file ?? false, access: o.access ?? 'pages' }) as Endpoint<never, never>;
+
+const { hot, discover, brand, contrast } = PAGE_ID;
+
+/** Category Insight (/discover); rankings and channel shares serve Brand Detail too. */
+export const INSIGHT_ENDPOINTS: TableOf<typeof INSIGHT_SCHEMAS> = {
+  summary: at('POST', '/summary', [discover]),
+  trends: at('POST', '/trends', [discover]),
+  trendsList: at('POST', '/trends_list', [discover]),
+  distributions: at('POST', '/distributions', [discover]),
+  attributes: at('POST', '/distributions/attributes', [discover]),
+  attributeValues: at('POST', '/distributions/attribute_values', [discover]),
+  bandsValues: at('POST', '/distributions/bands_values', [discover]),
+  channels: at('POST', '/channels/overviews', [discover, brand]),
+  top: at('POST', '/top', [discover, brand]),
+  topDownload: at('POST', '/top/downloads', [discover, brand], { file: true }),
+  valuationSettings: at('GET', '/categories/valuations/settings', [discover]),
+  valuations: at('POST', '/categories/valuations', [discover]),
+  customValuations: at('POST', '/categories/valuations/custom', [discover]),
+  valuationDownload: at('POST', '/categories/valuations/downloads', [discover], { file: true }),
+};
+
+/** Brand Detail (/brand); several brands at once for Brand Comparison. */
+export const BRAND_ENDPOINTS: TableOf<typeof BRAND_SCHEMAS> = {
+  info: at('POST', '/brands/info', [brand]),
+  overview: at('POST', '/brands/overview', [brand]),
+  overviews: at('POST', '/brands/overviews', [brand, contrast]),
+  categories: at('POST', '/brands/categories/overview', [brand]),
+  categoryValuations: at('POST', '/brands/categories/valuations', [brand]),
+  trends: at('GET', '/brands/trends', [brand]),
+  characters: at('POST', '/brands/characters', [brand]),
+  charactersDownload: at('POST', '/brands/characters/downloads', [brand], { file: true }),
+};
+
+/** Trend Overview (/hot). */
+export const HOT_ENDPOINTS: TableOf<typeof HOT_SCHEMAS> = {
+  rising: at('POST', '/rising', [hot]),
+  fresh: at('POST', '/fresh', [hot]),
+  keywords: at('POST', '/keywords/hot', [hot]),
+  categoryTrends: at('POST', '/hot/categories/trends', [hot]),
+  goods: at('POST', '/products/top', [hot]),
+  hiddenKeywords: at('POST', '/hidden/keywords', [hot]),
+  hideKeywords: at('POST', '/settings/keywords', [], { access: 'manage' }),
+  unhideKeywords: at('PUT', '/settings/keywords', [], { access: 'manage' }),
+};

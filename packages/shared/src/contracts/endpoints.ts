@@ -1,8 +1,9 @@
 /**
- * The analysis endpoint tables: for every endpoint its method, path (under /api/common), the pages
- * (spec §2 ids) it serves and whether it answers a file. The server registers its routes from these
- * tables (with the request and answer schemas of the same key in `<area>.ts`, `*_SCHEMAS`) and the
- * auth plugin checks the pages; the web calls the same entries, typed by the same schemas.
+ * The endpoint tables of the analysis pages and of the reference data: for every endpoint its method,
+ * path (under /api/common), the pages (spec §2 ids) it serves, who may call it and whether it answers
+ * a file. The server registers its routes from these tables (with the request and answer schemas of
+ * the same key in `<area>.ts`, `*_SCHEMAS`) and the auth plugin checks the access; the web calls the
+ * same entries, typed by the same schemas.
  *
  * This module imports nothing at run time but the page ids, so the web can use it without bundling
  * TypeBox: the schemas reach it as types only.

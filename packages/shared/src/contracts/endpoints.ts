@@ -1,8 +1,9 @@
 /**
- * The analysis endpoint tables: for every endpoint its method, path (under /api/common), the pages
- * (spec §2 ids) it serves and whether it answers a file. The server registers its routes from these
- * tables (with the request and answer schemas of the same key in `<area>.ts`, `*_SCHEMAS`) and the
- * auth plugin checks the pages; the web calls the same entries, typed by the same schemas.
+ * The endpoint tables of the analysis pages and of the reference data: for every endpoint its method,
+ * path (under /api/common), the pages (spec §2 ids) it serves, who may call it and whether it answers
+ * a file. The server registers its routes from these tables (with the request and answer schemas of
+ * the same key in `<area>.ts`, `*_SCHEMAS`) and the auth plugin checks the access; the web calls the
+ * same entries, typed by the same schemas.
  *
  * This module imports nothing at run time but the page ids, so the web can use it without bundling
  * TypeBox: the schemas reach it as types only.
@@ -10,6 +11,7 @@
 import type { Static, TSchema } from 'typebox';
 import { PAGE_ID } from '../routes.js';
 import type { BRAND_SCHEMAS } from './brand.js';
+import type { DATA_SCHEMAS } from './data.js';
 import type { HOT_SCHEMAS } from './hot.js';
 import type { INSIGHT_SCHEMAS } from './insight.js';
 
@@ -37,10 +39,14 @@ export interface Endpoint<Body = unknown, Data = unknown> {
 export type BodyOf<E> = E extends Endpoint<infer B, unknown> ? B : never;
 export type DataOf<E> = E extends Endpoint<unknown, infer D> ? D : never;
 
-/** Schemas of one endpoint: its request and its answer's data (null for a file). */
+/**
+ * Schemas of one endpoint: its request, its answer's data (null for a file) and, for a path with
+ * parameters (`/raw/second_categories/:id`), the parameters.
+ */
 export interface EndpointSchemas {
   readonly body: TSchema;
   readonly data: TSchema | null;
+  readonly params?: TSchema;
 }
 
 type Typed<S extends EndpointSchemas> = Endpoint<
@@ -99,4 +105,33 @@ export const HOT_ENDPOINTS: TableOf<typeof HOT_SCHEMAS> = {
   hiddenKeywords: at('POST', '/hidden/keywords', [hot]),
   hideKeywords: at('POST', '/settings/keywords', [], { access: 'manage' }),
   unhideKeywords: at('PUT', '/settings/keywords', [], { access: 'manage' }),
+};
+
+const member = (method: HttpMethod, path: string) => at(method, path, [], { access: 'member' });
+
+/**
+ * Reference data of one project (spec §7 "Data"): every page's filter panel reads it, and so do the
+ * administration screens (the grant pickers of project user management read /brands and /shops), so
+ * it needs project membership (global admins and root always), not pages. Always within the user's
+ * grant. Not here: GET /data_scopes (the user's projects, not one project's data) and POST
+ * /cache/clear (administrators, no project): ordinary routes in routes/common/data.ts.
+ */
+export const DATA_ENDPOINTS: TableOf<typeof DATA_SCHEMAS> = {
+  tableDate: member('GET', '/table_date'),
+  rawCategories: member('GET', '/raw/categories'),
+  secondCategories: member('GET', '/raw/second_categories/:id'),
+  thirdCategories: member('GET', '/raw/third_categories/:id'),
+  categories: member('POST', '/categories'),
+  categoryPrefix: member('GET', '/categories/exist_prefix'),
+  categorySql: member('GET', '/categories/sql'),
+  brands: member('GET', '/brands'),
+  defaultBrands: member('GET', '/brands/default'),
+  brandScope: member('GET', '/brands/scope'),
+  shops: member('GET', '/shops'),
+  attributes: member('GET', '/attributes'),
+  attributeValues: member('GET', '/attributes/values'),
+  channels: member('GET', '/platforms/channels'),
+  permission: member('GET', '/data/permission'),
+  search: member('POST', '/filter/search'),
+  empty: member('POST', '/data/empty'),
 };

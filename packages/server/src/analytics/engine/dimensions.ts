@@ -1,4 +1,4 @@
-import { type Static, Type } from 'typebox';
+import type { PlatformChannels } from '@marketlens/shared/contracts';
 import type { Band } from '../../metadata/index.js';
 import { ParamList, type SqlDialect } from '../../warehouse/dialect.js';
 import type { QueryOptions, Row, WarehouseEngine, WarehouseTable } from '../../warehouse/engine.js';
@@ -38,23 +38,8 @@ function leavesSql(d: SqlDialect, p: ParamList, category: string, ids: readonly 
      WHERE c3.level = 3 AND (${d.inArray('c3.category_id', list)} OR ${d.inArray('c2.category_id', list)} OR ${d.inArray('c2.parent_id', list)})`;
 }
 
-export type ChannelRow = Static<typeof PlatformChannelsSchema>;
-
-/** Response schema of one platform with its channels, as `platformChannels` returns it. */
-export const PlatformChannelsSchema = Type.Object({
-  platform_id: Type.Integer(),
-  code: Type.String(),
-  platform: Type.String(),
-  platform_en: Type.String(),
-  channels: Type.Array(
-    Type.Object({
-      code: Type.String(),
-      shop_type: Type.String(),
-      shop_type_en: Type.String(),
-      is_active: Type.Boolean(),
-    }),
-  ),
-});
+/** One platform with its channels, as `platformChannels` returns it (the wire schema is shared). */
+export type ChannelRow = PlatformChannels;
 
 /** Every platform with its channels (shop types), in id order. */
 export async function platformChannels(warehouse: WarehouseEngine, dataset: string): Promise<ChannelRow[]> {

@@ -14,7 +14,11 @@ export default defineConfig({
     projects: [
       node('shared'),
       node('datagen', { testTimeout: 120_000 }),
-      node('server', { testTimeout: 60_000, hookTimeout: 180_000, globalSetup: ['./test/global-setup.ts'] }),
+      node('server', {
+        testTimeout: 60_000,
+        hookTimeout: 180_000,
+        globalSetup: ['./test/global-setup.ts', './test/clickhouse-setup.ts'],
+      }),
       // The web app runs in a (jsdom) browser: browser export conditions, ESM builds of its packages.
       {
         resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },

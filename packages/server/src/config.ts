@@ -11,7 +11,7 @@ export interface ServerConfig {
   dataDir: string;
   /** SQLite file path or postgres:// URL. */
   metadataUrl: string;
-  /** Warehouse directory (DuckDB files) or, later, an http:// ClickHouse URL. */
+  /** Warehouse directory (DuckDB files) or an http(s):// ClickHouse URL (docs/deployment.md). */
   warehouseUrl: string;
   redisUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -248,5 +248,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
 /** Hides credentials in a URL so configuration errors and logs never print them. */
 export function redactUrl(url: string): string {
-  return url.replace(/\/\/([^:@/]+):([^@/]+)@/, '//$1:***@');
+  // A ClickHouse WAREHOUSE_URL also carries the import account's password in its query string.
+  return url.replace(/\/\/([^:@/]+):([^@/]+)@/, '//$1:***@').replace(/([?&][^=&#]*password=)[^&#]*/gi, '$1***');
 }

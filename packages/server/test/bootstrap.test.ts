@@ -38,7 +38,18 @@ describe('first-start bootstrap', () => {
     expect(await ensureDemoProjects(t.ctx.metadata, t.ctx.warehouse)).toEqual([]);
 
     const password = readFileSync(path.join(t.ctx.config.dataDir, 'INITIAL_PASSWORD'), 'utf8').trim();
-    const token = (await login(t.app, 'root', password)).access_token;
+    const first = (await login(t.app, 'root', password)).access_token;
+    // A generated password must be changed before anything else is served.
+    const refused = await t.app.inject({ url: '/api/common/data_scopes', headers: bearer(first) });
+    expect(refused.statusCode).toBe(403);
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/common/users/me/password',
+      headers: bearer(first),
+      payload: { old_password: password, new_password: 'RootOwn123' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const token = (await login(t.app, 'root', 'RootOwn123')).access_token;
     const scopes = await t.app.inject({ url: '/api/common/data_scopes', headers: bearer(token) });
     expect(scopes.statusCode, scopes.body).toBe(200);
     const items = scopes.json().data.items as { id: number; table: string }[];

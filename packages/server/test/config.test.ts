@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig, redactUrl } from '../src/config.js';
 
 const cwd = '/srv/marketlens';
 
@@ -99,5 +99,14 @@ describe('sign-in configuration', () => {
       'LOGIN_MAX_FAILURES="0" is not valid: expected a whole number from 1 to 100',
       'APP_KEYS contains "bad key": expected letters, digits, _ . -',
     ]);
+  });
+});
+
+describe('redactUrl', () => {
+  it('hides the password of the URL and of the ClickHouse import account', () => {
+    expect(redactUrl('postgres://ml:secret@db:5432/ml')).toBe('postgres://ml:***@db:5432/ml');
+    expect(
+      redactUrl('http://reader:r3ad@ch1:8123,ch2:8123/marketlens?cluster=c&import_user=loader&import_password=l0ad'),
+    ).toBe('http://reader:***@ch1:8123,ch2:8123/marketlens?cluster=c&import_user=loader&import_password=***');
   });
 });

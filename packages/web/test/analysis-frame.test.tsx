@@ -129,7 +129,7 @@ describe('FilterPanel', { timeout: 40_000 }, () => {
 });
 
 /** A stand-in endpoint of the shared tables' shape: POST /summary with a made-up answer. */
-const SUMMARY = { method: 'POST', path: '/summary', pages: [4], file: false, manage: false } as Endpoint<
+const SUMMARY = { method: 'POST', path: '/summary', pages: [4], access: 'pages', file: false } as Endpoint<
   { metric: string },
   { total: string; warnings: Warning[] }
 >;

@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { DateRange, WireLocale } from '@marketlens/shared';
 import type { FastifyReply } from 'fastify';
 import type { MetadataStore, Project, ProjectMember } from '../metadata/index.js';
-import { type AuthUser, authorizeProject, type ProjectScope, resolveDataGrant } from '../permissions/index.js';
+import { type AuthUser, type ProjectScope, resolveDataGrant } from '../permissions/index.js';
 import type { WarehouseEngine } from '../warehouse/engine.js';
 import type { ResolvedGrant } from './engine/filters.js';
 import type { AnalyticsQuery } from './engine/model.js';
@@ -42,16 +42,6 @@ export async function dataScopeOf(
     discount: project.discountPrice && (member?.discountPriceOn ?? false),
     fullRange: { start: ds.farthestDate, end: ds.latestDate },
   };
-}
-
-/** Authorises the project (membership, the one permissions module) and resolves the user's grant. */
-export async function loadDataScope(
-  metadata: MetadataStore,
-  engine: AnalyticsEngine,
-  user: AuthUser,
-  projectId: number,
-): Promise<DataScope> {
-  return dataScopeOf(metadata, engine, user, await authorizeProject(metadata, user, projectId, 'member'));
 }
 
 /** The parts of an analytics query a panel names; the request fills in the scope's defaults. */

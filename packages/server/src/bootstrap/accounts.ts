@@ -1,4 +1,5 @@
 import { DEMO_DATASETS } from '@marketlens/shared';
+import { allCategories } from '../analytics/engine/dimensions.js';
 import { generateStrongPassword, hashPassword } from '../auth/passwords.js';
 import type { MetadataStore } from '../metadata/index.js';
 import type { WarehouseEngine } from '../warehouse/engine.js';
@@ -70,12 +71,10 @@ export async function ensureDemoProjects(metadata: MetadataStore, warehouse: War
     await metadata.members.add({ projectId: project.id, userId: root.id, role: 'root', pages: ALL_PAGES });
     // The whole category tree, ready: data access is deny-by-default, so a project without
     // categories would show its owner nothing.
-    const level1 = await warehouse.query<{ category_id: number }>(
-      `SELECT category_id FROM ${warehouse.tableName(manifest.name, 'dim_category')} WHERE level = 1 ORDER BY 1`,
-    );
+    const level1 = (await allCategories(warehouse, manifest.name)).filter((c) => c.level === 1);
     await metadata.projectCategories.add(
       project.id,
-      level1.map((r) => r.category_id),
+      level1.map((c) => c.category_id),
       'ready',
     );
     created.push(manifest.name);

@@ -2,15 +2,17 @@ import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createProgressReporter } from '@marketlens/shared';
+import { openClickHouseWarehouse } from '../warehouse/clickhouse/engine.js';
 import { importDataset } from '../warehouse/duckdb/importer.js';
-import { ImportValidationError } from '../warehouse/engine.js';
-import { defaultWarehouseDir, parseWarehouseUrl } from '../warehouse/url.js';
+import { type ImportOptions, type ImportResult, ImportValidationError } from '../warehouse/engine.js';
+import { type ClickHouseLocation, defaultWarehouseDir, parseWarehouseUrl } from '../warehouse/url.js';
 
 /**
  * `npm run import -- [--dataset <name>] [--warehouse <dir>] <folder>`
  *
- * Validates a dataset folder and loads it into the DuckDB warehouse, next to a running server
- * (which picks the new version up on its next catalogue refresh). Exit codes: 0 loaded,
+ * Validates a dataset folder and loads it into the warehouse (DuckDB, or ClickHouse when the
+ * location is an http(s) URL), next to a running server (which picks the new version up on its
+ * next catalogue refresh). Exit codes: 0 loaded,
  * 1 invalid data or failure, 2 bad arguments, 130 interrupted (nothing changed).
  */
 
@@ -22,8 +24,8 @@ atomically; if anything is wrong, nothing changes.
 
   <folder>             the dataset folder
   --dataset <name>     load under this name instead of the name in dataset.json
-  --warehouse <dir>    warehouse directory (default: $WAREHOUSE_URL, else $DATA_DIR/warehouse,
-                       DATA_DIR defaulting to ./data)
+  --warehouse <dir>    warehouse directory or ClickHouse URL (default: $WAREHOUSE_URL, else
+                       $DATA_DIR/warehouse, DATA_DIR defaulting to ./data)
   -h, --help           show this help
 `;
 
@@ -39,6 +41,8 @@ interface CliArgs {
   folder: string;
   dataset?: string;
   warehouse: string;
+  /** Set when the warehouse is a ClickHouse cluster. */
+  clickhouse?: ClickHouseLocation;
 }
 
 class UsageError extends Error {}
@@ -75,6 +79,7 @@ function parseArgs(argv: readonly string[], io: CliIo): CliArgs | 'help' {
   if (!isDir) throw new UsageError(`${folder} is not a folder`);
 
   let dir: string;
+  let clickhouse: ClickHouseLocation | undefined;
   const url = warehouse ?? io.env.WAREHOUSE_URL?.trim();
   if (url) {
     let location: ReturnType<typeof parseWarehouseUrl>;
@@ -83,12 +88,36 @@ function parseArgs(argv: readonly string[], io: CliIo): CliArgs | 'help' {
     } catch (err) {
       throw new UsageError((err as Error).message);
     }
-    if (location.engine !== 'duckdb') throw new UsageError('importing into ClickHouse is not available yet');
-    dir = location.dir;
+    if (location.engine === 'clickhouse') {
+      if (!location.clickhouse.importUser) {
+        throw new UsageError('the ClickHouse URL has no import account (add import_user and import_password)');
+      }
+      clickhouse = location.clickhouse;
+      // Shown to the user: no passwords.
+      dir = `${location.clickhouse.protocol}://${location.clickhouse.hosts.join(',')}/${location.clickhouse.database}`;
+    } else dir = location.dir;
   } else {
     dir = defaultWarehouseDir(io.env, io.cwd);
   }
-  return { folder, ...(dataset !== undefined ? { dataset } : {}), warehouse: dir };
+  return {
+    folder,
+    ...(dataset !== undefined ? { dataset } : {}),
+    warehouse: dir,
+    ...(clickhouse ? { clickhouse } : {}),
+  };
+}
+
+async function importIntoClickHouse(
+  location: ClickHouseLocation,
+  folder: string,
+  options: ImportOptions,
+): Promise<ImportResult> {
+  const engine = await openClickHouseWarehouse({ location, refreshIntervalMs: 0 });
+  try {
+    return await engine.importDataset(folder, options);
+  } finally {
+    await engine.close();
+  }
 }
 
 function prefersChinese(env: NodeJS.ProcessEnv): boolean {
@@ -113,11 +142,14 @@ export async function runImportCli(argv: readonly string[], io: CliIo): Promise<
   const progress = createProgressReporter({ write: (s) => io.stdout.write(s), isTTY: Boolean(io.stdout.isTTY) });
   io.stdout.write(`Importing ${args.folder}\n     into ${args.warehouse}\n`);
   try {
-    const { dataset, elapsedMs } = await importDataset(args.warehouse, args.folder, {
+    const options: ImportOptions = {
       ...(args.dataset !== undefined ? { name: args.dataset } : {}),
       ...(io.signal ? { signal: io.signal } : {}),
       onProgress: (p) => progress.update(p),
-    });
+    };
+    const { dataset, elapsedMs } = await (args.clickhouse
+      ? importIntoClickHouse(args.clickhouse, args.folder, options)
+      : importDataset(args.warehouse, args.folder, options));
     const facts = dataset.rows.fact_sales ?? 0;
     const secs = elapsedMs / 1000;
     progress.done(

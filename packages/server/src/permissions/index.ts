@@ -64,7 +64,8 @@ export type Permission =
   | { kind: 'signedIn' }
   | { kind: 'ownAccount' }
   | { kind: 'roles'; roles: readonly Role[] }
-  | { kind: 'project'; access: ProjectAccess; projectId: ProjectIdSource }
+  /** `optional`: a request without the project id is served without a project (spec §5 empty answers). */
+  | { kind: 'project'; access: ProjectAccess; projectId: ProjectIdSource; optional?: boolean }
   | { kind: 'analysis'; pages: readonly number[]; projectId: ProjectIdSource };
 
 export const perm = {
@@ -78,7 +79,12 @@ export const perm = {
    */
   ownAccount: { kind: 'ownAccount' } as Permission,
   roles: (roles: readonly Role[]): Permission => ({ kind: 'roles', roles }),
-  project: (access: ProjectAccess, projectId: ProjectIdSource): Permission => ({ kind: 'project', access, projectId }),
+  project: (access: ProjectAccess, projectId: ProjectIdSource, o: { optional?: boolean } = {}): Permission => ({
+    kind: 'project',
+    access,
+    projectId,
+    ...(o.optional ? { optional: true } : {}),
+  }),
   /**
    * Analysis data of a project (data scope): membership, and one of `pages` among the pages the user
    * may open there (spec §6 intersection; root: the project's list). `pages` empty = reference data
@@ -132,16 +138,28 @@ export function canAccessProject(
   }
 }
 
-/** Reads a positive integer project id from the request part the permission names. */
-export function projectIdFrom(
-  source: ProjectIdSource,
-  req: { params: unknown; query: unknown; body: unknown },
-): number {
+type RequestParts = { params: unknown; query: unknown; body: unknown };
+
+/** The raw value at the place the permission names, and the field's name. */
+function rawProjectId(source: ProjectIdSource, req: RequestParts): { name: string; raw: unknown } {
   const dot = source.indexOf('.');
-  const part = source.slice(0, dot) as 'params' | 'query' | 'body';
+  const container = req[source.slice(0, dot) as 'params' | 'query' | 'body'];
   const name = source.slice(dot + 1);
-  const container = req[part];
-  const raw = container && typeof container === 'object' ? (container as Record<string, unknown>)[name] : undefined;
+  return {
+    name,
+    raw: container && typeof container === 'object' ? (container as Record<string, unknown>)[name] : undefined,
+  };
+}
+
+/** Whether the request names no project at all where the permission looks (absent or null). */
+export function projectIdAbsent(source: ProjectIdSource, req: RequestParts): boolean {
+  const { raw } = rawProjectId(source, req);
+  return raw === undefined || raw === null;
+}
+
+/** Reads a positive integer project id from the request part the permission names. */
+export function projectIdFrom(source: ProjectIdSource, req: RequestParts): number {
+  const { name, raw } = rawProjectId(source, req);
   const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(id) || id < 1) throw badRequest('server.invalidArgumentDetail', { field: name });
   return id;

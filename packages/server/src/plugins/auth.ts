@@ -11,6 +11,7 @@ import {
   authorizeProject,
   type Permission,
   type ProjectScope,
+  projectIdAbsent,
   projectIdFrom,
 } from '../permissions/index.js';
 
@@ -121,6 +122,8 @@ export function authPlugin(ctx: AppContext, services: AuthServices) {
           if (!roleMatches(user.role, permission.roles)) throw forbidden();
           return;
         }
+        // Signed in, and no project named where one is optional: the handler answers without data.
+        if (permission.kind === 'project' && permission.optional && projectIdAbsent(permission.projectId, req)) return;
         const projectId = projectIdFrom(permission.projectId, req);
         req.scope =
           permission.kind === 'analysis'

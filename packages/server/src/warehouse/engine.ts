@@ -1,4 +1,5 @@
 import type { DatasetManifest, DatasetTableName } from '@marketlens/shared';
+import type { ParamValue, SqlDialect } from './dialect.js';
 
 /**
  * The warehouse seen by the rest of the server. DuckDB implements it now (duckdb/), ClickHouse
@@ -9,7 +10,7 @@ import type { DatasetManifest, DatasetTableName } from '@marketlens/shared';
 export type Row = Record<string, string | number | boolean | null>;
 
 /** Bound parameters: positional ($1, $2 …) as an array. Values are never pasted into SQL. */
-export type QueryParams = readonly (string | number | boolean | null | readonly (string | number)[])[];
+export type QueryParams = readonly ParamValue[];
 
 export interface QueryOptions {
   /** Aborting it interrupts the running query (a closed HTTP request aborts it). */
@@ -53,9 +54,15 @@ export type WarehouseTable = DatasetTableName | 'sku_keyword' | `rollup_${string
 
 export interface WarehouseEngine {
   readonly engine: 'duckdb' | 'clickhouse';
+  /** How SQL for this engine is written: the analytics builder writes every statement through it. */
+  readonly dialect: SqlDialect;
   /** Runs one read-only statement with bound parameters. */
   query<T extends Row = Row>(sql: string, params?: QueryParams, options?: QueryOptions): Promise<T[]>;
-  /** Fully qualified, quoted name of a table of a loaded dataset, for SQL built from catalogues. */
+  /**
+   * Fully qualified, quoted name of a table of a loaded dataset that queries read, for SQL built
+   * from catalogues. Imports write under their own names (a distributed engine reads the
+   * Distributed table and writes the local one).
+   */
   tableName(dataset: string, table: WarehouseTable): string;
   /** The datasets currently visible to queries. */
   datasets(): LoadedDataset[];

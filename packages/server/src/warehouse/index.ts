@@ -1,7 +1,16 @@
+import { openClickHouseWarehouse } from './clickhouse/engine.js';
 import { openDuckDBWarehouse } from './duckdb/engine.js';
 import type { WarehouseEngine } from './engine.js';
 import { parseWarehouseUrl } from './url.js';
 
+export {
+  ClickHouseEngine,
+  type ClickHouseWarehouseOptions,
+  openClickHouseWarehouse,
+} from './clickhouse/engine.js';
+export { type ClickHouseLiteralType, clickhouseLiteral, type LiteralValue } from './clickhouse/literal.js';
+export * from './dialect.js';
+export { duckdbDialect } from './duckdb/dialect.js';
 export {
   DuckDBEngine,
   type DuckDBWarehouseOptions,
@@ -20,10 +29,16 @@ export {
   type RollupDimension,
   type RollupName,
 } from './rollups.js';
-export { defaultWarehouseDir, parseWarehouseUrl, type WarehouseLocation } from './url.js';
+export {
+  type ClickHouseLocation,
+  defaultWarehouseDir,
+  parseClickHouseUrl,
+  parseWarehouseUrl,
+  type WarehouseLocation,
+} from './url.js';
 
 export interface OpenWarehouseConfig {
-  /** A directory, duckdb:<dir>, or (later) an http(s):// ClickHouse URL. */
+  /** A directory, duckdb:<dir>, or an http(s):// ClickHouse URL (see url.ts parseClickHouseUrl). */
   warehouseUrl: string;
   /** Default time limit of a query in ms; 0 = none. */
   queryTimeoutMs?: number;
@@ -38,7 +53,12 @@ export interface OpenWarehouseConfig {
 export async function openWarehouse(config: OpenWarehouseConfig): Promise<WarehouseEngine> {
   const location = parseWarehouseUrl(config.warehouseUrl);
   if (location.engine === 'clickhouse') {
-    throw new Error('the ClickHouse warehouse is not available yet; use a directory for DuckDB');
+    return openClickHouseWarehouse({
+      location: location.clickhouse,
+      ...(config.queryTimeoutMs !== undefined ? { defaultTimeoutMs: config.queryTimeoutMs } : {}),
+      ...(config.warehouseRefreshMs !== undefined ? { refreshIntervalMs: config.warehouseRefreshMs } : {}),
+      ...(config.onWarning ? { onWarning: config.onWarning } : {}),
+    });
   }
   return openDuckDBWarehouse({
     dir: location.dir,

@@ -59,6 +59,10 @@ describe('reference data API', () => {
     expect(all.map((c: { category_id: number }) => c.category_id)).toEqual([1, 4]);
     // Spec §5: without a data scope the answer is empty, not an error.
     expect((await post(member, '/categories', {})).json().data.items).toEqual([]);
+    // … for anyone signed in (there is nothing to give away), with null too; never without sign-in.
+    expect((await post(stranger, '/categories', { data_scope_id: null })).json().data.items).toEqual([]);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/common/categories', payload: {} });
+    expect(anonymous.statusCode).toBe(401);
     // Someone outside the project is refused.
     expect((await post(stranger, '/categories', { data_scope_id: project })).statusCode).toBe(403);
   });

@@ -304,13 +304,17 @@ function shiftPeriod(p: string, n: number): string {
 describe('analytics correctness oracle (tiny cn_monthly)', () => {
   let warehouse: WarehouseEngine;
   let engine: AnalyticsEngine;
+  let withoutWindows: AnalyticsEngine;
 
   beforeAll(async () => {
     warehouse = await openWarehouse({ warehouseUrl: inject('tinyWarehouseDir'), warehouseRefreshMs: 0 });
     engine = new AnalyticsEngine(warehouse);
+    const dialect = { ...warehouse.dialect, windowSums: false };
+    withoutWindows = new AnalyticsEngine(Object.create(warehouse, { dialect: { value: dialect } }));
   });
   afterAll(async () => {
     await engine.parser.close();
+    await withoutWindows.parser.close();
     await warehouse.close();
   });
 
@@ -322,108 +326,112 @@ describe('analytics correctness oracle (tiny cn_monthly)', () => {
     expect(Math.abs(a - b), `${what}: engine ${a} vs oracle ${b}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(b)));
   };
 
-  it('agrees with plain TypeScript on 80 random combinations', async () => {
+  it('agrees with plain TypeScript on 80 random combinations, with and without window sums', async () => {
     let nonEmpty = 0;
     let newInRange = 0;
     await fc.assert(
       fc.asyncProperty(arbCase, async ({ grant, query }) => {
-        const result = await engine.run(grant, query);
-        const dims = query.dimensions;
-        const periodDims = dims.filter((d) => d === 'period');
-        const scoped = (range: { start: string; end: string }) =>
-          facts.filter((f) => matches(f, grant, query.filter, range));
-        const current = scoped(query.range);
-        const groups = aggregate(current, dims, query.discount);
-        const scope = aggregate(current, periodDims, query.discount);
-        const [seg, ent] = dims.filter((d) => d !== 'period');
-        const segTotals = seg ? aggregate(current, [...periodDims, seg], query.discount) : undefined;
-        const entTotals = ent ? aggregate(current, [...periodDims, ent], query.discount) : undefined;
+        // Subset totals as window sums (DuckDB) and as separate grouped statements (a dialect
+        // without window functions, e.g. ClickHouse 18.16) must give the same answers.
+        for (const e of [engine, withoutWindows]) {
+          const result = await e.run(grant, query);
+          const dims = query.dimensions;
+          const periodDims = dims.filter((d) => d === 'period');
+          const scoped = (range: { start: string; end: string }) =>
+            facts.filter((f) => matches(f, grant, query.filter, range));
+          const current = scoped(query.range);
+          const groups = aggregate(current, dims, query.discount);
+          const scope = aggregate(current, periodDims, query.discount);
+          const [seg, ent] = dims.filter((d) => d !== 'period');
+          const segTotals = seg ? aggregate(current, [...periodDims, seg], query.discount) : undefined;
+          const entTotals = ent ? aggregate(current, [...periodDims, ent], query.discount) : undefined;
 
-        // Comparison base as DESIGN.md §4 defines it, written out independently.
-        let baseGroups: Map<string, Sums> | undefined;
-        let baseScope: Map<string, Sums> | undefined;
-        let shift = 0;
-        const c = query.comparison;
-        if (c.kind !== 'none') {
-          const trend = dims.includes('period');
-          let base: { start: string; end: string };
-          if (c.kind === 'custom') {
-            base = c.base;
-            if (trend) {
-              shift =
-                (Number(query.range.start.slice(0, 4)) - Number(c.base.start.slice(0, 4))) * 12 +
-                Number(query.range.start.slice(5, 7)) -
-                Number(c.base.start.slice(5, 7));
+          // Comparison base as DESIGN.md §4 defines it, written out independently.
+          let baseGroups: Map<string, Sums> | undefined;
+          let baseScope: Map<string, Sums> | undefined;
+          let shift = 0;
+          const c = query.comparison;
+          if (c.kind !== 'none') {
+            const trend = dims.includes('period');
+            let base: { start: string; end: string };
+            if (c.kind === 'custom') {
+              base = c.base;
+              if (trend) {
+                shift =
+                  (Number(query.range.start.slice(0, 4)) - Number(c.base.start.slice(0, 4))) * 12 +
+                  Number(query.range.start.slice(5, 7)) -
+                  Number(c.base.start.slice(5, 7));
+              }
+            } else if (trend) {
+              shift = c.kind === 'mom' ? 1 : 12;
+              base = { start: shiftPeriod(query.range.start, -shift), end: shiftPeriod(query.range.end, -shift) };
+            } else {
+              base = comparisonPeriod(query.range, c.kind, 'month');
             }
-          } else if (trend) {
-            shift = c.kind === 'mom' ? 1 : 12;
-            base = { start: shiftPeriod(query.range.start, -shift), end: shiftPeriod(query.range.end, -shift) };
-          } else {
-            base = comparisonPeriod(query.range, c.kind, 'month');
+            const rows = scoped(base);
+            baseGroups = aggregate(rows, dims, query.discount);
+            baseScope = aggregate(rows, periodDims, query.discount);
           }
-          const rows = scoped(base);
-          baseGroups = aggregate(rows, dims, query.discount);
-          baseScope = aggregate(rows, periodDims, query.discount);
-        }
 
-        const expectedKeys = [...groups.keys()].filter(
-          (k) => !(dims.includes('price_band') && k.split('\u0001')[dims.indexOf('price_band')] === 'null'),
-        );
-        if (query.limit === undefined) {
-          expect(result.rows.length).toBe(
-            dims.includes('price_band') ? expectedKeys.length + (groups.size - expectedKeys.length) : groups.size,
+          const expectedKeys = [...groups.keys()].filter(
+            (k) => !(dims.includes('price_band') && k.split('\u0001')[dims.indexOf('price_band')] === 'null'),
           );
-        } else {
-          expect(result.rows.length).toBe(Math.min(query.limit, groups.size));
-          // The top rows by sales: no left-out group sells more than the last one shown.
-          const last = result.rows.at(-1);
-          if (last) {
-            const shown = new Set(result.rows.map((r) => dims.map((d) => String(r.keys[d])).join('\u0001')));
-            for (const [k, s] of groups) if (!shown.has(k)) expect(s.sales).toBeLessThanOrEqual(last.sales + 1e-6);
-          }
-        }
-        if (result.rows.length) nonEmpty++;
-        for (const row of result.rows) {
-          const key = dims.map((d) => String(row.keys[d])).join('\u0001');
-          const exp = groups.get(key);
-          expect(exp, `group ${key}`).toBeDefined();
-          close(row.sales, exp!.sales, `sales ${key}`);
-          close(row.count, exp!.count, `count ${key}`);
-          close(row.avg_price, avgPrice(exp!.sales, exp!.count), `avg_price ${key}`);
-          const scopeSales = scope.get(project(key, dims, periodDims))!.sales;
-          if (query.measures.includes('share')) close(row.share, share(exp!.sales, scopeSales), `share ${key}`);
-          if (query.measures.includes('tgi') && segTotals && entTotals) {
-            const inSeg = share(exp!.sales, segTotals.get(project(key, dims, [...periodDims, seg!]))!.sales);
-            const inWhole = share(entTotals.get(project(key, dims, [...periodDims, ent!]))!.sales, scopeSales);
-            close(row.tgi, tgi(inSeg, inWhole), `tgi ${key}`);
-          }
-          if (baseGroups) {
-            const parts = key.split('\u0001');
-            const pi = dims.indexOf('period');
-            if (pi >= 0) parts[pi] = shiftPeriod(parts[pi]!, -shift);
-            const bkey = parts.join('\u0001');
-            const b = baseGroups.get(bkey);
-            close(row.growth?.sales, growth(exp!.sales, b?.sales ?? 0), `growth ${key}`);
-            if (query.measures.includes('share')) {
-              // share − base share as the panels answer it (/top, /distributions): a row without
-              // base sales has base share 0 when the base scope sold, no value when it did not.
-              const bs = baseScope!.get(project(bkey, dims, periodDims))?.sales;
-              const now = share(exp!.sales, scopeSales);
-              const before = share(b?.sales ?? 0, bs);
-              close(shareChange(row), now !== null && before !== null ? now - before : null, `share change ${key}`);
-              if (!b && before !== null) newInRange++;
-            }
-            if (query.measures.includes('share') && b) {
-              const bs = baseScope!.get(project(bkey, dims, periodDims))?.sales;
-              close(
-                row.growth?.share,
-                growth(share(exp!.sales, scopeSales), share(b.sales, bs)),
-                `share growth ${key}`,
-              );
+          if (query.limit === undefined) {
+            expect(result.rows.length).toBe(
+              dims.includes('price_band') ? expectedKeys.length + (groups.size - expectedKeys.length) : groups.size,
+            );
+          } else {
+            expect(result.rows.length).toBe(Math.min(query.limit, groups.size));
+            // The top rows by sales: no left-out group sells more than the last one shown.
+            const last = result.rows.at(-1);
+            if (last) {
+              const shown = new Set(result.rows.map((r) => dims.map((d) => String(r.keys[d])).join('\u0001')));
+              for (const [k, s] of groups) if (!shown.has(k)) expect(s.sales).toBeLessThanOrEqual(last.sales + 1e-6);
             }
           }
+          if (result.rows.length) nonEmpty++;
+          for (const row of result.rows) {
+            const key = dims.map((d) => String(row.keys[d])).join('\u0001');
+            const exp = groups.get(key);
+            expect(exp, `group ${key}`).toBeDefined();
+            close(row.sales, exp!.sales, `sales ${key}`);
+            close(row.count, exp!.count, `count ${key}`);
+            close(row.avg_price, avgPrice(exp!.sales, exp!.count), `avg_price ${key}`);
+            const scopeSales = scope.get(project(key, dims, periodDims))!.sales;
+            if (query.measures.includes('share')) close(row.share, share(exp!.sales, scopeSales), `share ${key}`);
+            if (query.measures.includes('tgi') && segTotals && entTotals) {
+              const inSeg = share(exp!.sales, segTotals.get(project(key, dims, [...periodDims, seg!]))!.sales);
+              const inWhole = share(entTotals.get(project(key, dims, [...periodDims, ent!]))!.sales, scopeSales);
+              close(row.tgi, tgi(inSeg, inWhole), `tgi ${key}`);
+            }
+            if (baseGroups) {
+              const parts = key.split('\u0001');
+              const pi = dims.indexOf('period');
+              if (pi >= 0) parts[pi] = shiftPeriod(parts[pi]!, -shift);
+              const bkey = parts.join('\u0001');
+              const b = baseGroups.get(bkey);
+              close(row.growth?.sales, growth(exp!.sales, b?.sales ?? 0), `growth ${key}`);
+              if (query.measures.includes('share')) {
+                // share − base share as the panels answer it (/top, /distributions): a row without
+                // base sales has base share 0 when the base scope sold, no value when it did not.
+                const bs = baseScope!.get(project(bkey, dims, periodDims))?.sales;
+                const now = share(exp!.sales, scopeSales);
+                const before = share(b?.sales ?? 0, bs);
+                close(shareChange(row), now !== null && before !== null ? now - before : null, `share change ${key}`);
+                if (!b && before !== null) newInRange++;
+              }
+              if (query.measures.includes('share') && b) {
+                const bs = baseScope!.get(project(bkey, dims, periodDims))?.sales;
+                close(
+                  row.growth?.share,
+                  growth(share(exp!.sales, scopeSales), share(b.sales, bs)),
+                  `share growth ${key}`,
+                );
+              }
+            }
+          }
+          if (!dims.length && result.total) close(result.total.sales, scope.get('')?.sales ?? 0, 'total');
         }
-        if (!dims.length && result.total) close(result.total.sales, scope.get('')?.sales ?? 0, 'total');
       }),
       { numRuns: 80, seed: 20261101, endOnFailure: true },
     );

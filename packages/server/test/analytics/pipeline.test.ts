@@ -2,7 +2,6 @@ import { parseSuperQuery } from '@marketlens/shared';
 import { describe, expect, it } from 'vitest';
 import { cacheKey, MemoryResultCache, stableJson } from '../../src/analytics/engine/cache.js';
 import { customSqlColumns } from '../../src/analytics/engine/custom-sql.js';
-import { duckdbDialect, ParamList } from '../../src/analytics/engine/dialect.js';
 import { compileConditions, type ResolvedGrant, type SqlScope } from '../../src/analytics/engine/filters.js';
 import type { AnalyticsQuery, Filter } from '../../src/analytics/engine/model.js';
 import { planQuery } from '../../src/analytics/engine/plan.js';
@@ -10,6 +9,8 @@ import { comparisonOf } from '../../src/analytics/engine/service.js';
 import { type RawRow, shapeRows, totalsLayout } from '../../src/analytics/engine/shape.js';
 import { buildFactSql } from '../../src/analytics/engine/sql.js';
 import { validateFilter } from '../../src/analytics/engine/validate.js';
+import { ParamList, type ParamType, type SqlDialect } from '../../src/warehouse/dialect.js';
+import { duckdbDialect } from '../../src/warehouse/duckdb/dialect.js';
 
 /** Pure stages of the pipeline: plan, filter compilation, SQL (snapshots per dialect), shaping. */
 
@@ -97,6 +98,61 @@ describe('filter compilation', () => {
   });
 });
 
+describe('typed values', () => {
+  it('every value is added with a type that fits it (a dialect that inlines literals escapes by it)', () => {
+    const seen: [unknown, ParamType][] = [];
+    const recording: SqlDialect = {
+      ...duckdbDialect,
+      bind: (values, value, type) => {
+        seen.push([value, type]);
+        return duckdbDialect.bind(values, value, type);
+      },
+    };
+    const ast = (parseSuperQuery('"a" or not "b"') as { ok: true; ast: never }).ast;
+    const filter: Filter = {
+      categories: Array.from({ length: 600 }, (_, i) => i + 1),
+      channels: [{ platformId: 1, shopType: 'flagship' }, { platformId: 2 }],
+      brands: [3],
+      shops: [4],
+      keywords: { kind: 'super', ast },
+      attributes: { efficacy: ['x'] },
+      customAttributes: [[ast]],
+      descriptions: ['word'],
+      price: [1.5, 9],
+      favouriteBrands: [5],
+      firstPeriod: { start: '2024-01-01', end: '2024-02-01' },
+      customSql: { kind: 'between', column: 'price', negated: false, low: 1, high: 2.5 },
+    };
+    const q = query({ dimensions: ['price_band', 'keyword:zh', 'attribute:efficacy'], filter });
+    const grant: ResolvedGrant = { categories: [10101], brands: [3], shops: [4] };
+    const out = buildFactSql(
+      grant,
+      {
+        ...q,
+        bands: [
+          [0, 10.5],
+          [10.5, null],
+        ],
+      },
+      planQuery(q, grant, undefined, scope.customColumns),
+      { ...scope, dialect: recording },
+    );
+    const fits = (v: unknown, type: ParamType): boolean => {
+      if (type.endsWith('[]')) return Array.isArray(v) && v.every((x) => fits(x, type.slice(0, -2) as ParamType));
+      if (type === 'integer' || type === 'bigint') return Number.isSafeInteger(v);
+      if (type === 'double') return typeof v === 'number' && Number.isFinite(v);
+      if (type === 'date') return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+      if (type === 'boolean') return typeof v === 'boolean';
+      return typeof v === 'string';
+    };
+    expect(seen.length).toBe(out.params.length);
+    for (const [v, type] of seen) expect(fits(v, type), `${JSON.stringify(v)} as ${type}`).toBe(true);
+    expect(seen.map(([, t]) => t)).toEqual(
+      expect.arrayContaining(['integer[]', 'date', 'double', 'varchar', 'bigint']),
+    );
+  });
+});
+
 describe('SQL snapshots (DuckDB dialect)', () => {
   const sql = (q: AnalyticsQuery, grant = ALL) =>
     buildFactSql(grant, { ...q, windows: [[]], labels: true }, planQuery(q, grant), scope);
@@ -104,14 +160,13 @@ describe('SQL snapshots (DuckDB dialect)', () => {
   it('top brands with share', () => {
     const out = sql(query({ dimensions: ['brand'], sort: { by: 'sales', desc: true }, limit: 100 }));
     expect(out.sql).toMatchInlineSnapshot(`
-      "WITH g AS (
+      "SELECT g.*, SUM(g.sales) OVER () AS w0_sales, SUM(g.cnt) OVER () AS w0_cnt, l0.name_zh AS l0_zh, l0.name_en AS l0_en
+      FROM (
         SELECT f.brand_id AS k0_0, CAST(SUM(f.sales) AS DOUBLE) AS sales, CAST(SUM(f."count") AS DOUBLE) AS cnt
         FROM "ds"."main"."rollup_cat_brand" f
         WHERE f."category_id" IN ($1, $2) AND f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE)
-        GROUP BY 1
-      )
-      SELECT g.*, SUM(g.sales) OVER () AS w0_sales, SUM(g.cnt) OVER () AS w0_cnt, l0.name_zh AS l0_zh, l0.name_en AS l0_en
-      FROM g
+        GROUP BY k0_0
+      ) AS g
       LEFT JOIN "ds"."main"."dim_brand" l0 ON l0.brand_id = g.k0_0
       ORDER BY g.sales DESC NULLS LAST, g.k0_0 ASC NULLS LAST
       LIMIT 100"

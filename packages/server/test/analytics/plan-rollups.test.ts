@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { customSqlColumns } from '../../src/analytics/engine/custom-sql.js';
-import { duckdbDialect } from '../../src/analytics/engine/dialect.js';
 import type { ResolvedGrant } from '../../src/analytics/engine/filters.js';
 import type { AnalyticsQuery, Dimension, Filter } from '../../src/analytics/engine/model.js';
 import { planQuery } from '../../src/analytics/engine/plan.js';
 import { AnalyticsEngine, type AnalyticsResult } from '../../src/analytics/engine/service.js';
 import { buildFactSql } from '../../src/analytics/engine/sql.js';
+import { duckdbDialect } from '../../src/warehouse/duckdb/dialect.js';
 import type { WarehouseEngine } from '../../src/warehouse/engine.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
 import { ROLLUPS } from '../../src/warehouse/rollups.js';

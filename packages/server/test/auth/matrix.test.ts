@@ -1,4 +1,11 @@
 import { ROLES, type Role, roleMatches } from '@marketlens/shared';
+import {
+  BRAND_ENDPOINTS,
+  DATA_ENDPOINTS,
+  type Endpoint,
+  HOT_ENDPOINTS,
+  INSIGHT_ENDPOINTS,
+} from '@marketlens/shared/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../src/permissions/index.js';
 import { type DeclaredRoute, declaredRoutes } from '../../src/plugins/auth.js';
@@ -115,6 +122,28 @@ describe('authorization matrix', () => {
       for (const method of Object.keys(ops)) {
         if (method === 'head') continue;
         expect(registry.has(`${method.toUpperCase()} ${path}`), `${method} ${path}`).toBe(true);
+      }
+    }
+  });
+
+  it('every endpoint table entry is registered with its method, path and access', () => {
+    const routes = declaredRoutes(t.ctx);
+    const tables = { DATA_ENDPOINTS, INSIGHT_ENDPOINTS, BRAND_ENDPOINTS, HOT_ENDPOINTS };
+    expect(Object.keys(DATA_ENDPOINTS).length).toBeGreaterThan(15);
+    for (const [table, entries] of Object.entries(tables)) {
+      for (const [key, e] of Object.entries(entries as Record<string, Endpoint>)) {
+        const route = routes.find((r) => r.method === e.method && r.url === `/api/common${e.path}`);
+        expect(route, `${table}.${key}: ${e.method} ${e.path}`).toBeDefined();
+        const p = route!.permission!;
+        const projectId = `${e.method === 'GET' ? 'query' : 'body'}.data_scope_id`;
+        if (e.access === 'pages') expect(p).toEqual({ kind: 'analysis', pages: e.pages, projectId });
+        else {
+          expect(p, `${table}.${key}`).toMatchObject({
+            kind: 'project',
+            access: e.access === 'member' ? 'member' : 'users',
+            projectId,
+          });
+        }
       }
     }
   });

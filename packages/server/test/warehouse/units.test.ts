@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { KeywordExtractor } from '../../src/warehouse/keywords.js';
 import { chooseRollup, ROLLUP_MEASURES, ROLLUPS, storesProductColumn } from '../../src/warehouse/rollups.js';
-import { defaultWarehouseDir, parseWarehouseUrl } from '../../src/warehouse/url.js';
+import { defaultWarehouseDir, parseClickHouseUrl, parseWarehouseUrl } from '../../src/warehouse/url.js';
 
 describe('keywords', () => {
   const k = new KeywordExtractor();
@@ -103,10 +103,39 @@ describe('parseWarehouseUrl', () => {
   });
 
   test('http(s) is ClickHouse; other schemes and empty values are errors', () => {
-    expect(parseWarehouseUrl('http://ch:8123', cwd)).toEqual({ engine: 'clickhouse', url: 'http://ch:8123' });
+    expect(parseWarehouseUrl('http://ch:8123', cwd)).toMatchObject({ engine: 'clickhouse', url: 'http://ch:8123' });
     expect(() => parseWarehouseUrl('redis://x', cwd)).toThrow(/not supported/);
     expect(() => parseWarehouseUrl('  ', cwd)).toThrow(/empty/);
     expect(() => parseWarehouseUrl('duckdb:', cwd)).toThrow(/no directory/);
+  });
+
+  test('a ClickHouse URL names the query account, every shard, the database, the cluster and the import account', () => {
+    expect(
+      parseClickHouseUrl(
+        'http://reader:p%40ss@ch1:8123,ch2:8124/sales?cluster=prod&import_user=loader&import_password=x%26y',
+      ),
+    ).toEqual({
+      protocol: 'http',
+      hosts: ['ch1:8123', 'ch2:8124'],
+      user: 'reader',
+      password: 'p@ss',
+      database: 'sales',
+      cluster: 'prod',
+      importUser: 'loader',
+      importPassword: 'x&y',
+    });
+    expect(parseClickHouseUrl('https://ch:8443')).toEqual({
+      protocol: 'https',
+      hosts: ['ch:8443'],
+      user: 'default',
+      password: '',
+      database: 'marketlens',
+      cluster: 'marketlens',
+    });
+    expect(() => parseClickHouseUrl('http://ch:8123/my-db')).toThrow(/not a plain identifier/);
+    expect(() => parseClickHouseUrl('http://ch:8123/db?cluster=a;b')).toThrow(/not a plain identifier/);
+    expect(() => parseClickHouseUrl('http://ch/db')).toThrow(/host:port/);
+    expect(() => parseClickHouseUrl('http://ch:8123/db?readonly=0')).toThrow(/unknown parameter/);
   });
 
   test('the default directory follows DATA_DIR', () => {

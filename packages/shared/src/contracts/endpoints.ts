@@ -1,8 +1,9 @@
 /**
- * The analysis endpoint tables: for every endpoint its method, path (under /api/common), the pages
- * (spec §2 ids) it serves and whether it answers a file. The server registers its routes from these
- * tables (with the request and answer schemas of the same key in `<area>.ts`, `*_SCHEMAS`) and the
- * auth plugin checks the pages; the web calls the same entries, typed by the same schemas.
+ * The endpoint tables of the analysis pages and of the reference data: for every endpoint its method,
+ * path (under /api/common), the pages (spec §2 ids) it serves, who may call it and whether it answers
+ * a file. The server registers its routes from these tables (with the request and answer schemas of
+ * the same key in `<area>.ts`, `*_SCHEMAS`) and the auth plugin checks the access; the web calls the
+ * same entries, typed by the same schemas.
  *
  * This module imports nothing at run time but the page ids, so the web can use it without bundling
  * TypeBox: the schemas reach it as types only.
@@ -10,24 +11,26 @@
 import type { Static, TSchema } from 'typebox';
 import { PAGE_ID } from '../routes.js';
 import type { BRAND_SCHEMAS } from './brand.js';
+import type { DATA_SCHEMAS } from './data.js';
 import type { HOT_SCHEMAS } from './hot.js';
 import type { INSIGHT_SCHEMAS } from './insight.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type EndpointAccess = 'pages' | 'member' | 'manage';
 
 export interface Endpoint<Body = unknown, Data = unknown> {
   readonly method: HttpMethod;
   /** Path under /api/common. */
   readonly path: string;
-  /**
-   * Pages that call it: the user must be allowed one of them in the project (spec §6). Empty:
-   * project settings changed by its administrators (`manage`), checked as project user management.
-   */
+  /** Pages that call it: with access `pages`, the user must be allowed one of them in the project (spec §6). */
   readonly pages: readonly number[];
+  /**
+   * Who may call it: `pages` — a member allowed one of `pages`; `member` — any member (reference data
+   * the administration screens read too); `manage` — the project's administrators (its settings).
+   */
+  readonly access: EndpointAccess;
   /** The answer is a file (.xlsx), not the JSON envelope. */
   readonly file: boolean;
-  /** Changes the project's settings: its administrators only, whatever their pages. */
-  readonly manage: boolean;
   /** Type carriers only (never set): the request (body, or query of a GET) and the answer's data. */
   readonly types?: { readonly body: Body; readonly data: Data };
 }
@@ -36,10 +39,14 @@ export interface Endpoint<Body = unknown, Data = unknown> {
 export type BodyOf<E> = E extends Endpoint<infer B, unknown> ? B : never;
 export type DataOf<E> = E extends Endpoint<unknown, infer D> ? D : never;
 
-/** Schemas of one endpoint: its request and its answer's data (null for a file). */
+/**
+ * Schemas of one endpoint: its request, its answer's data (null for a file) and, for a path with
+ * parameters (`/raw/second_categories/:id`), the parameters.
+ */
 export interface EndpointSchemas {
   readonly body: TSchema;
   readonly data: TSchema | null;
+  readonly params?: TSchema;
 }
 
 type Typed<S extends EndpointSchemas> = Endpoint<
@@ -47,14 +54,14 @@ type Typed<S extends EndpointSchemas> = Endpoint<
   S['data'] extends TSchema ? Static<S['data']> : never
 >;
 /** An endpoint table typed by its schema table: a key missing from either is a compile error. */
-type TableOf<T extends Record<string, EndpointSchemas>> = { readonly [K in keyof T]: Typed<T[K]> };
+export type TableOf<T extends Record<string, EndpointSchemas>> = { readonly [K in keyof T]: Typed<T[K]> };
 
 interface Options {
   file?: boolean;
-  manage?: boolean;
+  access?: EndpointAccess;
 }
-const at = (method: HttpMethod, path: string, pages: readonly number[], o: Options = {}) =>
-  ({ method, path, pages, file: o.file ?? false, manage: o.manage ?? false }) as Endpoint<never, never>;
+export const at = (method: HttpMethod, path: string, pages: readonly number[], o: Options = {}) =>
+  ({ method, path, pages, file: o.file ?? false, access: o.access ?? 'pages' }) as Endpoint<never, never>;
 
 const { hot, discover, brand, contrast } = PAGE_ID;
 
@@ -96,6 +103,35 @@ export const HOT_ENDPOINTS: TableOf<typeof HOT_SCHEMAS> = {
   categoryTrends: at('POST', '/hot/categories/trends', [hot]),
   goods: at('POST', '/products/top', [hot]),
   hiddenKeywords: at('POST', '/hidden/keywords', [hot]),
-  hideKeywords: at('POST', '/settings/keywords', [], { manage: true }),
-  unhideKeywords: at('PUT', '/settings/keywords', [], { manage: true }),
+  hideKeywords: at('POST', '/settings/keywords', [], { access: 'manage' }),
+  unhideKeywords: at('PUT', '/settings/keywords', [], { access: 'manage' }),
+};
+
+const member = (method: HttpMethod, path: string) => at(method, path, [], { access: 'member' });
+
+/**
+ * Reference data of one project (spec §7 "Data"): every page's filter panel reads it, and so do the
+ * administration screens (the grant pickers of project user management read /brands and /shops), so
+ * it needs project membership (global admins and root always), not pages. Always within the user's
+ * grant. Not here: GET /data_scopes (the user's projects, not one project's data) and POST
+ * /cache/clear (administrators, no project): ordinary routes in routes/common/data.ts.
+ */
+export const DATA_ENDPOINTS: TableOf<typeof DATA_SCHEMAS> = {
+  tableDate: member('GET', '/table_date'),
+  rawCategories: member('GET', '/raw/categories'),
+  secondCategories: member('GET', '/raw/second_categories/:id'),
+  thirdCategories: member('GET', '/raw/third_categories/:id'),
+  categories: member('POST', '/categories'),
+  categoryPrefix: member('GET', '/categories/exist_prefix'),
+  categorySql: member('GET', '/categories/sql'),
+  brands: member('GET', '/brands'),
+  defaultBrands: member('GET', '/brands/default'),
+  brandScope: member('GET', '/brands/scope'),
+  shops: member('GET', '/shops'),
+  attributes: member('GET', '/attributes'),
+  attributeValues: member('GET', '/attributes/values'),
+  channels: member('GET', '/platforms/channels'),
+  permission: member('GET', '/data/permission'),
+  search: member('POST', '/filter/search'),
+  empty: member('POST', '/data/empty'),
 };

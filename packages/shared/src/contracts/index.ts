@@ -5,6 +5,7 @@
  */
 export * from './brand.js';
 export * from './common.js';
+export * from './data.js';
 export * from './endpoints.js';
 export * from './hot.js';
 export * from './insight.js';

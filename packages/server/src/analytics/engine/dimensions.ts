@@ -1,41 +1,50 @@
-import { type Static, Type } from 'typebox';
+import type { PlatformChannels } from '@marketlens/shared/contracts';
 import type { Band } from '../../metadata/index.js';
-import type { WarehouseEngine } from '../../warehouse/engine.js';
+import { ParamList, type SqlDialect } from '../../warehouse/dialect.js';
+import type { QueryOptions, Row, WarehouseEngine, WarehouseTable } from '../../warehouse/engine.js';
+import { idsIn } from './dialect.js';
 import type { ResolvedGrant } from './filters.js';
-import type { DatasetCatalog } from './service.js';
 
 /**
- * Every read of dimension data (categories, brands, shops, products, attributes, platforms and
- * channels, price quantiles) and the one rule that proposes price bands. Built on the engine
- * interface: table names only from its catalogue (tableName), every value bound.
+ * Every read of dimension data — categories, brands, shops, products, attributes and their values,
+ * platforms and channels, price quantiles — and the one rule that chooses price bands. Statements
+ * are written through the warehouse's dialect: table names only from its catalogue (tableName),
+ * every value added with its type.
  */
 
 export function hasDataset(warehouse: WarehouseEngine, dataset: string): boolean {
   return warehouse.datasets().some((d) => d.manifest.name === dataset);
 }
 
-export type ChannelRow = Static<typeof PlatformChannelsSchema>;
+/** What a statement over one dataset's dimension tables is written with. */
+function reader(warehouse: WarehouseEngine, dataset: string) {
+  const d: SqlDialect = warehouse.dialect;
+  return {
+    d,
+    p: new ParamList(d),
+    t: (table: WarehouseTable) => warehouse.tableName(dataset, table),
+    run: <T extends Row>(sql: string, p: ParamList, options?: QueryOptions) =>
+      warehouse.query<T>(sql, p.params, options),
+  };
+}
 
-/** Response schema of one platform with its channels, as `platformChannels` returns it. */
-export const PlatformChannelsSchema = Type.Object({
-  platform_id: Type.Integer(),
-  code: Type.String(),
-  platform: Type.String(),
-  platform_en: Type.String(),
-  channels: Type.Array(
-    Type.Object({
-      code: Type.String(),
-      shop_type: Type.String(),
-      shop_type_en: Type.String(),
-      is_active: Type.Boolean(),
-    }),
-  ),
-});
+/**
+ * The leaf categories under the given ids (any level), as a subquery: the level-3 rows whose own
+ * id, parent or grandparent is in the list (bound once, read three times).
+ */
+function leavesSql(d: SqlDialect, p: ParamList, category: string, ids: readonly number[]): string {
+  const list = p.add([...ids], 'integer[]');
+  return `SELECT c3.category_id FROM ${category} c3 LEFT JOIN ${category} c2 ON c2.category_id = c3.parent_id
+     WHERE c3.level = 3 AND (${d.inArray('c3.category_id', list)} OR ${d.inArray('c2.category_id', list)} OR ${d.inArray('c2.parent_id', list)})`;
+}
 
+/** One platform with its channels, as `platformChannels` returns it (the wire schema is shared). */
+export type ChannelRow = PlatformChannels;
+
+/** Every platform with its channels (shop types), in id order. */
 export async function platformChannels(warehouse: WarehouseEngine, dataset: string): Promise<ChannelRow[]> {
-  const p = warehouse.tableName(dataset, 'dim_platform');
-  const c = warehouse.tableName(dataset, 'dim_channel');
-  const rows = await warehouse.query<{
+  const { t, p, run } = reader(warehouse, dataset);
+  const rows = await run<{
     platform_id: number;
     code: string;
     name_zh: string;
@@ -45,8 +54,11 @@ export async function platformChannels(warehouse: WarehouseEngine, dataset: stri
     channel_en: string | null;
     is_active: boolean | null;
   }>(
-    `select p.platform_id, p.code, p.name_zh, p.name_en, c.shop_type, c.name_zh as channel_zh, c.name_en as channel_en, c.is_active
-     from ${p} p left join ${c} c on c.platform_id = p.platform_id order by p.platform_id, c.shop_type`,
+    `SELECT p.platform_id AS platform_id, p.code AS code, p.name_zh AS name_zh, p.name_en AS name_en,
+       c.shop_type AS shop_type, c.name_zh AS channel_zh, c.name_en AS channel_en, c.is_active AS is_active
+     FROM ${t('dim_platform')} p LEFT JOIN ${t('dim_channel')} c ON c.platform_id = p.platform_id
+     ORDER BY platform_id, shop_type`,
+    p,
   );
   const out = new Map<number, ChannelRow>();
   for (const r of rows) {
@@ -67,6 +79,16 @@ export async function platformChannels(warehouse: WarehouseEngine, dataset: stri
   return [...out.values()];
 }
 
+/** Every platform of the dataset with its code and region, by id. */
+export async function platformInfo(warehouse: WarehouseEngine, dataset: string) {
+  const { t, p, run } = reader(warehouse, dataset);
+  const rows = await run<{ platform_id: number; code: string; region: string; name_zh: string; name_en: string }>(
+    `SELECT platform_id, code, region, name_zh, name_en FROM ${t('dim_platform')}`,
+    p,
+  );
+  return new Map(rows.map((r) => [Number(r.platform_id), r]));
+}
+
 export interface BrandName {
   name_zh: string;
   name_en: string;
@@ -79,9 +101,10 @@ export async function brandNames(
   ids: readonly number[],
 ): Promise<Map<number, BrandName>> {
   if (ids.length === 0) return new Map();
-  const rows = await warehouse.query<{ brand_id: number; name_zh: string; name_en: string }>(
-    `SELECT brand_id, name_zh, name_en FROM ${warehouse.tableName(dataset, 'dim_brand')} WHERE list_contains($1::INTEGER[], brand_id)`,
-    [ids.map(Number)],
+  const { d, t, p, run } = reader(warehouse, dataset);
+  const rows = await run<{ brand_id: number; name_zh: string; name_en: string }>(
+    `SELECT brand_id, name_zh, name_en FROM ${t('dim_brand')} WHERE ${idsIn(d, p, 'brand_id', ids.map(Number), 'integer')}`,
+    p,
   );
   return new Map(rows.map((r) => [Number(r.brand_id), { name_zh: r.name_zh, name_en: r.name_en }]));
 }
@@ -94,6 +117,23 @@ export interface CategoryInfo {
   name_en: string;
 }
 
+/** A dataset's category tree as the engine keeps it (DatasetCatalog): the nodes and leaf expansion. */
+export interface CategoryTree {
+  readonly categories: ReadonlyMap<number, CategoryInfo>;
+  /** Leaf (level-3) ids under the given ids at any level; unknown ids expand to nothing. */
+  leavesOf(ids: readonly number[]): number[];
+}
+
+/** The whole category tree of a dataset, in id order (the engine keeps it per dataset version). */
+export async function allCategories(warehouse: WarehouseEngine, dataset: string): Promise<CategoryInfo[]> {
+  const { t, p, run } = reader(warehouse, dataset);
+  const rows = await run<Row & CategoryInfo>(
+    `SELECT category_id, parent_id, level, name_zh, name_en FROM ${t('dim_category')} ORDER BY category_id`,
+    p,
+  );
+  return rows.map((r) => ({ ...r, category_id: Number(r.category_id) }));
+}
+
 /** The dataset's categories with the given ids (unknown ids are simply absent). */
 export async function categoriesById(
   warehouse: WarehouseEngine,
@@ -101,32 +141,151 @@ export async function categoriesById(
   ids: readonly number[],
 ): Promise<Map<number, CategoryInfo>> {
   if (ids.length === 0) return new Map();
-  const t = warehouse.tableName(dataset, 'dim_category');
-  const rows = await warehouse.query<{
-    category_id: number;
-    parent_id: number | null;
-    level: number;
-    name_zh: string;
-    name_en: string;
-  }>(
-    `select category_id, parent_id, level, name_zh, name_en from ${t} where list_contains($1::integer[], category_id)`,
-    [ids.map(Number)],
+  const { d, t, p, run } = reader(warehouse, dataset);
+  const rows = await run<Row & CategoryInfo>(
+    `SELECT category_id, parent_id, level, name_zh, name_en FROM ${t('dim_category')}
+     WHERE ${idsIn(d, p, 'category_id', ids.map(Number), 'integer')}`,
+    p,
   );
   return new Map(rows.map((r) => [Number(r.category_id), { ...r, category_id: Number(r.category_id) }]));
 }
 
 /** Every category of a dataset, by name in either language (for uploads that name categories). */
 export async function categoriesByName(warehouse: WarehouseEngine, dataset: string): Promise<Map<string, number>> {
-  const t = warehouse.tableName(dataset, 'dim_category');
-  const rows = await warehouse.query<{ category_id: number; name_zh: string; name_en: string }>(
-    `select category_id, name_zh, name_en from ${t}`,
-  );
   const out = new Map<string, number>();
-  for (const r of rows) {
-    out.set(r.name_zh, Number(r.category_id));
-    out.set(r.name_en.toLowerCase(), Number(r.category_id));
+  for (const c of await allCategories(warehouse, dataset)) {
+    out.set(c.name_zh, c.category_id);
+    out.set(c.name_en.toLowerCase(), c.category_id);
   }
   return out;
+}
+
+export interface AttributeDef {
+  attr_name: string;
+  title_zh: string;
+  title_en: string;
+}
+
+/** The attributes of a dataset with their titles, by name. */
+export async function datasetAttributes(warehouse: WarehouseEngine, dataset: string): Promise<AttributeDef[]> {
+  const { t, p, run } = reader(warehouse, dataset);
+  return run<Row & AttributeDef>(
+    `SELECT attr_name, title_zh, title_en FROM ${t('dim_attribute')} ORDER BY attr_name`,
+    p,
+  );
+}
+
+/**
+ * Values of the named attributes among the products of the given categories (ids at any level of
+ * the tree; their level-3 descendants count). Deny by default: no categories, no values.
+ */
+export async function attributeValues(
+  warehouse: WarehouseEngine,
+  dataset: string,
+  names: readonly string[],
+  categories: readonly number[],
+): Promise<Map<string, { value_zh: string; value_en: string }[]>> {
+  const out = new Map<string, { value_zh: string; value_en: string }[]>();
+  if (names.length === 0 || categories.length === 0) return out;
+  const { d, t, p, run } = reader(warehouse, dataset);
+  const attrs = idsIn(d, p, 'a.attr_name', names, 'varchar');
+  const rows = await run<{ attr_name: string; value_zh: string; value_en: string }>(
+    `SELECT a.attr_name AS attr_name, a.value_zh AS value_zh, min(a.value_en) AS value_en
+     FROM ${t('sku_attribute')} a
+     JOIN ${t('dim_sku')} s ON s.sku_id = a.sku_id
+     WHERE ${attrs} AND ${d.inSubquery('s.category_id', leavesSql(d, p, t('dim_category'), categories))}
+     GROUP BY attr_name, value_zh ORDER BY attr_name, value_zh ${d.limit(10_000)}`,
+    p,
+  );
+  for (const r of rows) {
+    const list = out.get(r.attr_name) ?? [];
+    list.push({ value_zh: r.value_zh, value_en: r.value_en });
+    out.set(r.attr_name, list);
+  }
+  return out;
+}
+
+export type ShopInfo = {
+  shop_id: number;
+  platform_id: number;
+  shop_type: string;
+  name_zh: string;
+  name_en: string;
+  channel_zh: string | null;
+  channel_en: string | null;
+};
+
+/** Display details of shops the engine ranked (ids from a granted answer). */
+export async function shopDetails(
+  warehouse: WarehouseEngine,
+  dataset: string,
+  ids: readonly number[],
+): Promise<Map<number, ShopInfo>> {
+  if (ids.length === 0) return new Map();
+  const { d, t, p, run } = reader(warehouse, dataset);
+  const rows = await run<Row & ShopInfo>(
+    `SELECT s.shop_id AS shop_id, s.platform_id AS platform_id, s.shop_type AS shop_type, s.name_zh AS name_zh,
+       s.name_en AS name_en, c.name_zh AS channel_zh, c.name_en AS channel_en
+     FROM ${t('dim_shop')} s
+     LEFT JOIN ${t('dim_channel')} c ON c.platform_id = s.platform_id AND c.shop_type = s.shop_type
+     WHERE ${idsIn(d, p, 's.shop_id', ids, 'bigint')}`,
+    p,
+  );
+  return new Map(rows.map((r) => [Number(r.shop_id), r]));
+}
+
+/** A product with the names of its brand, shop and platform. */
+export interface ProductInfo {
+  [k: string]: string | number | boolean | null;
+  sku_id: number;
+  title_zh: string;
+  title_en: string;
+  category_id: number;
+  price: number;
+  first_period: string;
+  image_id: string | null;
+  brand_id: number;
+  brand_zh: string | null;
+  brand_en: string | null;
+  shop_id: number;
+  shop_zh: string | null;
+  shop_en: string | null;
+  shop_type: string | null;
+  platform_id: number;
+  code: string | null;
+  platform_zh: string | null;
+  platform_en: string | null;
+  region: string | null;
+}
+
+/**
+ * Display details of products the engine returned, limited to the granted categories again (the
+ * ids came from a granted answer; this keeps it so by construction).
+ */
+export async function productDetails(
+  warehouse: WarehouseEngine,
+  dataset: string,
+  ids: readonly number[],
+  grantedCategories: readonly number[],
+  options?: QueryOptions,
+): Promise<Map<number, ProductInfo>> {
+  if (ids.length === 0) return new Map();
+  const { d, t, p, run } = reader(warehouse, dataset);
+  const rows = await run<ProductInfo>(
+    `SELECT s.sku_id AS sku_id, s.title_zh AS title_zh, s.title_en AS title_en, s.category_id AS category_id,
+       ${d.toDouble('s.price')} AS price, s.first_period AS first_period, s.image_id AS image_id,
+       s.brand_id AS brand_id, b.name_zh AS brand_zh, b.name_en AS brand_en,
+       s.shop_id AS shop_id, sh.name_zh AS shop_zh, sh.name_en AS shop_en, sh.shop_type AS shop_type,
+       s.platform_id AS platform_id, pl.code AS code, pl.name_zh AS platform_zh, pl.name_en AS platform_en, pl.region AS region
+     FROM ${t('dim_sku')} s
+     LEFT JOIN ${t('dim_brand')} b ON b.brand_id = s.brand_id
+     LEFT JOIN ${t('dim_shop')} sh ON sh.shop_id = s.shop_id
+     LEFT JOIN ${t('dim_platform')} pl ON pl.platform_id = s.platform_id
+     WHERE ${idsIn(d, p, 's.sku_id', ids, 'bigint')} AND ${idsIn(d, p, 's.category_id', grantedCategories, 'integer')}`,
+    p,
+    options,
+  );
+  return new Map(rows.map((r) => [Number(r.sku_id), r]));
 }
 
 /** The products a price quantile reads: categories at any level (their leaves count), limited to brands and shops when given. */
@@ -147,73 +306,22 @@ export async function priceQuantiles(
   quantiles: readonly number[],
 ): Promise<number[] | undefined> {
   if (products.categories.length === 0) return undefined;
-  const sku = warehouse.tableName(dataset, 'dim_sku');
-  const cat = warehouse.tableName(dataset, 'dim_category');
-  const params: (number | number[])[] = [[...products.categories]];
-  const limit = (col: string, ids: readonly number[] | null | undefined) => {
-    if (!ids) return '';
-    params.push([...ids]);
-    return ` AND list_contains($${params.length}::BIGINT[], s.${col})`;
-  };
-  const where = `${limit('brand_id', products.brands)}${limit('shop_id', products.shops)}`;
+  const { d, t, p, run } = reader(warehouse, dataset);
+  const where = [
+    d.inSubquery('s.category_id', leavesSql(d, p, t('dim_category'), products.categories)),
+    's.price > 0',
+    ...(products.brands ? [idsIn(d, p, 's.brand_id', products.brands, 'integer')] : []),
+    ...(products.shops ? [idsIn(d, p, 's.shop_id', products.shops, 'bigint')] : []),
+  ];
   // One column per quantile (rows hold scalars only); the fractions are bound values too.
-  const cols = quantiles.map((q, i) => {
-    params.push(q);
-    return `quantile_cont(s.price::DOUBLE, $${params.length}::DOUBLE) AS q${i}`;
-  });
-  const rows = await warehouse.query(
-    `WITH leaves AS (
-       SELECT c3.category_id FROM ${cat} c3 LEFT JOIN ${cat} c2 ON c2.category_id = c3.parent_id
-       WHERE c3.level = 3 AND (list_contains($1::INTEGER[], c3.category_id)
-         OR list_contains($1::INTEGER[], c2.category_id) OR list_contains($1::INTEGER[], c2.parent_id)))
-     SELECT count(*)::INTEGER AS n, ${cols.join(', ')}
-     FROM ${sku} s WHERE s.category_id IN (SELECT category_id FROM leaves) AND s.price > 0${where}`,
-    params,
+  const cols = quantiles.map((q, i) => `${d.quantile(d.toDouble('s.price'), p.add(q, 'double'))} AS q${i}`);
+  const rows = await run(
+    `SELECT count(*) AS n, ${cols.join(', ')} FROM ${t('dim_sku')} s WHERE ${where.join(' AND ')}`,
+    p,
   );
   const row = rows[0];
   if (!row?.n) return undefined;
   return quantiles.map((_, i) => Number(row[`q${i}`]));
-}
-
-export async function datasetAttributes(
-  warehouse: WarehouseEngine,
-  dataset: string,
-): Promise<{ attr_name: string; title_zh: string; title_en: string }[]> {
-  const t = warehouse.tableName(dataset, 'dim_attribute');
-  return warehouse.query(`select attr_name, title_zh, title_en from ${t} order by attr_name`);
-}
-
-/**
- * Values of the named attributes among the products of the given categories (ids at any level of
- * the tree; their level-3 descendants count). Deny by default: no categories, no values.
- */
-export async function attributeValues(
-  warehouse: WarehouseEngine,
-  dataset: string,
-  names: readonly string[],
-  categories: readonly number[],
-): Promise<Map<string, { value_zh: string; value_en: string }[]>> {
-  const out = new Map<string, { value_zh: string; value_en: string }[]>();
-  if (names.length === 0 || categories.length === 0) return out;
-  const cat = warehouse.tableName(dataset, 'dim_category');
-  const rows = await warehouse.query<{ attr_name: string; value_zh: string; value_en: string }>(
-    `WITH leaves AS (
-       SELECT c3.category_id FROM ${cat} c3 LEFT JOIN ${cat} c2 ON c2.category_id = c3.parent_id
-       WHERE c3.level = 3 AND (list_contains($2::INTEGER[], c3.category_id)
-         OR list_contains($2::INTEGER[], c2.category_id) OR list_contains($2::INTEGER[], c2.parent_id)))
-     SELECT a.attr_name, a.value_zh, min(a.value_en) AS value_en
-     FROM ${warehouse.tableName(dataset, 'sku_attribute')} a
-     JOIN ${warehouse.tableName(dataset, 'dim_sku')} s ON s.sku_id = a.sku_id
-     WHERE list_contains($1::VARCHAR[], a.attr_name) AND s.category_id IN (SELECT category_id FROM leaves)
-     GROUP BY a.attr_name, a.value_zh ORDER BY a.attr_name, a.value_zh LIMIT 10000`,
-    [[...names], [...categories]],
-  );
-  for (const r of rows) {
-    const list = out.get(r.attr_name) ?? [];
-    list.push({ value_zh: r.value_zh, value_en: r.value_en });
-    out.set(r.attr_name, list);
-  }
-  return out;
 }
 
 /** Rounds a proposed band edge to a "nice" number (1, 2, 5 × 10^n steps) so bands read well. */
@@ -238,88 +346,13 @@ export function bandsFromCuts(edges: readonly number[]): Band[] {
   return bands;
 }
 
-/** Every platform of the dataset with its code and region, by id. */
-export async function platformInfo(warehouse: WarehouseEngine, dataset: string) {
-  const t = warehouse.tableName(dataset, 'dim_platform');
-  const rows = await warehouse.query<{
-    platform_id: number;
-    code: string;
-    region: string;
-    name_zh: string;
-    name_en: string;
-  }>(`SELECT platform_id, code, region, name_zh, name_en FROM ${t}`);
-  return new Map(rows.map((r) => [Number(r.platform_id), r]));
-}
-
-export type ShopInfo = {
-  shop_id: number;
-  platform_id: number;
-  shop_type: string;
-  name_zh: string;
-  name_en: string;
-  channel_zh: string | null;
-  channel_en: string | null;
-};
-export type SkuInfo = {
-  sku_id: number;
-  platform_id: number;
-  shop_id: number;
-  brand_id: number;
-  price: number;
-  image_id: string | null;
-  shop_zh: string;
-  shop_en: string;
-  brand_zh: string;
-  brand_en: string;
-};
-
-/** Display details of the shops the engine ranked (ids from the answer, so within the grant). */
-export async function shopDetails(
-  warehouse: WarehouseEngine,
-  dataset: string,
-  ids: readonly number[],
-): Promise<Map<number, ShopInfo>> {
-  if (ids.length === 0) return new Map();
-  const ds = dataset;
-  const w = warehouse;
-  const rows = await w.query<ShopInfo>(
-    `SELECT s.shop_id, s.platform_id, s.shop_type, s.name_zh, s.name_en, c.name_zh AS channel_zh, c.name_en AS channel_en
-     FROM ${w.tableName(ds, 'dim_shop')} s
-     LEFT JOIN ${w.tableName(ds, 'dim_channel')} c ON c.platform_id = s.platform_id AND c.shop_type = s.shop_type
-     WHERE list_contains($1::BIGINT[], s.shop_id)`,
-    [[...ids]],
-  );
-  return new Map(rows.map((r) => [Number(r.shop_id), r]));
-}
-
-/** Display details of the products the engine ranked. */
-export async function skuDetails(
-  warehouse: WarehouseEngine,
-  dataset: string,
-  ids: readonly number[],
-): Promise<Map<number, SkuInfo>> {
-  if (ids.length === 0) return new Map();
-  const ds = dataset;
-  const w = warehouse;
-  const rows = await w.query<SkuInfo>(
-    `SELECT k.sku_id, k.platform_id, k.shop_id, k.brand_id, k.price::DOUBLE AS price, k.image_id,
-            s.name_zh AS shop_zh, s.name_en AS shop_en, b.name_zh AS brand_zh, b.name_en AS brand_en
-     FROM ${w.tableName(ds, 'dim_sku')} k
-     LEFT JOIN ${w.tableName(ds, 'dim_shop')} s ON s.shop_id = k.shop_id
-     LEFT JOIN ${w.tableName(ds, 'dim_brand')} b ON b.brand_id = k.brand_id
-     WHERE list_contains($1::BIGINT[], k.sku_id)`,
-    [[...ids]],
-  );
-  return new Map(rows.map((r) => [Number(r.sku_id), r]));
-}
-
 /**
  * Whether the grant covers a category whole (every leaf under it granted). Only such categories
  * may be named to the user or lend their band configuration: a user granted one leaf is not
  * granted its parent.
  */
 export function categoryGranted(
-  catalog: Pick<DatasetCatalog, 'leavesOf'>,
+  catalog: Pick<CategoryTree, 'leavesOf'>,
   grant: Pick<ResolvedGrant, 'categories'>,
   id: number,
 ): boolean {
@@ -347,7 +380,7 @@ export interface BandChoice {
 export async function chooseBands(input: {
   warehouse: WarehouseEngine;
   dataset: string;
-  catalog: Pick<DatasetCatalog, 'categories' | 'leavesOf'>;
+  catalog: CategoryTree;
   grant: ResolvedGrant;
   /** The project's configured price bands by category. */
   configured: ReadonlyMap<number, Band[]>;

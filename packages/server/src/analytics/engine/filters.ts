@@ -1,7 +1,8 @@
-import { compileSuperQuery, type SuperQueryNode } from '@marketlens/shared';
+import type { SuperQueryNode } from '@marketlens/shared';
+import type { ParamList, ParamType, SqlDialect } from '../../warehouse/dialect.js';
 import type { WarehouseTable } from '../../warehouse/engine.js';
 import type { CustomSqlColumnKind } from './custom-sql.js';
-import { idsIn, type ParamList, type SqlDialect } from './dialect.js';
+import { idsIn } from './dialect.js';
 import type { CustomSqlNode, FactColumn, Filter } from './model.js';
 
 /**
@@ -76,20 +77,20 @@ export function compileConditions(
   if (grant.brands) out.push(idsIn(d, p, col('brand_id'), grant.brands, 'integer'));
   if (grant.shops) out.push(idsIn(d, p, col('shop_id'), grant.shops, 'bigint'));
 
-  if (range) out.push(`${col('period')} BETWEEN ${d.date(p.add(range.start))} AND ${d.date(p.add(range.end))}`);
+  if (range) out.push(`${col('period')} BETWEEN ${p.add(range.start, 'date')} AND ${p.add(range.end, 'date')}`);
   if (filter.categories) out.push(idsIn(d, p, col('category_id'), filter.categories, 'integer'));
   if (filter.channels) {
     const alts = filter.channels.map((c) =>
       c.shopType === undefined
-        ? `${col('platform_id')} = ${p.add(c.platformId)}`
-        : `(${col('platform_id')} = ${p.add(c.platformId)} AND ${col('shop_type')} = ${p.add(c.shopType)})`,
+        ? `${col('platform_id')} = ${p.add(c.platformId, 'integer')}`
+        : `(${col('platform_id')} = ${p.add(c.platformId, 'integer')} AND ${col('shop_type')} = ${p.add(c.shopType, 'varchar')})`,
     );
-    out.push(alts.length === 0 ? 'FALSE' : `(${alts.join(' OR ')})`);
+    out.push(alts.length === 0 ? d.false : `(${alts.join(' OR ')})`);
   }
   if (filter.brands) out.push(idsIn(d, p, col('brand_id'), filter.brands, 'integer'));
   if (filter.favouriteBrands) out.push(idsIn(d, p, col('brand_id'), filter.favouriteBrands, 'integer'));
   if (filter.shops) out.push(idsIn(d, p, col('shop_id'), filter.shops, 'bigint'));
-  if (hasSkuFilter(filter)) out.push(`${col('sku_id')} IN (${skuSubquery(filter, scope)})`);
+  if (hasSkuFilter(filter)) out.push(d.inSubquery(col('sku_id'), skuSubquery(filter, scope)));
   if (filter.customSql) out.push(compileCustomSql(filter.customSql, scope));
   return out;
 }
@@ -101,35 +102,41 @@ function skuSubquery(filter: Filter, scope: SqlScope): string {
   if (filter.categories) conds.push(idsIn(d, p, 's.category_id', filter.categories, 'integer'));
   const k = filter.keywords;
   if (k?.kind === 'keywords') {
-    const parts = k.words.map((w) => titleContains(d, p.add(w)));
-    conds.push(parts.length === 0 ? 'TRUE' : `(${parts.join(k.condition === 'AND' ? ' AND ' : ' OR ')})`);
+    const parts = k.words.map((w) => titleContains(d, p.add(w, 'varchar')));
+    conds.push(parts.length === 0 ? d.true : `(${parts.join(k.condition === 'AND' ? ' AND ' : ' OR ')})`);
   } else if (k?.kind === 'super') {
     conds.push(superQuery(k.ast, scope));
   }
   for (const values of filter.customAttributes ?? []) {
     const alts = values.map((ast) => superQuery(ast, scope));
-    conds.push(alts.length === 0 ? 'FALSE' : `(${alts.join(' OR ')})`);
+    conds.push(alts.length === 0 ? d.false : `(${alts.join(' OR ')})`);
   }
   if (filter.price) {
     const [min, max] = filter.price;
-    conds.push(`s.price >= ${p.add(min)}`);
-    if (max !== null) conds.push(`s.price <= ${p.add(max)}`);
+    conds.push(`s.price >= ${p.add(min, 'double')}`);
+    if (max !== null) conds.push(`s.price <= ${p.add(max, 'double')}`);
   }
   for (const [name, values] of Object.entries(filter.attributes ?? {})) {
     conds.push(
-      `s.sku_id IN (SELECT a.sku_id FROM ${t('sku_attribute')} a WHERE a.attr_name = ${p.add(name)} AND ${idsIn(d, p, 'a.value_zh', values, 'varchar')})`,
+      d.inSubquery(
+        's.sku_id',
+        `SELECT a.sku_id FROM ${t('sku_attribute')} a WHERE a.attr_name = ${p.add(name, 'varchar')} AND ${idsIn(d, p, 'a.value_zh', values, 'varchar')}`,
+      ),
     );
   }
   if (filter.firstPeriod) {
     const { start, end } = filter.firstPeriod;
-    conds.push(`s.first_period BETWEEN ${d.date(p.add(start))} AND ${d.date(p.add(end))}`);
+    conds.push(`s.first_period BETWEEN ${p.add(start, 'date')} AND ${p.add(end, 'date')}`);
   }
   if (filter.descriptions) {
     conds.push(
-      `s.sku_id IN (SELECT w.sku_id FROM ${t('sku_keyword')} w WHERE ${idsIn(d, p, 'w.keyword', filter.descriptions, 'varchar')})`,
+      d.inSubquery(
+        's.sku_id',
+        `SELECT w.sku_id FROM ${t('sku_keyword')} w WHERE ${idsIn(d, p, 'w.keyword', filter.descriptions, 'varchar')}`,
+      ),
     );
   }
-  return `SELECT s.sku_id FROM ${t('dim_sku')} s WHERE ${conds.join(' AND ') || 'TRUE'}`;
+  return `SELECT s.sku_id FROM ${t('dim_sku')} s WHERE ${conds.join(' AND ') || d.true}`;
 }
 
 /**
@@ -141,14 +148,16 @@ function titleContains(d: SqlDialect, placeholder: string): string {
   return `(${d.containsText('s.title_zh', placeholder)} OR ${d.containsText('s.title_en', placeholder)})`;
 }
 
+/** A parsed super query (shared/super-query.ts) as a condition: each keyword a title test. */
 function superQuery(ast: SuperQueryNode, scope: SqlScope): string {
-  const { params: p } = scope;
-  // compileSuperQuery asks for placeholders in order; ParamList hands out the next ones.
-  const compiled = compileSuperQuery(ast, 'title', (i) => scope.dialect.placeholder(p.values.length + i), {
-    keyword: (ph) => titleContains(scope.dialect, ph),
-  });
-  for (const v of compiled.params) p.add(v);
-  return compiled.sql;
+  switch (ast.type) {
+    case 'keyword':
+      return titleContains(scope.dialect, scope.params.add(ast.value, 'varchar'));
+    case 'not':
+      return `NOT (${superQuery(ast.operand, scope)})`;
+    default:
+      return `(${ast.operands.map((o) => superQuery(o, scope)).join(ast.type === 'and' ? ' AND ' : ' OR ')})`;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,16 +217,22 @@ type Atom = Exclude<CustomSqlNode, { kind: 'and' | 'or' | 'not' }>;
 function customAtom(node: Atom, scope: SqlScope): string {
   const { dialect: d, params: p, tables: t, alias: f } = scope;
   const kind = kindOf(node.column, scope);
+  // Literals have the column's type (custom-sql.ts checked them): the price is a number, the rest text.
+  const type: ParamType = kind.source === 'price' ? 'double' : 'varchar';
   const predicate = (col: string): string => {
     switch (node.kind) {
       case 'compare':
-        return `${col} ${node.op} ${p.add(node.value)}`;
+        return `${col} ${node.op} ${p.add(node.value, type)}`;
       case 'in':
-        return `${col} ${node.negated ? 'NOT IN' : 'IN'} (${node.values.map((v) => p.add(v)).join(', ')})`;
+        return d.inList(
+          col,
+          node.values.map((v) => p.add(v, type)),
+          node.negated,
+        );
       case 'like':
-        return d.like(col, p.add(node.pattern), node.negated);
+        return d.like(col, p.add(node.pattern, 'varchar'), node.negated);
       case 'between':
-        return `${col} ${node.negated ? 'NOT BETWEEN' : 'BETWEEN'} ${p.add(node.low)} AND ${p.add(node.high)}`;
+        return `${col} ${node.negated ? 'NOT BETWEEN' : 'BETWEEN'} ${p.add(node.low, type)} AND ${p.add(node.high, type)}`;
       case 'null':
         return `${col} IS ${node.negated ? 'NOT NULL' : 'NULL'}`;
     }
@@ -225,35 +240,41 @@ function customAtom(node: Atom, scope: SqlScope): string {
   const fcol = `${f}.${d.ident(factColumnOf(kind))}`;
   const lang = 'lang' in kind ? kind.lang : 'zh';
   const name = `name_${lang}`;
+  /** The row's own id among the ids of `table` whose rows satisfy `where`. */
+  const among = (id: string, table: WarehouseTable, where: string) =>
+    d.inSubquery(fcol, `SELECT ${id} FROM ${t(table)} WHERE ${where}`);
   switch (kind.source) {
     case 'category': {
       const level = `c${kind.level}.${name}`;
-      return `${fcol} IN (SELECT c3.category_id FROM ${t('dim_category')} c3 JOIN ${t('dim_category')} c2 ON c3.parent_id = c2.category_id JOIN ${t('dim_category')} c1 ON c2.parent_id = c1.category_id WHERE c3.level = 3 AND ${predicate(level)})`;
+      return d.inSubquery(
+        fcol,
+        `SELECT c3.category_id FROM ${t('dim_category')} c3 JOIN ${t('dim_category')} c2 ON c3.parent_id = c2.category_id JOIN ${t('dim_category')} c1 ON c2.parent_id = c1.category_id WHERE c3.level = 3 AND ${predicate(level)}`,
+      );
     }
     case 'brand':
-      return `${fcol} IN (SELECT brand_id FROM ${t('dim_brand')} WHERE ${predicate(name)})`;
+      return among('brand_id', 'dim_brand', predicate(name));
     case 'shop':
-      return `${fcol} IN (SELECT shop_id FROM ${t('dim_shop')} WHERE ${predicate(name)})`;
+      return among('shop_id', 'dim_shop', predicate(name));
     case 'platform':
-      return `${fcol} IN (SELECT platform_id FROM ${t('dim_platform')} WHERE ${predicate('code')})`;
+      return among('platform_id', 'dim_platform', predicate('code'));
     case 'platform_name':
-      return `${fcol} IN (SELECT platform_id FROM ${t('dim_platform')} WHERE ${predicate(name)})`;
+      return among('platform_id', 'dim_platform', predicate(name));
     case 'shop_type':
       return predicate(fcol);
     case 'series':
-      return `${fcol} IN (SELECT sku_id FROM ${t('dim_sku')} WHERE ${predicate('series')})`;
+      return among('sku_id', 'dim_sku', predicate('series'));
     case 'title':
-      return `${fcol} IN (SELECT sku_id FROM ${t('dim_sku')} WHERE ${predicate(`title_${lang}`)})`;
+      return among('sku_id', 'dim_sku', predicate(`title_${lang}`));
     case 'price':
-      return `${fcol} IN (SELECT sku_id FROM ${t('dim_sku')} WHERE ${predicate('price')})`;
+      return among('sku_id', 'dim_sku', predicate('price'));
     case 'attribute': {
-      const attr = p.add(kind.attribute);
+      const attr = `attr_name = ${p.add(kind.attribute, 'varchar')}`;
       // "efficacy IS NULL": the product has no value of that attribute at all.
       if (node.kind === 'null') {
-        const has = `${fcol} IN (SELECT sku_id FROM ${t('sku_attribute')} WHERE attr_name = ${attr})`;
+        const has = among('sku_id', 'sku_attribute', attr);
         return node.negated ? has : `NOT (${has})`;
       }
-      return `${fcol} IN (SELECT sku_id FROM ${t('sku_attribute')} WHERE attr_name = ${attr} AND ${predicate(`value_${lang}`)})`;
+      return among('sku_id', 'sku_attribute', `${attr} AND ${predicate(`value_${lang}`)}`);
     }
   }
 }

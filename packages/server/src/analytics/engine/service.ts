@@ -6,12 +6,13 @@ import {
   periodLengthsDiffer,
 } from '@marketlens/shared';
 import type { DataGrant } from '../../permissions/index.js';
-import type { LoadedDataset, WarehouseEngine } from '../../warehouse/engine.js';
+import type { SqlDialect } from '../../warehouse/dialect.js';
+import type { LoadedDataset, QueryParams, Row, WarehouseEngine } from '../../warehouse/engine.js';
 import { cacheKey, type ResultCache } from './cache.js';
 import { type CustomSqlColumnKind, customSqlColumns, parseCustomSql, SqlParser } from './custom-sql.js';
-import { duckdbDialect, type SqlDialect } from './dialect.js';
+import { allCategories, type CategoryInfo, type CategoryTree, datasetAttributes } from './dimensions.js';
 import type { ResolvedGrant, SqlScope } from './filters.js';
-import type { AnalyticsQuery, CustomSqlNode, Dimension } from './model.js';
+import type { AnalyticsQuery, CustomSqlNode, Dimension, Filter } from './model.js';
 import { isMultiValued, type Plan, planQuery } from './plan.js';
 import {
   type MetricValues,
@@ -25,26 +26,17 @@ import {
   totalsLayout,
   totalsOf,
 } from './shape.js';
-import { buildFactSql } from './sql.js';
+import { buildFactSql, buildKeywordSql } from './sql.js';
 
 /** One category of a dataset's tree. */
-export interface CategoryNode {
-  category_id: number;
-  parent_id: number | null;
-  level: number;
-  name_zh: string;
-  name_en: string;
-}
+export type CategoryNode = CategoryInfo;
 
 /** What the engine keeps per dataset version: the category tree and the custom SQL columns. */
-export interface DatasetCatalog {
+export interface DatasetCatalog extends CategoryTree {
   readonly dataset: LoadedDataset;
-  readonly categories: ReadonlyMap<number, CategoryNode>;
   readonly children: ReadonlyMap<number | null, readonly CategoryNode[]>;
   readonly attributes: readonly string[];
   readonly customColumns: ReadonlyMap<string, CustomSqlColumnKind>;
-  /** Leaf (level-3) ids under the given ids at any level; unknown ids expand to nothing. */
-  leavesOf(ids: readonly number[]): number[];
 }
 
 export interface AnalyticsResult {
@@ -79,12 +71,15 @@ export class AnalyticsEngine {
    */
   timeoutMs: number | undefined;
 
+  /** The warehouse's own dialect: every statement is written through it. */
+  readonly dialect: SqlDialect;
+
   constructor(
     readonly warehouse: WarehouseEngine,
     readonly cache?: ResultCache,
-    readonly dialect: SqlDialect = duckdbDialect,
     parser?: SqlParser,
   ) {
+    this.dialect = warehouse.dialect;
     this.parser = parser ?? new SqlParser();
   }
 
@@ -111,20 +106,10 @@ export class AnalyticsEngine {
   private async loadCatalog(dataset: LoadedDataset): Promise<DatasetCatalog> {
     const name = dataset.manifest.name;
     const [cats, attrs] = await Promise.all([
-      this.warehouse.query<{
-        category_id: number;
-        parent_id: number | null;
-        level: number;
-        name_zh: string;
-        name_en: string;
-      }>(
-        `SELECT category_id, parent_id, level, name_zh, name_en FROM ${this.warehouse.tableName(name, 'dim_category')} ORDER BY category_id`,
-      ),
-      this.warehouse.query<{ attr_name: string }>(
-        `SELECT attr_name FROM ${this.warehouse.tableName(name, 'dim_attribute')} ORDER BY attr_name`,
-      ),
+      allCategories(this.warehouse, name),
+      datasetAttributes(this.warehouse, name),
     ]);
-    const categories = new Map(cats.map((c) => [Number(c.category_id), { ...c, category_id: Number(c.category_id) }]));
+    const categories = new Map(cats.map((c) => [c.category_id, c]));
     const children = new Map<number | null, CategoryNode[]>();
     for (const c of categories.values()) {
       const list = children.get(c.parent_id) ?? [];
@@ -184,6 +169,43 @@ export class AnalyticsEngine {
     return result;
   }
 
+  /** Runs one built statement with the run's signal and time limit. */
+  private exec<T extends Row = Row>(built: { sql: string; params: QueryParams }, options: RunOptions): Promise<T[]> {
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    return this.warehouse.query<T>(built.sql, built.params, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(timeoutMs ? { timeoutMs } : {}),
+    });
+  }
+
+  /**
+   * Title words of the products in scope with their sales and one brand's part (no engine
+   * dimension holds words); the grant is mandatory as in run().
+   */
+  async keywordSegments(
+    grant: ResolvedGrant,
+    query: { dataset: string; filter: Filter; range: DateRange; discount: boolean; brandId: number; lang: 'zh' | 'en' },
+    options: RunOptions = {},
+  ): Promise<{ keyword: string; segmentSales: number; brandSales: number }[]> {
+    const catalog = await this.catalog(query.dataset);
+    const scope = { ...this.scope(query.dataset), customColumns: catalog.customColumns };
+    const plan = planQuery(
+      { dimensions: ['sku', 'brand'], filter: query.filter },
+      grant,
+      catalog.dataset.rows,
+      catalog.customColumns,
+    );
+    const rows = await this.exec<{ keyword: string; segment_sales: number; brand_sales: number }>(
+      buildKeywordSql(grant, query, plan, scope),
+      options,
+    );
+    return rows.map((r) => ({
+      keyword: String(r.keyword),
+      segmentSales: Number(r.segment_sales),
+      brandSales: Number(r.brand_sales),
+    }));
+  }
+
   private async compute(
     grant: ResolvedGrant,
     query: AnalyticsQuery,
@@ -203,7 +225,7 @@ export class AnalyticsEngine {
       const separate: number[] = [];
       layout.subsets.forEach((subset, j) => {
         const dropped = query.dimensions.filter((d) => !subset.includes(d));
-        (dropped.some(isMultiValued) ? separate : windowed).push(j);
+        (dropped.some(isMultiValued) || !this.dialect.windowSums ? separate : windowed).push(j);
       });
       const req = {
         dimensions: query.dimensions,
@@ -219,12 +241,7 @@ export class AnalyticsEngine {
         labels: true,
       };
       const main = buildFactSql(grant, req, plan, scope);
-      const timeoutMs = options.timeoutMs ?? this.timeoutMs;
-      const run = (sql: { sql: string; params: unknown[] }) =>
-        this.warehouse.query(sql.sql, sql.params as never, {
-          ...(options.signal ? { signal: options.signal } : {}),
-          ...(timeoutMs ? { timeoutMs } : {}),
-        });
+      const run = (sql: { sql: string; params: QueryParams }) => this.exec(sql, options);
       const subsetQueries = separate.map((j) => {
         const dims = layout.subsets[j]!;
         const subPlan = planQuery(

@@ -1,6 +1,6 @@
 import type { DateRange } from '@marketlens/shared';
+import { ParamList } from '../../warehouse/dialect.js';
 import { storesProductColumn } from '../../warehouse/rollups.js';
-import { ParamList } from './dialect.js';
 import { compileConditions, type ResolvedGrant, type SqlScope } from './filters.js';
 import type { Band, Dimension, Filter, SortSpec } from './model.js';
 import type { Plan } from './plan.js';
@@ -120,8 +120,8 @@ function dimensionSql(
       const price = stored ? 'f.price' : `ps${i}.price`;
       // First band that holds the list price wins (bands are in increasing order; edges may touch).
       const cases = (req.bands ?? []).map(([min, max], b) => {
-        const upper = max === null ? '' : ` AND ${price} <= ${p.add(max)}`;
-        return `WHEN ${price} >= ${p.add(min)}${upper} THEN ${b}`;
+        const upper = max === null ? '' : ` AND ${price} <= ${p.add(max, 'double')}`;
+        return `WHEN ${price} >= ${p.add(min, 'double')}${upper} THEN ${b}`;
       });
       const key = cases.length ? `CASE ${cases.join(' ')} END` : 'CAST(NULL AS INTEGER)';
       return { keys: [key], joins: stored ? [] : [`JOIN ${t('dim_sku')} ps${i} ON ps${i}.sku_id = f.sku_id`] };
@@ -132,7 +132,7 @@ function dimensionSql(
       return {
         keys: [`kw${i}.keyword`],
         joins: [
-          `JOIN ${t('sku_keyword')} kw${i} ON kw${i}.sku_id = f.sku_id AND kw${i}.lang = ${p.add(dim.slice('keyword:'.length))}`,
+          `JOIN ${t('sku_keyword')} kw${i} ON kw${i}.sku_id = f.sku_id AND kw${i}.lang = ${p.add(dim.slice('keyword:'.length), 'varchar')}`,
         ],
       };
     default: {
@@ -144,13 +144,15 @@ function dimensionSql(
           keys: ['f.value_zh'],
           joins: [],
           extra: [`min(f.value_en) AS ${keyAlias(i, 1)}`],
-          where: [`f.attr_name = ${p.add(attr)}`],
+          where: [`f.attr_name = ${p.add(attr, 'varchar')}`],
           label,
         };
       }
       return {
         keys: [`av${i}.value_zh`],
-        joins: [`JOIN ${t('sku_attribute')} av${i} ON av${i}.sku_id = f.sku_id AND av${i}.attr_name = ${p.add(attr)}`],
+        joins: [
+          `JOIN ${t('sku_attribute')} av${i} ON av${i}.sku_id = f.sku_id AND av${i}.attr_name = ${p.add(attr, 'varchar')}`,
+        ],
         extra: [`min(av${i}.value_en) AS ${keyAlias(i, 1)}`],
         label,
       };
@@ -174,13 +176,14 @@ export function buildFactSql(grant: ResolvedGrant, req: SqlRequest, plan: Plan, 
     ...dims.flatMap((ds) => ds.where ?? []),
   ];
   const salesCol = req.discount ? 'sales_discount' : 'sales';
-  const groupBy = dims.flatMap((ds) => ds.keys);
+  // Grouped by the key aliases, never by position (ClickHouse 18.16 rejects GROUP BY 1).
+  const groupBy = dims.flatMap((ds, i) => ds.keys.map((_, j) => keyAlias(i, j)));
   const inner = [
     `SELECT ${[...keyCols, ...extra, `${d.sumMoney(`f.${salesCol}`)} AS sales`, `${d.sumCount(`f.${d.ident('count')}`)} AS cnt`].join(', ')}`,
     `FROM ${table} f`,
     ...dims.flatMap((ds) => ds.joins),
     `WHERE ${where.join(' AND ')}`,
-    groupBy.length ? `GROUP BY ${groupBy.map((_, n) => String(n + 1)).join(', ')}` : '',
+    groupBy.length ? `GROUP BY ${groupBy.join(', ')}` : '',
   ]
     .filter(Boolean)
     .join('\n  ');
@@ -203,10 +206,10 @@ export function buildFactSql(grant: ResolvedGrant, req: SqlRequest, plan: Plan, 
     }
   }
   const order = orderBy(req, dims);
+  // A subquery, not a CTE: ClickHouse 18.16 has no WITH … AS (SELECT …).
   const sql = [
-    `WITH g AS (\n  ${inner}\n)`,
     `SELECT ${outer.join(', ')}`,
-    'FROM g',
+    `FROM (\n  ${inner}\n) AS g`,
     ...joins,
     order ? `ORDER BY ${order}` : '',
     req.limit !== undefined ? d.limit(req.limit) : '',
@@ -226,4 +229,38 @@ function orderBy(req: SqlRequest, dims: DimensionSql[]): string {
   if (i >= 0) return [`g.${keyAlias(i)} ${dir} NULLS LAST`, ...keys].join(', ');
   const measure = sort.by === 'count' ? 'g.cnt' : sort.by === 'avg_price' ? 'g.sales / NULLIF(g.cnt, 0)' : 'g.sales';
   return [`${measure} ${dir} NULLS LAST`, ...keys].join(', ');
+}
+
+export interface KeywordSqlRequest {
+  readonly filter: Filter;
+  readonly range: DateRange;
+  readonly discount: boolean;
+  readonly brandId: number;
+  readonly lang: 'zh' | 'en';
+}
+
+/**
+ * Title words of the products in scope with their sales and one brand's part of them (a brand's
+ * keyword characters): summed per product first (a product has one brand), then per word, so far
+ * fewer rows meet the word table. Output: `keyword`, `segment_sales`, `brand_sales` (> 0 only).
+ */
+export function buildKeywordSql(grant: ResolvedGrant, req: KeywordSqlRequest, plan: Plan, scope: Scope): BuiltSql {
+  const params = new ParamList(scope.dialect);
+  const { dialect: d } = scope;
+  const where = compileConditions(grant, req.filter, req.range, { ...scope, params, alias: 'f' });
+  const salesCol = req.discount ? 'sales_discount' : 'sales';
+  const brandSales = `SUM(CASE WHEN p.brand_id = ${params.add(req.brandId, 'integer')} THEN p.sales ELSE 0 END)`;
+  const sql = [
+    `SELECT w.keyword AS keyword, SUM(p.sales) AS segment_sales, ${brandSales} AS brand_sales`,
+    'FROM (',
+    `  SELECT f.sku_id AS sku_id, f.brand_id AS brand_id, ${d.sumMoney(`f.${salesCol}`)} AS sales`,
+    `  FROM ${scope.tables(plan.table)} f`,
+    `  WHERE ${where.join(' AND ')}`,
+    '  GROUP BY f.sku_id, f.brand_id',
+    ') AS p',
+    `JOIN ${scope.tables('sku_keyword')} w ON w.sku_id = p.sku_id AND w.lang = ${params.add(req.lang, 'varchar')}`,
+    'GROUP BY w.keyword',
+    `HAVING ${brandSales} > 0`,
+  ].join('\n');
+  return { sql, params: params.values };
 }

@@ -24,11 +24,8 @@ import type {
 } from '@marketlens/shared/contracts';
 import { forbidden, notFound } from '../../errors.js';
 import type { MetadataStore } from '../../metadata/index.js';
-import { ParamList } from '../engine/dialect.js';
-import { type BrandName, brandNames, chooseBands, datasetAttributes } from '../engine/dimensions.js';
-import { compileConditions } from '../engine/filters.js';
+import { type AttributeDef, type BrandName, brandNames, chooseBands, datasetAttributes } from '../engine/dimensions.js';
 import type { Band, Filter } from '../engine/model.js';
-import { planQuery } from '../engine/plan.js';
 import type { AnalyticsEngine, AnalyticsResult } from '../engine/service.js';
 import { shiftPeriod } from '../engine/shape.js';
 import type { ValidatedFilter } from '../engine/validate.js';
@@ -373,11 +370,7 @@ export async function brandTrend(
 /** How many segments of each kind the page shows. */
 export const CHARACTERS_PER_KIND = 20;
 
-export interface AttributeDef {
-  attr_name: string;
-  title_zh: string;
-  title_en: string;
-}
+export type { AttributeDef };
 
 interface Segment {
   key: string;
@@ -470,46 +463,12 @@ async function keywordSegments(
   lang: 'zh' | 'en',
 ): Promise<Segment[]> {
   const { engine, scope } = c;
-  const dataset = scope.project.dataset;
-  const catalog = scope.catalog;
-  const base = { ...engine.scope(dataset), customColumns: catalog.customColumns };
-  const params = new ParamList(base.dialect);
-  const plan = planQuery(
-    { dimensions: ['sku', 'brand'], filter: v.filter },
+  const rows = await engine.keywordSegments(
     scope.grant,
-    catalog.dataset.rows,
-    catalog.customColumns,
+    { dataset: scope.project.dataset, filter: v.filter, range: v.range, discount: scope.discount, brandId, lang },
+    c.signal ? { signal: c.signal } : {},
   );
-  const where = compileConditions(scope.grant, v.filter, v.range, { ...base, params, alias: 'f' });
-  const d = base.dialect;
-  const salesCol = scope.discount ? 'sales_discount' : 'sales';
-  const brand = params.add(brandId);
-  const language = params.add(lang);
-  // Per product first (a product has one brand), then per word: far fewer rows to join.
-  const sql = `WITH p AS (
-  SELECT f.sku_id, f.brand_id, ${d.sumMoney(`f.${salesCol}`)} AS sales
-  FROM ${base.tables(plan.table)} f
-  WHERE ${where.join(' AND ')}
-  GROUP BY 1, 2
-)
-SELECT w.keyword AS keyword, SUM(p.sales) AS segment_sales,
-  SUM(CASE WHEN p.brand_id = ${brand} THEN p.sales ELSE 0 END) AS brand_sales
-FROM p JOIN ${base.tables('sku_keyword')} w ON w.sku_id = p.sku_id AND w.lang = ${language}
-GROUP BY 1
-HAVING SUM(CASE WHEN p.brand_id = ${brand} THEN p.sales ELSE 0 END) > 0`;
-  const rows = await engine.warehouse.query<{ keyword: string; segment_sales: number; brand_sales: number }>(
-    sql,
-    params.values as never,
-    {
-      ...(c.signal ? { signal: c.signal } : {}),
-      ...(engine.timeoutMs ? { timeoutMs: engine.timeoutMs } : {}),
-    },
-  );
-  return rows.map((r) => ({
-    key: String(r.keyword),
-    brandSales: Number(r.brand_sales),
-    segmentSales: Number(r.segment_sales),
-  }));
+  return rows.map((r) => ({ key: r.keyword, brandSales: r.brandSales, segmentSales: r.segmentSales }));
 }
 
 /**

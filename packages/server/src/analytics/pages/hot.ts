@@ -22,11 +22,11 @@ import type {
 } from '@marketlens/shared/contracts';
 import { badRequest } from '../../errors.js';
 import { type MetadataStore, settingsScope } from '../../metadata/index.js';
-import { idsIn, ParamList } from '../engine/dialect.js';
+import { productDetails } from '../engine/dimensions.js';
 import type { Dimension, Filter, KeywordLang } from '../engine/model.js';
 import type { AnalyticsResult } from '../engine/service.js';
 import { shiftPeriod } from '../engine/shape.js';
-import { warningsOf } from '../panels/common.js';
+import { periodsOf, warningsOf } from '../panels/common.js';
 import type { AnalysisRequest, DataScope, QueryParts } from '../request.js';
 
 /**
@@ -153,7 +153,7 @@ export async function rising(
     .slice(0, HOT_LIMITS.rising);
   const products =
     kind === 'product'
-      ? await productDetails(
+      ? await details(
           req,
           ranked.map((r) => Number(r.keys[dim])),
         )
@@ -212,7 +212,7 @@ export async function fresh(req: HotRequest, kind: FreshKind): Promise<FreshData
       }),
       totalRun,
     ]);
-    const products = await productDetails(
+    const products = await details(
       req,
       result.rows.map((r) => Number(r.keys.sku)),
     );
@@ -335,7 +335,7 @@ export async function hotGoods(req: HotRequest, seed: number): Promise<HotGoodsD
     row: result.rows[i]!,
     rank: i + 1,
   }));
-  const products = await productDetails(
+  const products = await details(
     req,
     picked.map((p) => Number(p.row.keys.sku)),
   );
@@ -353,13 +353,6 @@ export async function hotGoods(req: HotRequest, seed: number): Promise<HotGoodsD
 
 // ---------------------------------------------------------------------------------------------
 // Top categories with trend lines
-
-/** Every period of a range, oldest first. */
-export function periodsOf(range: DateRange, g: Granularity): string[] {
-  const out: string[] = [];
-  for (let p = range.start; p <= range.end; p = shiftPeriod(p, 1, g)) out.push(p);
-  return out;
-}
 
 export async function categoryTrends(
   req: HotRequest,
@@ -410,51 +403,14 @@ export async function categoryTrends(
 // ---------------------------------------------------------------------------------------------
 // Product details (dimension rows of SKUs the engine already returned under the grant)
 
-interface SkuDetailRow {
-  [k: string]: string | number | boolean | null;
-  sku_id: number;
-  title_zh: string;
-  title_en: string;
-  brand_id: number;
-  brand_zh: string | null;
-  brand_en: string | null;
-  shop_id: number;
-  shop_zh: string | null;
-  shop_en: string | null;
-  shop_type: string | null;
-  code: string | null;
-  platform_zh: string | null;
-  platform_en: string | null;
-  region: string | null;
-  category_id: number;
-  price: number;
-  first_period: string;
-  image_id: string | null;
-}
-
-async function productDetails(req: HotRequest, skuIds: readonly number[]): Promise<Map<number, HotProduct>> {
+async function details(req: HotRequest, skuIds: readonly number[]): Promise<Map<number, HotProduct>> {
   const out = new Map<number, HotProduct>();
-  if (skuIds.length === 0) return out;
   const { engine, scope } = req;
-  const d = engine.dialect;
-  const p = new ParamList(d);
-  const t = (name: Parameters<typeof engine.warehouse.tableName>[1]) =>
-    engine.warehouse.tableName(scope.project.dataset, name);
-  // The grant's categories again: these ids came from a granted query, this keeps it so.
-  const sql = `SELECT s.sku_id, s.title_zh, s.title_en, s.brand_id, b.name_zh AS brand_zh, b.name_en AS brand_en,
-  s.shop_id, sh.name_zh AS shop_zh, sh.name_en AS shop_en, sh.shop_type, pl.code, pl.name_zh AS platform_zh,
-  pl.name_en AS platform_en, pl.region, s.category_id, CAST(s.price AS DOUBLE) AS price,
-  CAST(s.first_period AS VARCHAR) AS first_period, s.image_id
-FROM ${t('dim_sku')} s
-LEFT JOIN ${t('dim_brand')} b ON b.brand_id = s.brand_id
-LEFT JOIN ${t('dim_shop')} sh ON sh.shop_id = s.shop_id
-LEFT JOIN ${t('dim_platform')} pl ON pl.platform_id = s.platform_id
-WHERE ${idsIn(d, p, 's.sku_id', skuIds, 'bigint')} AND ${idsIn(d, p, 's.category_id', scope.grant.categories, 'integer')}`;
-  const rows = await engine.warehouse.query<SkuDetailRow>(sql, p.values, {
+  const rows = await productDetails(engine.warehouse, scope.project.dataset, skuIds, scope.grant.categories, {
     signal: req.signal,
     ...(engine.timeoutMs ? { timeoutMs: engine.timeoutMs } : {}),
   });
-  for (const r of rows) {
+  for (const r of rows.values()) {
     const platform = r.code ?? '';
     out.set(Number(r.sku_id), {
       sku_id: Number(r.sku_id),

@@ -5,7 +5,7 @@ import {
   SHOP_RANKING_LIMIT,
   shopLink,
 } from '@marketlens/shared';
-import { platformInfo, type ShopInfo, type SkuInfo, shopDetails, skuDetails } from '../engine/dimensions.js';
+import { type ProductInfo, platformInfo, productDetails, type ShopInfo, shopDetails } from '../engine/dimensions.js';
 import type { Dimension } from '../engine/model.js';
 import { figures, type PanelContext, run, type SortBy, type TopKind, totals, warningsOf } from './common.js';
 
@@ -27,7 +27,9 @@ export async function top(ctx: PanelContext, kind: TopKind, sortBy: SortBy) {
   const [platforms, shops, skus] = await Promise.all([
     kind === 'brand' ? Promise.resolve(new Map()) : platformInfo(ctx.warehouse, ds),
     kind === 'shop' ? shopDetails(ctx.warehouse, ds, ids) : Promise.resolve(new Map<number, ShopInfo>()),
-    kind === 'product' ? skuDetails(ctx.warehouse, ds, ids) : Promise.resolve(new Map<number, SkuInfo>()),
+    kind === 'product'
+      ? productDetails(ctx.warehouse, ds, ids, ctx.scope.grant.categories)
+      : Promise.resolve(new Map<number, ProductInfo>()),
   ]);
   const platformRef = (id: number) => {
     const p = platforms.get(id);
@@ -65,11 +67,11 @@ export async function top(ctx: PanelContext, kind: TopKind, sortBy: SortBy) {
         platform,
         shop: {
           id: shopId,
-          name: k.shop_zh,
-          name_en: k.shop_en,
+          name: k.shop_zh ?? '',
+          name_en: k.shop_en ?? k.shop_zh ?? '',
           link: shopLink({ platform: platform.code, shopId }),
         },
-        brand: { id: Number(k.brand_id), name: k.brand_zh, name_en: k.brand_en },
+        brand: { id: Number(k.brand_id), name: k.brand_zh ?? '', name_en: k.brand_en ?? k.brand_zh ?? '' },
         price: k.price === null ? null : Number(k.price),
         image_id: k.image_id,
         link: productLink({ platform: platform.code, itemId: id, shopId, region: region ?? null }),

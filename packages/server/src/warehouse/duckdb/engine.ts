@@ -16,6 +16,7 @@ import {
 } from '../engine.js';
 import { ROLLUPS } from '../rollups.js';
 import { CATALOG_FILE, type CatalogEntry, type CatalogSnapshot, readCatalog, removeStaleTmpFiles } from './catalog.js';
+import { duckdbDialect } from './dialect.js';
 import { type ImportDatasetOptions, importDataset } from './importer.js';
 import { ident, sqlString } from './sql.js';
 import { bindParams, toRows } from './values.js';
@@ -209,6 +210,7 @@ async function statKey(file: string): Promise<string> {
 
 export class DuckDBEngine implements WarehouseEngine {
   readonly engine = 'duckdb' as const;
+  readonly dialect = duckdbDialect;
   private closed = false;
   private refreshing: Promise<void> | undefined;
   private readonly timer: NodeJS.Timeout | undefined;

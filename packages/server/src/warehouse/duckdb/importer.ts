@@ -66,6 +66,12 @@ export interface ImportDatasetOptions extends ImportOptions {
 /** Staged relations: raw_<t> (as read, plus __row) and v_<t> (typed, plus __row). */
 const raw = (t: string) => ident(`raw_${t}`);
 const typed = (t: string) => ident(`v_${t}`);
+/**
+ * The table an import writes: in the new dataset file attached as `out`. Queries read the same
+ * table under another name (DuckDBEngine.tableName, the dataset's attach alias): reading and
+ * writing are named apart, as a distributed engine reads the Distributed table and writes the local one.
+ */
+const target = (t: string) => `out.main.${ident(t)}`;
 
 interface StagedTable {
   def: TableDef;
@@ -194,7 +200,7 @@ export async function importDataset(
         .filter((b) => !b.dims.includes('attribute') && r.dims.every((d) => b.dims.includes(d)))
         .sort((x, y) => x.rows - y.rows)[0];
       await run(rollupSql(r, source?.name));
-      rows[r.name] = num((await all(`SELECT count(*) AS n FROM out.main.${ident(r.name)}`))[0]?.n);
+      rows[r.name] = num((await all(`SELECT count(*) AS n FROM ${target(r.name)}`))[0]?.n);
       built.push({ name: r.name, dims: r.dims, rows: rows[r.name]! });
       progress({ phase: `rollup ${r.name}`, rows: factRows, total: factRows });
     }
@@ -208,7 +214,7 @@ export async function importDataset(
 
     const dates = (
       await all(
-        'SELECT CAST(min(period) AS VARCHAR) AS lo, CAST(max(period) AS VARCHAR) AS hi FROM out.main.fact_sales',
+        `SELECT CAST(min(period) AS VARCHAR) AS lo, CAST(max(period) AS VARCHAR) AS hi FROM ${target('fact_sales')}`,
       )
     )[0];
     const dataset: LoadedDataset = {
@@ -220,8 +226,8 @@ export async function importDataset(
       latestDate: String(dates?.hi),
     };
     // The file describes itself too, so a lost catalogue can be rebuilt from the files.
-    await run('CREATE TABLE out.main._dataset (key VARCHAR, value VARCHAR)');
-    await run(`INSERT INTO out.main._dataset VALUES ('dataset', ${sqlString(JSON.stringify(dataset))})`);
+    await run(`CREATE TABLE ${target('_dataset')} (key VARCHAR, value VARCHAR)`);
+    await run(`INSERT INTO ${target('_dataset')} VALUES ('dataset', ${sqlString(JSON.stringify(dataset))})`);
 
     // 5. Publish: finish the file, then swap it in under the catalogue lock.
     progress({ phase: 'publish', rows: 0 });
@@ -281,23 +287,23 @@ function rollupSql(r: RollupDef, source: string | undefined): string {
   for (const d of r.dims) {
     if (d === 'price' && !source) {
       keys.push('s.price');
-      joins.push('JOIN out.main.dim_sku s ON s.sku_id = f.sku_id');
+      joins.push(`JOIN ${target('dim_sku')} s ON s.sku_id = f.sku_id`);
     } else if (d === 'attribute') {
       keys.push('a.attr_name', 'a.value_zh');
-      joins.push('JOIN out.main.sku_attribute a ON a.sku_id = f.sku_id');
+      joins.push(`JOIN ${target('sku_attribute')} a ON a.sku_id = f.sku_id`);
       extra.push('min(a.value_en) AS value_en');
     } else {
       keys.push(`f.${ident(d)}`);
     }
   }
   const positions = keys.map((_, i) => String(i + 1)).join(', ');
-  return `CREATE TABLE out.main.${ident(r.name)} AS SELECT ${keys.join(', ')},
+  return `CREATE TABLE ${target(r.name)} AS SELECT ${keys.join(', ')},
            ${extra.map((e) => `${e},`).join(' ')}
            CAST(sum(f.sales) AS DECIMAL(18,2)) AS sales,
            CAST(sum(f.sales_discount) AS DECIMAL(18,2)) AS sales_discount,
            CAST(sum(f.count) AS BIGINT) AS count,
            CAST(${source ? 'sum(f.fact_rows)' : 'count(*)'} AS BIGINT) AS fact_rows
-         FROM out.main.${ident(source ?? 'fact_sales')} f ${joins.join(' ')}
+         FROM ${target(source ?? 'fact_sales')} f ${joins.join(' ')}
          GROUP BY ${positions} ORDER BY ${positions}`;
 }
 
@@ -316,25 +322,25 @@ function attributeRollupSql(r: RollupDef): string {
   const outer = r.dims.flatMap((d) => (d === 'attribute' ? ['v.attr_name', 'v.value_zh'] : [`b.${ident(d)}`]));
   const positions = outer.map((_, i) => String(i + 1)).join(', ');
   const inner = plain.map((d) => `f.${ident(d)}`).join(', ');
-  return `CREATE TABLE out.main.${ident(r.name)} AS
+  return `CREATE TABLE ${target(r.name)} AS
     WITH per_sku AS (
       -- Length-prefixed parts, so two different value lists can never give the same key; list()
       -- then list_sort() (an ordered string_agg was 3x slower at bench scale).
       SELECT sku_id, list_sort(list(
                length(attr_name) || ':' || attr_name || length(value_zh) || ':' || value_zh
                || length(value_en) || ':' || value_en)) AS attrs
-      FROM out.main.sku_attribute GROUP BY sku_id
+      FROM ${target('sku_attribute')} GROUP BY sku_id
     ), set_ids AS (
       SELECT attrs, row_number() OVER () AS set_id FROM (SELECT DISTINCT attrs FROM per_sku)
     ), sets AS (
       SELECT p.sku_id, i.set_id FROM per_sku p JOIN set_ids i ON i.attrs = p.attrs
     ), set_values AS (
       SELECT DISTINCT s.set_id, a.attr_name, a.value_zh, a.value_en
-      FROM sets s JOIN out.main.sku_attribute a ON a.sku_id = s.sku_id
+      FROM sets s JOIN ${target('sku_attribute')} a ON a.sku_id = s.sku_id
     ), by_set AS (
       SELECT ${inner}, s.set_id, sum(f.sales) AS sales, sum(f.sales_discount) AS sales_discount,
              sum(f.count) AS count, count(*) AS fact_rows
-      FROM out.main.fact_sales f JOIN sets s ON s.sku_id = f.sku_id
+      FROM ${target('fact_sales')} f JOIN sets s ON s.sku_id = f.sku_id
       GROUP BY ALL
     )
     SELECT ${outer.join(', ')}, min(v.value_en) AS value_en,
@@ -346,7 +352,8 @@ function attributeRollupSql(r: RollupDef): string {
     GROUP BY ${positions} ORDER BY ${positions}`;
 }
 
-function abortReason(signal: AbortSignal | undefined): unknown {
+/** What a cancelled import rejects with (also the ClickHouse import's). */
+export function abortReason(signal: AbortSignal | undefined): unknown {
   const reason: unknown = signal?.reason;
   if (reason instanceof Error) return reason;
   const err = new Error('import cancelled; the warehouse is unchanged');
@@ -1033,9 +1040,9 @@ function leafRule(): RowRule {
 
 async function writeTable(run: Run, def: TableDef, orderBy: string) {
   const cols = def.columns.map((c) => `${ident(c.name)} ${duckType(c.type)}${c.nullable ? '' : ' NOT NULL'}`);
-  await run(`CREATE TABLE out.main.${ident(def.name)} (${cols.join(', ')})`);
+  await run(`CREATE TABLE ${target(def.name)} (${cols.join(', ')})`);
   const names = def.columns.map((c) => ident(c.name)).join(', ');
-  await run(`INSERT INTO out.main.${ident(def.name)} SELECT ${names} FROM ${typed(def.name)} ${orderBy}`);
+  await run(`INSERT INTO ${target(def.name)} SELECT ${names} FROM ${typed(def.name)} ${orderBy}`);
 }
 
 /** SKUs per page when reading titles for keywords. */
@@ -1047,7 +1054,7 @@ async function buildKeywords(
   onRows: (n: number) => void,
 ): Promise<number> {
   await conn.run(
-    'CREATE TABLE out.main.sku_keyword (sku_id BIGINT NOT NULL, lang VARCHAR NOT NULL, keyword VARCHAR NOT NULL)',
+    `CREATE TABLE ${target('sku_keyword')} (sku_id BIGINT NOT NULL, lang VARCHAR NOT NULL, keyword VARCHAR NOT NULL)`,
   );
   const extractor = new KeywordExtractor();
   const appender = await conn.createAppender('sku_keyword', 'main', 'out');

@@ -29,11 +29,7 @@ export function useBrandInfo(brandId: number | null) {
   return useQuery<BrandInfo, Error>({
     queryKey: infoKey(projectId, i18n.language, brandId),
     queryFn: ({ signal }) =>
-      callEndpoint(
-        BRAND_ENDPOINTS.info,
-        { data_scope_id: projectId, brand_id: brandId ?? undefined },
-        { signal, silent: true },
-      ),
+      callEndpoint(BRAND_ENDPOINTS.info, { data_scope_id: projectId!, brand_id: brandId! }, { signal, silent: true }),
     enabled: projectId !== undefined && brandId !== null,
     staleTime: 60_000,
     retry: retryUnlessClientError,
@@ -85,7 +81,7 @@ export function useBrandTrend(brandId: number, metric: BrandTrendMetric, selecto
   const categories =
     resolved?.category.enable && resolved.category.value.length > 0 ? resolved.category.value.join(',') : undefined;
   const params = resolved && {
-    data_scope_id: projectId,
+    data_scope_id: projectId!,
     brand_id: brandId,
     start: resolved.date[0],
     end: resolved.date[1],
@@ -95,7 +91,7 @@ export function useBrandTrend(brandId: number, metric: BrandTrendMetric, selecto
   };
   return useQuery<BrandTrends, Error>({
     queryKey: ['brand', 'trends', i18n.language, params ?? null],
-    queryFn: ({ signal }) => callEndpoint(BRAND_ENDPOINTS.trends, params ?? {}, { signal }),
+    queryFn: ({ signal }) => callEndpoint(BRAND_ENDPOINTS.trends, params!, { signal }),
     enabled: projectId !== undefined && params !== undefined,
     placeholderData: keepPreviousData,
     staleTime: 60_000,

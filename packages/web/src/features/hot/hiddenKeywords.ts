@@ -10,7 +10,7 @@ export function useHiddenKeywords() {
   const projectId = useProjectId();
   return useQuery({
     queryKey: key(projectId),
-    queryFn: ({ signal }) => callEndpoint(HOT_ENDPOINTS.hiddenKeywords, { data_scope_id: projectId }, { signal }),
+    queryFn: ({ signal }) => callEndpoint(HOT_ENDPOINTS.hiddenKeywords, { data_scope_id: projectId! }, { signal }),
     enabled: projectId !== undefined,
     staleTime: 60_000,
   });
@@ -23,7 +23,7 @@ export function useEditHiddenKeywords() {
   return useCallback(
     async (action: 'hide' | 'unhide', keywords: readonly string[]) => {
       const edit = action === 'hide' ? HOT_ENDPOINTS.hideKeywords : HOT_ENDPOINTS.unhideKeywords;
-      const data = await callEndpoint(edit, { data_scope_id: projectId, keywords: [...keywords] }, { silent: true });
+      const data = await callEndpoint(edit, { data_scope_id: projectId!, keywords: [...keywords] }, { silent: true });
       client.setQueryData(key(projectId), data);
       await client.invalidateQueries({ queryKey: ['analysis', endpointUrl(HOT_ENDPOINTS.keywords)] });
       return data;

@@ -1,3 +1,5 @@
+import { DATA_ENDPOINTS } from '@marketlens/shared/endpoints';
+import { callEndpoint } from '../../shared/analysis/endpoint.js';
 import { api } from '../../shared/api/request.js';
 import type { CheckReport } from '../../shared/ui/RowReport.js';
 
@@ -154,10 +156,10 @@ export const projectsApi = {
   grantOptions: (id: number, kind: GrantKind, prefix: string, signal?: AbortSignal): Promise<GrantOption[]> => {
     const query = { data_scope_id: id, prefix: prefix.trim() || undefined, page_size: 200 };
     return kind === 'brands'
-      ? api
-          .get<{ items: { id: number; name: string; name_en: string }[] }>('/api/common/brands', query, { signal })
-          .then((r) => r.items.map((b) => ({ value: String(b.id), name: b.name, name_en: b.name_en })))
-      : api.get<{ items: GrantOption[] }>('/api/common/shops', query, { signal }).then((r) => r.items);
+      ? callEndpoint(DATA_ENDPOINTS.brands, query, { signal }).then((r) =>
+          r.items.map((b) => ({ value: String(b.id), name: b.name, name_en: b.name_en })),
+        )
+      : callEndpoint(DATA_ENDPOINTS.shops, query, { signal }).then((r) => r.items);
   },
   attributes: (id: number, signal?: AbortSignal) =>
     api.get<{ items: Attribute[]; available: Attribute[] }>(`${base(id)}/attributes`, undefined, { signal }),

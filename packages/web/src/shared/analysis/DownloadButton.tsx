@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { downloadFile, saveBlob } from '../api/download.js';
 import { isApiError, type Params } from '../api/request.js';
 import { useFeedback } from '../ui/feedback.js';
+import { endpointUrl } from './endpoint.js';
 import { useProjectId } from './reference.js';
 import { useAnalysisFilter } from './useAnalysisFilter.js';
-import { analysisBody, endpointUrl } from './useAnalysisQuery.js';
+import { analysisBody } from './useAnalysisQuery.js';
 
 export interface DownloadButtonProps {
   /** The file endpoint of the shared tables, e.g. `INSIGHT_ENDPOINTS.topDownload`. */

@@ -32,6 +32,8 @@ export { CHART_COLORS, CHART_FONT, CHART_GRAY, chartTheme } from './chartTheme.j
 export { DOWNLOAD_EMPTY_CODE, DownloadButton, type DownloadButtonProps } from './DownloadButton.js';
 /** `<EChart option height onEvents>`: lazily loaded, tree-shaken ECharts in the app theme. */
 export { type ChartEventHandler, EChart, type EChartProps } from './EChart.js';
+/** `callEndpoint(endpoint, body, opts)`: one call of an entry of the shared endpoint tables; `endpointUrl(endpoint)` its address. */
+export { callEndpoint, endpointUrl } from './endpoint.js';
 /** `<FigureCards query figures>`: a row of `<FigureCard>` headline figures with comparisons, with the panel states. */
 export { FigureCard, FigureCards, type FigureComparison, type FigureSpec } from './FigureCards.js';
 /** `<FilterPanel sections primary extra>`: every spec §3 filter with Apply/Reset and "more filters". */
@@ -134,8 +136,6 @@ export {
   type AnalysisQueryOptions,
   type AnalysisQueryResult,
   analysisBody,
-  callEndpoint,
-  endpointUrl,
   type PageFields,
   useAnalysisQuery,
   warningCodes,

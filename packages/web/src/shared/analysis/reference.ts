@@ -1,44 +1,23 @@
 /**
- * Reference data of the filter panel (packages/server/src/routes/common/data.ts), cached per project
+ * Reference data of the filter panel (`DATA_ENDPOINTS`, spec §7 "Data"), cached per project
  * and language: the category tree, platforms and channels, attributes, the dataset's period range.
  */
+import type { CategoryNode } from '@marketlens/shared/contracts';
+import { DATA_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/request.js';
 import { useSession } from '../auth/session.js';
+import { callEndpoint } from './endpoint.js';
 
-export interface CategoryNode {
-  category_id: number;
-  category_name: string;
-  category_name_en: string;
-  level: number;
-  parent: number | null;
-  /** False while the project's administrator has not marked the category's data ready (spec §6). */
-  ready: boolean;
-  children: CategoryNode[];
-}
-export interface PlatformChannels {
-  platform_id: number;
-  code: string;
-  platform: string;
-  platform_en: string;
-  channels: { code: string; shop_type: string; shop_type_en: string; is_active: boolean }[];
-}
-export interface FilterAttribute {
-  name: string;
-  title: string;
-  title_en: string;
-  filter_values: { value: string; value_en: string }[];
-}
-export interface NamedItem {
-  id: number;
-  name: string;
-  name_en: string;
-}
-export interface TableDate {
-  farthest_date: string;
-  latest_date: string;
-}
+// The answers' shapes are the server's schemas (DATA_SCHEMAS), under the names the pages use.
+export type {
+  CategoryNode,
+  FilterAttribute,
+  NamedItem,
+  PlatformChannels,
+  ShopItem as ShopOption,
+  TableDate,
+} from '@marketlens/shared/contracts';
 
 /** Reference data changes only with an import: keep it for ten minutes. */
 const STALE = 10 * 60_000;
@@ -62,65 +41,56 @@ function useReference<T>(name: string, fetcher: (projectId: number, signal: Abor
 /** GET /table_date: the dataset's first and latest period. */
 export function useTableDate() {
   return useReference('table_date', (id, signal) =>
-    api.get<TableDate>('/api/common/table_date', { data_scope_id: id }, { signal }),
+    callEndpoint(DATA_ENDPOINTS.tableDate, { data_scope_id: id }, { signal }),
   );
 }
 
 /** POST /categories: the granted category tree. */
 export function useCategoryTree() {
   return useReference('categories', (id, signal) =>
-    api
-      .post<{ items: CategoryNode[] }>('/api/common/categories', { data_scope_id: id }, { signal })
-      .then((d) => d.items),
+    // The schema spells out three levels; the server sends `children` on every node, so it is the recursive type.
+    callEndpoint(DATA_ENDPOINTS.categories, { data_scope_id: id }, { signal }).then((d) => d.items as CategoryNode[]),
   );
 }
 
 /** GET /platforms/channels. */
 export function usePlatformChannels() {
   return useReference('channels', (id, signal) =>
-    api
-      .get<{ items: PlatformChannels[] }>('/api/common/platforms/channels', { data_scope_id: id }, { signal })
-      .then((d) => d.items),
+    callEndpoint(DATA_ENDPOINTS.channels, { data_scope_id: id }, { signal }).then((d) => d.items),
   );
 }
 
 /** GET /attributes: the project's filter attributes with their values in the grant. */
 export function useFilterAttributes() {
   return useReference('attributes', (id, signal) =>
-    api
-      .get<{ items: FilterAttribute[] }>('/api/common/attributes', { data_scope_id: id }, { signal })
-      .then((d) => d.items),
+    callEndpoint(DATA_ENDPOINTS.attributes, { data_scope_id: id }, { signal }).then((d) => d.items),
   );
 }
 
-/** A name search of GET /brands or /shops (server-side, by prefix in either language, first page). */
-function useNameSearch<T>(what: 'brands' | 'shops', prefix: string) {
+interface NameQuery {
+  data_scope_id: number;
+  prefix: string | undefined;
+  page_size: number;
+}
+
+/** A name search (server-side, by prefix in either language, first page of 50). */
+function useNameSearch<T>(what: string, prefix: string, search: (q: NameQuery, signal: AbortSignal) => Promise<T[]>) {
   const projectId = useProjectId();
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: ['analysis-ref', what, projectId, i18n.language, prefix],
-    queryFn: ({ signal }) =>
-      api
-        .get<{ items: T[] }>(
-          `/api/common/${what}`,
-          { data_scope_id: projectId, prefix: prefix || undefined, page_size: 50 },
-          { signal },
-        )
-        .then((d) => d.items),
+    queryFn: ({ signal }) => search({ data_scope_id: projectId!, prefix: prefix || undefined, page_size: 50 }, signal),
     enabled: projectId !== undefined,
     staleTime: STALE,
   });
 }
 
 /** GET /brands with a name prefix. */
-export const useBrandSearch = (prefix: string) => useNameSearch<NamedItem>('brands', prefix);
+export const useBrandSearch = (prefix: string) =>
+  useNameSearch('brands', prefix, (q, signal) =>
+    callEndpoint(DATA_ENDPOINTS.brands, q, { signal }).then((d) => d.items),
+  );
 
-/** A shop of GET /shops: `value` is the spec §4 selection 'platform,shop_id'. */
-export interface ShopOption {
-  value: string;
-  name: string;
-  name_en: string;
-}
-
-/** GET /shops with a name prefix. */
-export const useShopSearch = (prefix: string) => useNameSearch<ShopOption>('shops', prefix);
+/** GET /shops with a name prefix: a shop's `value` is the spec §4 selection 'platform,shop_id'. */
+export const useShopSearch = (prefix: string) =>
+  useNameSearch('shops', prefix, (q, signal) => callEndpoint(DATA_ENDPOINTS.shops, q, { signal }).then((d) => d.items));

@@ -2,7 +2,8 @@ import type { Warning } from '@marketlens/shared/contracts';
 import type { BodyOf, DataOf, Endpoint } from '@marketlens/shared/endpoints';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, type Params, type RequestOptions, request } from '../api/request.js';
+import { api, type Params } from '../api/request.js';
+import { endpointUrl } from './endpoint.js';
 import { useProjectId } from './reference.js';
 import { useAnalysisFilter } from './useAnalysisFilter.js';
 
@@ -22,22 +23,6 @@ export type AnalysisQueryResult<T> = UseQueryResult<T, Error> & {
 
 /** The page's own request fields of an endpoint (the project and the filter are added by the frame). */
 export type PageFields<E> = Partial<BodyOf<E>>;
-
-/** The address of an endpoint of the shared tables (`@marketlens/shared/endpoints`). */
-export const endpointUrl = (endpoint: Pick<Endpoint, 'path'>) => `/api/common${endpoint.path}`;
-
-/**
- * One call of an endpoint of the shared tables, with its method and its answer's type: for calls
- * without the applied filter (settings, a brand's header, hidden words …). The body may leave out
- * what a hook's `enabled` guarantees (the project).
- */
-export function callEndpoint<E extends Endpoint>(
-  endpoint: E,
-  body: Partial<BodyOf<E>>,
-  opts?: RequestOptions,
-): Promise<DataOf<E>> {
-  return request<DataOf<E>>(endpoint.method, endpointUrl(endpoint), body as Params, opts);
-}
 
 /** The request body of an analysis call: project, the applied filter's wire fields, then the page's own fields. */
 export function analysisBody(projectId: number, wire: object, extraBody: Params | undefined): Params {

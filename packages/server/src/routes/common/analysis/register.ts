@@ -1,8 +1,13 @@
-import { type EndpointSchemas, FILTER_FIELD_NAMES, type HttpMethod } from '@marketlens/shared/contracts';
+import {
+  type EndpointAccess,
+  type EndpointSchemas,
+  FILTER_FIELD_NAMES,
+  type HttpMethod,
+} from '@marketlens/shared/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { type AnalysisDeps, type AnalysisRequest, openAnalysis, type PageFilter } from '../../../analytics/request.js';
-import { perm } from '../../../permissions/index.js';
+import { type Permission, type ProjectIdSource, perm } from '../../../permissions/index.js';
 import { Envelope, ok } from '../../../schema.js';
 
 /**
@@ -11,10 +16,12 @@ import { Envelope, ok } from '../../../schema.js';
  * the permission derived from the pages (the auth plugin checks membership and the spec §6 page
  * intersection before validation), and one request object for the handler (analytics/request.ts:
  * grant, catalogue, validated filter, cancellation). Handlers only pick their fields and call the
- * page module.
+ * page module. The reference data (`DATA_ENDPOINTS`) is registered the same way.
  */
 
-type Input<S extends EndpointSchemas> = Static<S['body']>;
+/** The request fields of a handler: the body (or query of a GET) with the path parameters, if any. */
+type Input<S extends EndpointSchemas> = Static<S['body']> &
+  (S extends { params: infer P extends TSchema } ? Static<P> : unknown);
 /** What a handler answers: the data of the envelope, or the reply a file was sent on. */
 type Answer<S extends EndpointSchemas> = S['data'] extends TSchema ? Static<S['data']> : FastifyReply;
 
@@ -28,7 +35,7 @@ interface Entry {
   readonly path: string;
   readonly pages: readonly number[];
   readonly file: boolean;
-  readonly manage: boolean;
+  readonly access: EndpointAccess;
 }
 
 export interface Area<T extends Record<string, EndpointSchemas>> {
@@ -39,6 +46,11 @@ export interface Area<T extends Record<string, EndpointSchemas>> {
   handlers: Handlers<T>;
   /** The spec §3 filter of a request that does not send it as filter fields (a GET with its own). */
   filters?: { readonly [K in keyof T]?: (input: Input<T[K]>) => PageFilter };
+  /**
+   * Answers of `member` endpoints whose data scope is optional: a signed-in request that names no
+   * project gets this answer, without any data (spec §5: no data scope, an empty list — not an error).
+   */
+  unscoped?: { readonly [K in keyof T]?: Answer<T[K]> };
 }
 
 /** The filter fields of a request body (without the data scope); none when it sends no period. */
@@ -46,6 +58,20 @@ export function filterOf(input: object): PageFilter | undefined {
   if (!('date' in input)) return undefined;
   const fields = Object.entries(input).filter(([k]) => k !== 'data_scope_id' && FILTER_FIELD_NAMES.includes(k));
   return Object.fromEntries(fields) as PageFilter;
+}
+
+function permissionOf(endpoint: Entry, projectId: ProjectIdSource, optional: boolean): Permission {
+  // Only reference data may be asked for without a project: page data always names one.
+  if (optional && endpoint.access !== 'member')
+    throw new Error(`${endpoint.path}: only member endpoints may be unscoped`);
+  switch (endpoint.access) {
+    case 'pages':
+      return perm.analysis(endpoint.pages, projectId);
+    case 'member':
+      return perm.project('member', projectId, { optional });
+    case 'manage':
+      return perm.project('users', projectId);
+  }
 }
 
 export function registerArea<T extends Record<string, EndpointSchemas>>(
@@ -58,19 +84,25 @@ export function registerArea<T extends Record<string, EndpointSchemas>>(
     const schemas = area.schemas[key] as EndpointSchemas;
     const input = endpoint.method === 'GET' ? 'query' : 'body';
     const projectId = `${input}.data_scope_id` as const;
+    const unscoped = area.unscoped?.[key];
     app.route({
       method: endpoint.method,
       url: endpoint.path,
-      config: {
-        permission: endpoint.manage ? perm.project('users', projectId) : perm.analysis(endpoint.pages, projectId),
-      },
+      config: { permission: permissionOf(endpoint, projectId, unscoped !== undefined) },
       schema: {
         tags: [area.tag],
         [input === 'query' ? 'querystring' : 'body']: schemas.body,
+        ...(schemas.params ? { params: schemas.params } : {}),
         ...(schemas.data ? { response: { 200: Envelope(schemas.data) } } : {}),
       },
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
-        const fields = (input === 'query' ? req.query : req.body) as Input<T[typeof key]>;
+        // Path parameters are validated by their own schema; the handler gets them with the fields.
+        const fields = {
+          ...((input === 'query' ? req.query : req.body) as object),
+          ...(req.params as object),
+        } as Input<T[typeof key]>;
+        // Authorised without a project (an optional data scope left out): the declared empty answer.
+        if (!req.scope && unscoped !== undefined) return ok(unscoped);
         const wire = area.filters?.[key] ? area.filters[key](fields) : filterOf(fields as object);
         // The auth plugin authorised the project (req.scope) and the user (req.user).
         const a = await openAnalysis(deps, { user: req.user!, scope: req.scope!, locale: req.locale }, reply, wire);

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PAGE_IDS } from '@marketlens/shared';
+import { PlatformChannels } from '@marketlens/shared/contracts';
 import { type TSchema, Type } from 'typebox';
-import { hasDataset, PlatformChannelsSchema, platformChannels } from '../../../analytics/engine/dimensions.js';
+import { hasDataset, platformChannels } from '../../../analytics/engine/dimensions.js';
 import { badRequest, notFound } from '../../../errors.js';
 import { translateFor } from '../../../i18n.js';
 import { ConflictError, type ProjectPatch } from '../../../metadata/index.js';
@@ -345,7 +346,7 @@ export function projectCoreRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
           { additionalProperties: false },
         ),
         querystring: Query(),
-        response: { 200: Items(PlatformChannelsSchema) },
+        response: { 200: Items(PlatformChannels) },
       }),
       async (req) => {
         if (!hasDataset(warehouse, req.params.table_name)) throw notFound('projects.datasetNotFound');

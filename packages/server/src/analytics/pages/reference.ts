@@ -1,0 +1,206 @@
+import type { CategoryItem, CategoryNode, FilterAttribute, NamedItem, ShopItem } from '@marketlens/shared/contracts';
+import { attributeValues, datasetAttributes } from '../engine/dimensions.js';
+import type { AnalysisRequest, DataScope } from '../request.js';
+
+/**
+ * Reference data of a project (spec §7 "Data", routes/common/analysis/reference.ts): category trees and
+ * lists, ranked brands and shops, prefix and keyword search, attributes. Everything is derived from
+ * the user's grant — names included, so a category, brand or shop outside it is never named — and
+ * every query runs through `AnalysisRequest.run` (the grant applied by the engine).
+ */
+
+/** Categories of the tree that hold at least one of `leaves` (the granted leaves by default). */
+function grantedIds(scope: DataScope, leaves: readonly number[] = scope.grant.categories): Set<number> {
+  const out = new Set<number>();
+  for (const leaf of leaves) {
+    let c = scope.catalog.categories.get(leaf);
+    while (c) {
+      out.add(c.category_id);
+      c = c.parent_id === null ? undefined : scope.catalog.categories.get(c.parent_id);
+    }
+  }
+  return out;
+}
+
+function item(scope: DataScope, id: number): CategoryItem {
+  const c = scope.catalog.categories.get(id)!;
+  return {
+    category_id: id,
+    category_name: c.name_zh,
+    category_name_en: c.name_en,
+    level: c.level,
+    parent: c.parent_id,
+  };
+}
+
+/** The granted tree under `parent`; a node is not ready when it or an ancestor is in `notReady`. */
+function tree(
+  scope: DataScope,
+  allowed: Set<number>,
+  parent: number | null,
+  notReady: ReadonlySet<number>,
+  parentReady = true,
+): CategoryNode[] {
+  return (scope.catalog.children.get(parent) ?? [])
+    .filter((c) => allowed.has(c.category_id))
+    .map((c) => {
+      const ready = parentReady && !notReady.has(c.category_id);
+      return { ...item(scope, c.category_id), ready, children: tree(scope, allowed, c.category_id, notReady, ready) };
+    });
+}
+
+/** The granted children of a category (top level for null). */
+export function childCategories(a: AnalysisRequest, parent: number | null): { items: CategoryItem[] } {
+  const allowed = grantedIds(a.scope);
+  return {
+    items: (a.scope.catalog.children.get(parent) ?? [])
+      .filter((c) => allowed.has(c.category_id))
+      .map((c) => item(a.scope, c.category_id)),
+  };
+}
+
+/** The granted category tree with readiness; with brands, only the leaves in which they sold. */
+export async function categoryTree(
+  a: AnalysisRequest,
+  brands: readonly number[] = [],
+): Promise<{ items: CategoryNode[] }> {
+  const leaves = brands.length
+    ? (await a.run({ dimensions: ['category_3'], measures: ['sales'], filter: { brands: [...brands] } })).rows.map(
+        (r) => Number(r.keys.category_3),
+      )
+    : a.scope.grant.categories;
+  const notReady = new Set(
+    (await a.metadata.projectCategories.list(a.scope.project.id))
+      .filter((c) => c.status !== 'ready')
+      .map((c) => c.categoryId),
+  );
+  return { items: tree(a.scope, grantedIds(a.scope, leaves), null, notReady) };
+}
+
+/** A name matcher: starts with the prefix (either language, case-insensitive); no prefix matches all. */
+function prefixed(prefix: string | undefined) {
+  const p = prefix?.trim().toLowerCase();
+  return (e: { name: string; name_en: string }) =>
+    !p || e.name.toLowerCase().startsWith(p) || e.name_en.toLowerCase().startsWith(p);
+}
+
+/** Granted categories (any level) whose name starts with the prefix, top levels first. */
+export function categoriesByPrefix(a: AnalysisRequest, prefix: string): { items: CategoryItem[] } {
+  const match = prefixed(prefix);
+  const items = [...grantedIds(a.scope)]
+    .map((id) => item(a.scope, id))
+    .filter((c) => match({ name: c.category_name, name_en: c.category_name_en }))
+    .sort((x, y) => x.level - y.level || x.category_id - y.category_id);
+  return { items };
+}
+
+/** The granted leaf categories the custom SQL (spec §5) selects. */
+export async function categoriesBySql(a: AnalysisRequest, sql: string): Promise<{ items: CategoryItem[] }> {
+  const customSql = await a.engine.parseCustomSql(a.scope.project.dataset, sql);
+  const result = await a.run({ dimensions: ['category_3'], measures: ['sales'], filter: { customSql } });
+  return { items: result.rows.map((r) => item(a.scope, Number(r.keys.category_3))) };
+}
+
+interface Ranked extends NamedItem {
+  platform: number;
+}
+
+/** Brands or shops with sales in the grant, biggest first (cached like any query). */
+async function ranked(a: AnalysisRequest, dim: 'brand' | 'shop'): Promise<Ranked[]> {
+  const dims = dim === 'shop' ? (['platform', 'shop'] as const) : (['brand'] as const);
+  const result = await a.run({ dimensions: [...dims], measures: ['sales'], sort: { by: 'sales', desc: true } });
+  return result.rows.map((r) => {
+    const label = r.labels[dim] ?? { zh: String(r.keys[dim]), en: String(r.keys[dim]) };
+    return { id: Number(r.keys[dim]), platform: Number(r.keys.platform ?? 0), name: label.zh, name_en: label.en };
+  });
+}
+const named = ({ id, name, name_en }: Ranked): NamedItem => ({ id, name, name_en });
+// Spec §4: a shop selection is 'platform,shop_id'.
+const shop = (s: Ranked): ShopItem => ({ value: `${s.platform},${s.id}`, name: s.name, name_en: s.name_en });
+
+interface Paging {
+  page?: number | undefined;
+  page_size?: number | undefined;
+}
+function page<T>(items: T[], q: Paging) {
+  const size = q.page_size ?? 50;
+  const n = q.page ?? 1;
+  return { items: items.slice((n - 1) * size, n * size), total: items.length, page: n, page_size: size };
+}
+
+/** Brands in the grant by sales, filtered by name prefix, one page. */
+export async function brandPage(a: AnalysisRequest, q: Paging & { prefix?: string | undefined }) {
+  return page((await ranked(a, 'brand')).filter(prefixed(q.prefix)).map(named), q);
+}
+
+/** Shops in the grant by sales, filtered by name prefix, one page. */
+export async function shopPage(a: AnalysisRequest, q: Paging & { prefix?: string | undefined }) {
+  return page((await ranked(a, 'shop')).filter(prefixed(q.prefix)).map(shop), q);
+}
+
+/** The ten biggest brands: the default selection of brand pickers. */
+export async function defaultBrands(a: AnalysisRequest): Promise<{ items: NamedItem[] }> {
+  return { items: (await ranked(a, 'brand')).slice(0, 10).map(named) };
+}
+
+/** Every brand the user may see, and whether the project limits brands at all. */
+export async function brandScope(a: AnalysisRequest): Promise<{ limited: boolean; items: NamedItem[] }> {
+  return { limited: a.scope.grant.brands !== null, items: (await ranked(a, 'brand')).map(named) };
+}
+
+/** Categories, brands and shops whose name contains the keyword (either language), 20 of each. */
+export async function search(a: AnalysisRequest, keyword: string) {
+  const needle = keyword.trim().toLowerCase();
+  const has = (e: { name: string; name_en: string }) =>
+    e.name.toLowerCase().includes(needle) || e.name_en.toLowerCase().includes(needle);
+  const [brands, shops] = await Promise.all([ranked(a, 'brand'), ranked(a, 'shop')]);
+  const limit = 20;
+  return {
+    categories: [...grantedIds(a.scope)]
+      .map((id) => item(a.scope, id))
+      .filter((c) => has({ name: c.category_name, name_en: c.category_name_en }))
+      .slice(0, limit),
+    brands: brands.filter(has).slice(0, limit).map(named),
+    shops: shops.filter(has).slice(0, limit).map(shop),
+  };
+}
+
+/** The dataset's attributes (or the named ones) with their values among the granted categories' products. */
+export async function filterAttributes(
+  a: AnalysisRequest,
+  names?: readonly string[],
+): Promise<{ items: FilterAttribute[] }> {
+  const ds = a.scope.project.dataset;
+  const wanted = (await datasetAttributes(a.warehouse, ds)).filter((d) => !names || names.includes(d.attr_name));
+  const values = await attributeValues(
+    a.warehouse,
+    ds,
+    wanted.map((d) => d.attr_name),
+    a.scope.grant.categories,
+  );
+  return {
+    items: wanted.map((d) => ({
+      name: d.attr_name,
+      title: d.title_zh,
+      title_en: d.title_en,
+      filter_values: (values.get(d.attr_name) ?? []).map((v) => ({ value: v.value_zh, value_en: v.value_en })),
+    })),
+  };
+}
+
+/** The user's grant as ids (deny by default: empty lists, never "everything" — null only for unlimited brands/shops). */
+export function grantIds(a: AnalysisRequest) {
+  const { grant } = a.scope;
+  return {
+    categories: [...grant.categories],
+    brands: grant.brands && [...grant.brands],
+    shops: grant.shops && [...grant.shops],
+  };
+}
+
+/** Whether the request's filter selects no sales at all. */
+export async function isEmpty(a: AnalysisRequest): Promise<{ empty: boolean }> {
+  const { filter, range } = a.validated;
+  const result = await a.run({ dimensions: [], measures: ['sales'], filter, range });
+  return { empty: result.rows.length === 0 || result.rows[0]!.count === 0 };
+}

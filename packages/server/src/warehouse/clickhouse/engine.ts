@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ImportOptions,
+  type ImportResult,
+  type LoadedDataset,
+  type QueryOptions,
+  type QueryParams,
+  type Row,
+  WarehouseCancelledError,
+  type WarehouseEngine,
+  type WarehouseTable,
+  WarehouseTimeoutError,
+} from '../engine.js';
+import type { ClickHouseLocation } from '../url.js';
+import { type Account, ClickHouseError, ClickHouseHttp, QUERY_WAS_CANCELLED, TIMEOUT_EXCEEDED } from './http.js';
+import { importToClickHouse } from './importer.js';
+import { clickhouseLiteral } from './literal.js';
+import { parseCatalogInfo, quote, readCatalogSql, tableNames } from './schema.js';
+import { toRows } from './values.js';
+
+export interface ClickHouseWarehouseOptions {
+  location: ClickHouseLocation;
+  /** Time limit of a query without its own timeoutMs; 0 = the server profile's. Default 60 s. */
+  defaultTimeoutMs?: number;
+  /** How often to re-read the catalogue for imports made by other processes; 0 = only on refresh(). Default 2000 ms. */
+  refreshIntervalMs?: number;
+  onWarning?: (message: string) => void;
+  /** Folder for the temporary DuckDB warehouse of an import; default the OS temp folder. */
+  stagingDir?: string;
+}
+
+/** ClickHouse "doesn't exist" codes: a cluster nobody imported into yet has no catalogue. */
+const UNKNOWN_TABLE = 60;
+const UNKNOWN_DATABASE = 81;
+
+/**
+ * The warehouse on a ClickHouse cluster over its HTTP interface (ADR 0005). Queries run as the
+ * read-only account on the shards in turn, each with a query_id; a stopped query is killed by that
+ * id on every shard. SQL arrives with literals inlined by the dialect (clickhouseLiteral).
+ */
+/**
+ * Stand-in for the engine's SQL dialect until the ClickHouse dialect of the analytics builder lands
+ * (issue 12, after this engine): typed `never` so it satisfies `WarehouseEngine.dialect` once that
+ * exists; holding it is harmless, using any part of it says why it cannot work yet.
+ */
+const DIALECT_PENDING = new Proxy(
+  {},
+  {
+    get(_, prop) {
+      if (prop === 'name') return 'clickhouse';
+      if (prop === 'then' || typeof prop === 'symbol') return undefined; // await / inspect probes
+      throw new Error(
+        `the ClickHouse SQL dialect is not available yet (issue 12): analysis queries cannot run on ClickHouse (dialect.${String(prop)})`,
+      );
+    },
+  },
+) as never;
+
+export class ClickHouseEngine implements WarehouseEngine {
+  readonly engine = 'clickhouse' as const;
+  readonly dialect = DIALECT_PENDING;
+  private readonly http: ClickHouseHttp;
+  private readonly reader: Account;
+  private readonly admin: Account | undefined;
+  private current = new Map<string, LoadedDataset>();
+  private catalogText: string | undefined;
+  private next = 0;
+  private closed = false;
+  private refreshing: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  /** Stops of the queries in flight, so close() can kill them. */
+  private readonly inFlight = new Set<(why: 'abort') => void>();
+
+  private constructor(private readonly options: ClickHouseWarehouseOptions) {
+    const { location } = options;
+    this.http = new ClickHouseHttp(location);
+    this.reader = { user: location.user, password: location.password };
+    this.admin = location.importUser
+      ? { user: location.importUser, password: location.importPassword ?? '' }
+      : undefined;
+  }
+
+  static async open(options: ClickHouseWarehouseOptions): Promise<ClickHouseEngine> {
+    const engine = new ClickHouseEngine(options);
+    await engine.refresh();
+    const every = options.refreshIntervalMs ?? 2000;
+    if (every > 0) {
+      engine.timer = setInterval(() => {
+        engine
+          .refresh()
+          .catch((err: unknown) =>
+            options.onWarning?.(`warehouse catalogue refresh failed: ${(err as Error).message}`),
+          );
+      }, every);
+      engine.timer.unref();
+    }
+    return engine;
+  }
+
+  get location(): ClickHouseLocation {
+    return this.options.location;
+  }
+
+  datasets(): LoadedDataset[] {
+    return [...this.current.values()];
+  }
+
+  private version(dataset: string): string {
+    const entry = this.current.get(dataset);
+    if (!entry) throw new Error(`unknown dataset "${dataset}"`);
+    return entry.version;
+  }
+
+  /** The table queries read: the Distributed table for facts and rollups, else the full copy on each shard. */
+  tableName(dataset: string, table: WarehouseTable): string {
+    const names = tableNames(dataset, this.version(dataset), table);
+    return `${quote(this.location.database)}.${quote(names.read)}`;
+  }
+
+  /** The table rows are stored in on each shard (the MergeTree under a Distributed table). */
+  localTableName(dataset: string, table: WarehouseTable): string {
+    const names = tableNames(dataset, this.version(dataset), table);
+    return `${quote(this.location.database)}.${quote(names.local)}`;
+  }
+
+  async query<T extends Row = Row>(sql: string, params: QueryParams = [], options: QueryOptions = {}): Promise<T[]> {
+    if (this.closed) throw new Error('the warehouse is closed');
+    if (params.length > 0) {
+      throw new Error('the ClickHouse warehouse takes no bound parameters: inline values with clickhouseLiteral');
+    }
+    // Defence in depth: the account is read-only (readonly=2) anyway.
+    const statement = sql.trim().replace(/;+\s*$/, '');
+    if (!/^(SELECT|\()/i.test(statement)) throw new Error('only SELECT statements may run on the warehouse');
+    const timeoutMs = options.timeoutMs ?? this.options.defaultTimeoutMs ?? 60_000;
+    const { signal } = options;
+    if (signal?.aborted) throw new WarehouseCancelledError();
+
+    const stop = new AbortController();
+    let cause: 'abort' | 'timeout' | undefined;
+    const queryId = randomUUID();
+    const host = this.http.hosts[this.next++ % this.http.hosts.length]!;
+    let killed: Promise<void> | undefined;
+    const halt = (why: 'abort' | 'timeout') => {
+      if (cause) return;
+      cause = why;
+      stop.abort();
+      // Closing the request does not stop the query on 18.16: kill it by id everywhere.
+      killed = this.kill(queryId, host);
+    };
+    const onAbort = () => halt('abort');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    this.inFlight.add(halt);
+    const timer = timeoutMs > 0 ? setTimeout(() => halt('timeout'), timeoutMs) : undefined;
+    const stopped = () => (cause === 'timeout' ? new WarehouseTimeoutError(timeoutMs) : new WarehouseCancelledError());
+    try {
+      const text = await this.http.request(host, this.reader, `${statement}\nFORMAT JSONCompact`, {
+        queryId,
+        signal: stop.signal,
+        settings: {
+          // The server's own limit backs up the timer here (whole seconds, at least 1).
+          ...(timeoutMs > 0 ? { max_execution_time: Math.max(1, Math.ceil(timeoutMs / 1000)) } : {}),
+          wait_end_of_query: 1,
+        },
+      });
+      if (cause) throw stopped();
+      return toRows(text) as T[];
+    } catch (err) {
+      if (cause) {
+        await killed;
+        throw stopped();
+      }
+      if (err instanceof ClickHouseError && err.code === TIMEOUT_EXCEEDED) throw new WarehouseTimeoutError(timeoutMs);
+      if (err instanceof ClickHouseError && err.code === QUERY_WAS_CANCELLED) throw new WarehouseCancelledError();
+      // Another process switched a dataset and dropped the old tables: read the catalogue again.
+      if (err instanceof ClickHouseError && err.code === UNKNOWN_TABLE) void this.refresh().catch(() => undefined);
+      // The connection failed (not the statement): the query may still run there.
+      if (!(err instanceof ClickHouseError)) void this.kill(queryId, host);
+      throw err;
+    } finally {
+      if (timer) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      this.inFlight.delete(halt);
+    }
+  }
+
+  /**
+   * KILL QUERY on every shard by initial_query_id: the shards run the query under derived ids with
+   * initial_query_id = ours. The query account may kill its own query (on the shard it sent it
+   * to); the parts on the other shards run as the cluster's user, which only the import account
+   * may kill — without one, killing the initial query still cancels them (measured: within 1 s).
+   */
+  private async kill(queryId: string, initiator: string): Promise<void> {
+    const sql = `KILL QUERY WHERE initial_query_id = ${clickhouseLiteral(queryId, 'varchar')} ASYNC`;
+    await Promise.all(
+      (this.admin ? this.http.hosts : [initiator]).map((host) =>
+        this.http
+          .request(host, host === initiator ? this.reader : this.admin!, sql, {
+            signal: AbortSignal.timeout(5_000),
+          })
+          .catch((err: unknown) => this.options.onWarning?.(`KILL QUERY on ${host} failed: ${(err as Error).message}`)),
+      ),
+    );
+  }
+
+  async importDataset(folder: string, options: ImportOptions = {}): Promise<ImportResult> {
+    if (this.closed) throw new Error('the warehouse is closed');
+    if (!this.admin)
+      throw new Error(
+        'importing needs the import account: add import_user (and import_password) to the ClickHouse URL',
+      );
+    const result = await importToClickHouse(
+      {
+        http: this.http,
+        admin: this.admin,
+        database: this.location.database,
+        cluster: this.location.cluster,
+        ...(this.options.stagingDir ? { stagingDir: this.options.stagingDir } : {}),
+      },
+      folder,
+      options,
+    );
+    await this.refresh();
+    return result;
+  }
+
+  refresh(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.refreshing ??= (async () => {
+      try {
+        let text: string;
+        try {
+          text = await this.http.request(this.http.hosts[0]!, this.reader, readCatalogSql(this.location.database), {
+            signal: AbortSignal.timeout(10_000),
+          });
+        } catch (err) {
+          if (err instanceof ClickHouseError && (err.code === UNKNOWN_TABLE || err.code === UNKNOWN_DATABASE)) {
+            text = '';
+          } else throw err;
+        }
+        if (text === this.catalogText) return;
+        const next = new Map<string, LoadedDataset>();
+        for (const row of text ? toRows(text) : []) {
+          try {
+            next.set(String(row.dataset), parseCatalogInfo(String(row.dataset), String(row.info)));
+          } catch (err) {
+            this.options.onWarning?.(`warehouse dataset skipped: ${(err as Error).message}`);
+          }
+        }
+        this.current = next;
+        this.catalogText = text;
+      } finally {
+        this.refreshing = undefined;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  async ping(): Promise<void> {
+    await Promise.all(
+      this.http.hosts.map((h) => this.http.request(h, this.reader, 'SELECT 1', { signal: AbortSignal.timeout(5_000) })),
+    );
+  }
+
+  /** Queries still running are killed (they reject with WarehouseCancelledError). */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    for (const halt of this.inFlight) halt('abort');
+    await this.refreshing?.catch(() => undefined);
+  }
+}
+
+export function openClickHouseWarehouse(options: ClickHouseWarehouseOptions): Promise<ClickHouseEngine> {
+  return ClickHouseEngine.open(options);
+}

@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { type Cluster, readCluster, startCluster, unavailableReason } from '../../../../scripts/clickhouse-cluster.mjs';
+
+export type { Cluster };
+
+/**
+ * The run's 2-shard ClickHouse cluster (started on first use, stopped by clickhouse-setup.ts), or
+ * why there is none. Under CI=true a missing clickhouse-server is a failure, not a skip.
+ */
+export async function testCluster(): Promise<
+  { cluster: Cluster; skip?: undefined } | { cluster?: undefined; skip: string }
+> {
+  const reason = unavailableReason();
+  if (reason) {
+    if (process.env.CI === 'true') throw new Error(`the ClickHouse tests need clickhouse-server in CI: ${reason}`);
+    console.warn(`ClickHouse tests skipped: ${reason}`);
+    return { skip: reason };
+  }
+  const stateDir = inject('clickhouseStateDir');
+  const clusterDir = path.join(stateDir, 'cluster');
+  const lock = path.join(stateDir, 'start.lock');
+  // Test files run in parallel workers: one starts the cluster, the others wait and reuse it.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await (await open(lock, 'wx')).close();
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  try {
+    if (existsSync(path.join(clusterDir, 'cluster.json'))) return { cluster: readCluster(clusterDir) };
+    // Detached: the worker that starts it may end before the run does.
+    return { cluster: await startCluster({ shards: 2, dir: clusterDir, detached: true }) };
+  } finally {
+    await rm(lock, { force: true });
+  }
+}
+
+/** A statement on one shard as the admin account (tests look at each server directly). */
+export async function onShard(cluster: Cluster, shard: number, sql: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${cluster.shards[shard]!.httpPort}/`, {
+    method: 'POST',
+    headers: { 'X-ClickHouse-User': cluster.adminUser, 'X-ClickHouse-Key': cluster.adminPassword },
+    body: sql,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(text);
+  return text;
+}

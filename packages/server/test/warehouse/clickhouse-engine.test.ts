@@ -1,0 +1,229 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type ClickHouseEngine,
+  clickhouseLiteral,
+  openClickHouseWarehouse,
+  openWarehouse,
+  parseClickHouseUrl,
+  WarehouseCancelledError,
+  WarehouseTimeoutError,
+} from '../../src/warehouse/index.js';
+import { onShard, testCluster } from '../support/clickhouse.js';
+
+const ch = await testCluster();
+
+describe.skipIf(!ch.cluster)('ClickHouse engine on a 2-shard cluster', () => {
+  const cluster = ch.cluster!;
+  let engine: ClickHouseEngine;
+
+  beforeAll(async () => {
+    engine = await openClickHouseWarehouse({ location: parseClickHouseUrl(cluster.url), refreshIntervalMs: 0 });
+    // An endless scan on both shards: a Distributed table over each server's system.numbers.
+    for (const shard of [0, 1]) {
+      await onShard(cluster, shard, 'CREATE DATABASE IF NOT EXISTS marketlens');
+      await onShard(
+        cluster,
+        shard,
+        'CREATE TABLE IF NOT EXISTS marketlens.t_numbers AS system.numbers ENGINE = Distributed(marketlens, system, numbers)',
+      );
+    }
+  });
+  afterAll(async () => {
+    await engine?.close();
+  });
+
+  test('rows follow the Row contract: 64-bit integers as numbers, dates as YYYY-MM-DD, NULL as null', async () => {
+    const rows = await engine.query(
+      `SELECT toUInt64(9007199254740991) AS big, toInt32(-5) AS small, toDate('2024-02-29') AS day,
+              toFloat64(1.5) AS f, 'x' AS s, NULL AS nothing, toNullable(toInt64(7)) AS maybe`,
+    );
+    expect(rows).toEqual([
+      { big: 9007199254740991, small: -5, day: '2024-02-29', f: 1.5, s: 'x', nothing: null, maybe: 7 },
+    ]);
+  });
+
+  test('until the ClickHouse dialect lands, using the dialect says so', () => {
+    const dialect = engine.dialect as unknown as Record<string, unknown>;
+    expect(dialect.name).toBe('clickhouse');
+    expect(() => dialect.bind).toThrow(/ClickHouse SQL dialect is not available yet/);
+  });
+
+  test('bound parameters and statements other than SELECT are refused', async () => {
+    await expect(engine.query('SELECT 1 AS one', [1])).rejects.toThrow(/no bound parameters/);
+    await expect(engine.query('DROP DATABASE marketlens')).rejects.toThrow(/only SELECT/);
+  });
+
+  test('server errors carry the ClickHouse code', async () => {
+    await expect(engine.query('SELECT * FROM marketlens.no_such_table')).rejects.toThrow(/ClickHouse error 60:/);
+  });
+
+  const marker = () => `m${Math.random().toString(36).slice(2)}`;
+  /** Running parts of the marked query on one shard (the marker literal survives the rewrite for the shards). */
+  const running = async (shard: number, m: string) =>
+    Number(
+      await onShard(
+        cluster,
+        shard,
+        `SELECT count() FROM system.processes WHERE query LIKE '%${m}%' AND query NOT LIKE '%system.processes%' FORMAT TSV`,
+      ),
+    );
+  const waitUntil = async (check: () => Promise<boolean>, ms: number) => {
+    const deadline = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > deadline) return false;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return true;
+  };
+  const endless = (m: string) => `SELECT count() AS n FROM marketlens.t_numbers WHERE number % 7 = 3 AND '${m}' != ''`;
+
+  test('abort kills the query on every shard and rejects with WarehouseCancelledError', async () => {
+    const m = marker();
+    const controller = new AbortController();
+    const pending = engine.query(endless(m), [], { signal: controller.signal, timeoutMs: 30_000 });
+    pending.catch(() => undefined);
+    // Both shards work on it before it is stopped.
+    expect(await waitUntil(async () => (await running(0, m)) > 0 && (await running(1, m)) > 0, 5_000)).toBe(true);
+    const t0 = Date.now();
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(WarehouseCancelledError);
+    expect(await waitUntil(async () => (await running(0, m)) === 0 && (await running(1, m)) === 0, 2_000)).toBe(true);
+    expect(Date.now() - t0).toBeLessThan(2_500);
+  });
+
+  test('a time-out kills the query on every shard and rejects with WarehouseTimeoutError', async () => {
+    const m = marker();
+    const t0 = Date.now();
+    const pending = engine.query(endless(m), [], { timeoutMs: 2_100 });
+    pending.catch(() => undefined);
+    expect(await waitUntil(async () => (await running(0, m)) > 0 && (await running(1, m)) > 0, 2_000)).toBe(true);
+    await expect(pending).rejects.toBeInstanceOf(WarehouseTimeoutError);
+    // The engine's timer, not the server's max_execution_time (rounded up: 3 s), stopped it.
+    expect(Date.now() - t0).toBeLessThan(2_900);
+    expect(await waitUntil(async () => (await running(0, m)) === 0 && (await running(1, m)) === 0, 2_000)).toBe(true);
+  });
+
+  test('openWarehouse opens ClickHouse for an http URL; close() kills the queries in flight', async () => {
+    const wh = await openWarehouse({ warehouseUrl: cluster.url, warehouseRefreshMs: 0 });
+    expect(wh.engine).toBe('clickhouse');
+    const m = marker();
+    const pending = wh.query(endless(m), [], { timeoutMs: 30_000 });
+    pending.catch(() => undefined);
+    expect(await waitUntil(async () => (await running(0, m)) > 0 && (await running(1, m)) > 0, 5_000)).toBe(true);
+    await wh.close();
+    await expect(pending).rejects.toBeInstanceOf(WarehouseCancelledError);
+    expect(await waitUntil(async () => (await running(0, m)) === 0 && (await running(1, m)) === 0, 2_000)).toBe(true);
+  });
+
+  test('the query account reads and sends max_execution_time, but cannot write, create or drop', async () => {
+    const asReader = async (sql: string, settings = '') => {
+      const res = await fetch(`http://127.0.0.1:${cluster.shards[0]!.httpPort}/?${settings}`, {
+        method: 'POST',
+        headers: { 'X-ClickHouse-User': cluster.queryUser, 'X-ClickHouse-Key': cluster.queryPassword },
+        body: sql,
+      });
+      return { ok: res.ok, text: await res.text() };
+    };
+    expect(await asReader('SELECT 1', 'max_execution_time=5')).toEqual({ ok: true, text: '1\n' });
+    for (const sql of [
+      'CREATE TABLE marketlens.t_write (x UInt8) ENGINE = Memory',
+      'INSERT INTO marketlens._catalog (dataset) VALUES (1)',
+      'DROP TABLE marketlens.t_numbers',
+      'DROP DATABASE marketlens',
+    ]) {
+      const res = await asReader(sql);
+      expect(res.ok, sql).toBe(false);
+      expect(res.text, sql).toMatch(/Code: 164,.*readonly mode/);
+    }
+    // And it cannot lift its own read-only setting.
+    expect((await asReader('SELECT 1', 'readonly=0')).ok).toBe(false);
+  });
+
+  describe('clickhouseLiteral round trip through the server', () => {
+    const roundTrip = async (literal: string) => (await engine.query(`SELECT ${literal} AS v`))[0]!.v;
+    // Quotes, backslashes, control characters and CJK mixed into arbitrary text.
+    const tricky = fc.constantFrom(
+      "'",
+      '\\',
+      "\\'",
+      '\0',
+      '\n',
+      '\t',
+      '\r',
+      '\x1b',
+      '\x7f',
+      '中文',
+      '𠮷',
+      '"',
+      '`',
+      '?',
+      '{x:String}',
+    );
+    const text = fc
+      .array(fc.oneof(fc.string({ unit: 'binary' }), tricky), { maxLength: 8 })
+      .map((parts) => parts.join(''))
+      .filter((s) => !/[\uD800-\uDFFF]/u.test(s));
+
+    test('arbitrary strings', async () => {
+      await fc.assert(
+        fc.asyncProperty(text, async (s) => {
+          expect(await roundTrip(clickhouseLiteral(s, 'varchar'))).toBe(s);
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+    test('numbers, dates, booleans, NULL and arrays', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.integer(), async (n) => {
+          expect(await roundTrip(clickhouseLiteral(n, 'integer'))).toBe(n);
+        }),
+        { numRuns: 50 },
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.maxSafeInteger(), async (n) => {
+          expect(await roundTrip(clickhouseLiteral(n, 'bigint'))).toBe(n);
+        }),
+        { numRuns: 50 },
+      );
+      const normal = fc
+        .double({ noNaN: true, noDefaultInfinity: true })
+        .filter((d) => d === 0 || Math.abs(d) >= 2.2250738585072014e-308);
+      await fc.assert(
+        fc.asyncProperty(normal, async (d) => {
+          expect(await roundTrip(clickhouseLiteral(d, 'double'))).toBe(d === 0 ? 0 : d);
+        }),
+        { numRuns: 100 },
+      );
+      const day = fc
+        .date({ min: new Date('1970-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
+      await fc.assert(
+        fc.asyncProperty(day, async (d) => {
+          expect(await roundTrip(clickhouseLiteral(d, 'date'))).toBe(d);
+        }),
+        { numRuns: 50 },
+      );
+      expect(await roundTrip(clickhouseLiteral(true, 'boolean'))).toBe(1);
+      expect(await roundTrip(clickhouseLiteral(null, 'varchar'))).toBe(null);
+      const has = async (list: string) => (await engine.query(`SELECT has(${list}, 'b') AS v`))[0]!.v;
+      expect(await has(clickhouseLiteral(['a', "b'", 'b'], 'varchar[]'))).toBe(1);
+      expect(await has(clickhouseLiteral([], 'varchar[]'))).toBe(0);
+      expect((await engine.query(`SELECT length(${clickhouseLiteral([1, -2, 3], 'bigint[]')}) AS v`))[0]!.v).toBe(3);
+    });
+
+    test('values a literal cannot carry are refused, not sent', () => {
+      expect(() => clickhouseLiteral(Number.NaN, 'double')).toThrow(RangeError);
+      expect(() => clickhouseLiteral(Number.POSITIVE_INFINITY, 'money')).toThrow(RangeError);
+      expect(() => clickhouseLiteral(1.5, 'integer')).toThrow(RangeError);
+      expect(() => clickhouseLiteral(2 ** 53, 'bigint')).toThrow(RangeError);
+      expect(() => clickhouseLiteral(5e-324, 'double')).toThrow(RangeError);
+      expect(() => clickhouseLiteral('2024-02-30', 'date')).toThrow(RangeError);
+      expect(() => clickhouseLiteral("2024-01-01') OR 1=1 --", 'date')).toThrow(RangeError);
+      expect(() => clickhouseLiteral('1; DROP TABLE x', 'integer')).toThrow(RangeError);
+      expect(() => clickhouseLiteral('\uD800', 'varchar')).toThrow(RangeError);
+      expect(() => clickhouseLiteral(1, 'varchar')).toThrow(TypeError);
+    });
+  });
+});

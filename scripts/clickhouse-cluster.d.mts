@@ -1,0 +1,42 @@
+// Types of clickhouse-cluster.mjs for the TypeScript tests that import it.
+export const DEFAULT_BINARY: string;
+export const CLUSTER_NAME: string;
+export const ADMIN_USER: string;
+export const QUERY_USER: string;
+export const DATABASE: string;
+
+export interface ClusterShard {
+  httpPort: number;
+  tcpPort: number;
+  pid: number;
+}
+
+export interface Cluster {
+  dir: string;
+  cluster: string;
+  pids: number[];
+  shards: ClusterShard[];
+  adminUser: string;
+  adminPassword: string;
+  queryUser: string;
+  queryPassword: string;
+  /** WAREHOUSE_URL of the cluster. */
+  url: string;
+  stop(graceMs?: number): Promise<void>;
+}
+
+export interface StartOptions {
+  shards?: number;
+  dir?: string;
+  binary?: string;
+  detached?: boolean;
+  maxExecutionTime?: number;
+  queryMemory?: number;
+  importMemory?: number;
+  startTimeoutMs?: number;
+}
+
+export function unavailableReason(binary?: string): string | null;
+export function startCluster(options?: StartOptions): Promise<Cluster>;
+export function readCluster(dir: string): Cluster;
+export function stopPids(pids: number[], graceMs?: number): Promise<void>;

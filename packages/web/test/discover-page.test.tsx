@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -301,6 +301,13 @@ describe('Category Insight page', () => {
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(link));
     await waitFor(() => expect(callsTo('categories/valuations/custom', 'POST')).not.toHaveLength(0));
     const view = switchView();
+    // Typing the weights was one history entry: Back leaves the default weights, Forward brings them again.
+    await act(() => router.navigate(-1));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      link.replace('&vw=30,0,20,10,15', ''),
+    );
+    await act(() => router.navigate(1));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(link);
     const requests = () => ({
       trend: callsTo('trends', 'POST').at(-1)?.body?.metric,
       series: [

@@ -19,8 +19,8 @@ export const DISCOVER_PARAMS = panelParams({
   topKind: choice('top', TOP_KINDS, 'brand'),
   topSort: choice('ts', SORTS, 'sales'),
   /**
-   * Custom valuation weights in FACTORS order; absent = the defaults. Typing a weight replaces the
-   * history entry: Back should not step through every keystroke.
+   * Custom valuation weights in FACTORS order; absent = the defaults. Editing weights is one history
+   * entry (the first change pushes, the next replace it): Back does not step through keystrokes.
    */
   weights: numbersParam('vw', FACTORS.length, { history: 'replace' }),
 });

@@ -3,7 +3,8 @@
  * switches once with {@link panelParams}; each panel reads and sets one with {@link usePanelParam}:
  *
  * - a shared link shows the same view, and Back/Forward step through switch changes (a switch pushes
- *   a history entry, like applying the filter; a continuous edit such as typing a weight may replace);
+ *   a history entry, like applying the filter; a continuous edit such as typing weights pushes once
+ *   and then rewrites that entry);
  * - the default value is left out of the URL, and a missing or invalid value reads as the default;
  * - names never collide with the filter's params (filter.ts URL_PARAMS) nor with each other: the
  *   declaration throws, so a collision fails the first test that imports the page.
@@ -21,7 +22,10 @@ export interface PanelParam<T> {
   /** The value of the raw param; undefined when it is not a valid value (the default is used). */
   parse(raw: string): T | undefined;
   format(value: T): string;
-  /** 'push' (default): a new history entry; 'replace': the entry is rewritten (continuous edits). */
+  /**
+   * 'push' (default): a new history entry. 'replace' (continuous edits): the first change from the
+   * default pushes, the following ones rewrite that entry, so Back returns to the view before the edit.
+   */
   readonly history: 'push' | 'replace';
 }
 
@@ -143,7 +147,7 @@ export function usePanelParam<T>(param: PanelParam<T>): [T, (next: PanelParamUpd
       if (same(param, next, current)) return;
       void navigate(
         { pathname: at.pathname, search: writeParam(param, at.search, next), hash: at.hash },
-        { replace: param.history === 'replace' },
+        { replace: param.history === 'replace' && new URLSearchParams(at.search).has(param.name) },
       );
     },
     [param, location, router, navigate],

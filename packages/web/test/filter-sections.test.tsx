@@ -13,6 +13,7 @@ import { analysisMessages } from '../src/shared/analysis/messages.js';
 import { setLocale } from '../src/shared/i18n/index.js';
 import {
   analysisUser,
+  calls,
   fail,
   ok,
   referenceHandlers,
@@ -58,6 +59,9 @@ describe('shop section', { timeout: 40_000 }, () => {
     expect(screen.getByText('Choose shops first')).toBeTruthy();
 
     await user.type(within(screen.getByTestId('filter-shops')).getByRole('combobox'), 'lux');
+    // Click in the list of this search (the list of the empty search may still be on screen before).
+    await waitFor(() => expect(calls.some((c) => c.query.get('prefix') === 'lux')).toBe(true));
+    await waitFor(() => expect(screen.queryByTitle('Huajian Market')).toBeNull());
     await user.click(await screen.findByTitle('Luxian Flagship'));
     await waitFor(() => expect(sourcesInput().disabled).toBe(false));
     await user.click(sourcesInput());

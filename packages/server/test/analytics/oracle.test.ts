@@ -10,7 +10,7 @@ import {
   tgi,
 } from '@marketlens/shared';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ResolvedGrant } from '../../src/analytics/engine/filters.js';
 import type { AnalyticsQuery, Band, Comparison, Dimension, Filter, Measure } from '../../src/analytics/engine/model.js';
 import { AnalyticsEngine } from '../../src/analytics/engine/service.js';

@@ -42,9 +42,10 @@ export interface TestAppOptions {
  */
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'marketlens-test-'));
-  let warehouseUrl: string;
-  if (opts.withData) warehouseUrl = opts.warehouse ? await opts.warehouse.tinyUrl() : inject('tinyWarehouseDir');
-  else mkdirSync((warehouseUrl = path.join(scratch, 'warehouse')), { recursive: true });
+  const warehouseUrl = opts.withData
+    ? await (opts.warehouse?.tinyUrl() ?? inject('tinyWarehouseDir'))
+    : path.join(scratch, 'warehouse');
+  if (!opts.withData) mkdirSync(warehouseUrl, { recursive: true });
   const config = loadConfig(
     { DATA_DIR: scratch, METADATA_URL: ':memory:', WAREHOUSE_URL: warehouseUrl, LOG_LEVEL: 'silent', ...opts.env },
     scratch,

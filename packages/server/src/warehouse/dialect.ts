@@ -36,12 +36,20 @@ export interface SqlDialect {
   /** LIKE as the user wrote it (custom SQL): `%` and `_` are wildcards, no escape character. */
   like(expr: string, pattern: string, negated: boolean): string;
   /**
+   * The pattern text to bind for {@link like} so that it has no escape character on this engine
+   * (ClickHouse's like() treats `\` as one: it is doubled there).
+   */
+  likePattern(pattern: string): string;
+  /**
+   * The keyword of an equality join written with USING: DuckDB `JOIN` / `LEFT JOIN`; ClickHouse
+   * 18.16 requires a strictness (`ALL`), which current versions accept too.
+   */
+  join(kind: 'inner' | 'left'): string;
+  /**
    * Case-insensitive substring test: `expr` contains the bound text. No LIKE pattern, so nothing to
    * escape; lower() on both sides (DuckDB's ILIKE on CJK text was 4× slower).
    */
   containsText(expr: string, text: string): string;
-  /** The interpolated quantile `q` (a bound fraction) of `expr`. */
-  quantile(expr: string, q: string): string;
   /** A number as a float. */
   toDouble(expr: string): string;
   /** A money sum as a float (DECIMAL sums are exact; the cast happens once, at the end). */

@@ -3,6 +3,7 @@ import { openDuckDBWarehouse } from './duckdb/engine.js';
 import type { WarehouseEngine } from './engine.js';
 import { parseWarehouseUrl } from './url.js';
 
+export { clickhouseDialect } from './clickhouse/dialect.js';
 export {
   ClickHouseEngine,
   type ClickHouseWarehouseOptions,

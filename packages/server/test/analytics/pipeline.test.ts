@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { cacheKey, MemoryResultCache, stableJson } from '../../src/analytics/engine/cache.js';
 import { customSqlColumns } from '../../src/analytics/engine/custom-sql.js';
 import { compileConditions, type ResolvedGrant, type SqlScope } from '../../src/analytics/engine/filters.js';
-import type { AnalyticsQuery, Filter } from '../../src/analytics/engine/model.js';
+import type { AnalyticsQuery, Dimension, Filter } from '../../src/analytics/engine/model.js';
 import { planQuery } from '../../src/analytics/engine/plan.js';
 import { comparisonOf } from '../../src/analytics/engine/service.js';
 import { type RawRow, shapeRows, totalsLayout } from '../../src/analytics/engine/shape.js';
 import { buildFactSql } from '../../src/analytics/engine/sql.js';
 import { validateFilter } from '../../src/analytics/engine/validate.js';
+import { clickhouseDialect } from '../../src/warehouse/clickhouse/dialect.js';
 import { ParamList, type ParamType, type SqlDialect } from '../../src/warehouse/dialect.js';
 import { duckdbDialect } from '../../src/warehouse/duckdb/dialect.js';
 
@@ -160,15 +161,14 @@ describe('SQL snapshots (DuckDB dialect)', () => {
   it('top brands with share', () => {
     const out = sql(query({ dimensions: ['brand'], sort: { by: 'sales', desc: true }, limit: 100 }));
     expect(out.sql).toMatchInlineSnapshot(`
-      "SELECT g.*, SUM(g.sales) OVER () AS w0_sales, SUM(g.cnt) OVER () AS w0_cnt, l0.name_zh AS l0_zh, l0.name_en AS l0_en
+      "SELECT k0_0, sales, cnt, SUM(sales) OVER () AS w0_sales, SUM(cnt) OVER () AS w0_cnt, l0_zh, l0_en
       FROM (
-        SELECT f.brand_id AS k0_0, CAST(SUM(f.sales) AS DOUBLE) AS sales, CAST(SUM(f."count") AS DOUBLE) AS cnt
-        FROM "ds"."main"."rollup_cat_brand" f
-        WHERE f."category_id" IN ($1, $2) AND f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE)
-        GROUP BY k0_0
-      ) AS g
-      LEFT JOIN "ds"."main"."dim_brand" l0 ON l0.brand_id = g.k0_0
-      ORDER BY g.sales DESC NULLS LAST, g.k0_0 ASC NULLS LAST
+      SELECT brand_id AS k0_0, CAST(SUM(sales) AS DOUBLE) AS sales, CAST(SUM("count") AS DOUBLE) AS cnt
+      FROM "ds"."main"."rollup_cat_brand" f
+      WHERE f."category_id" IN ($1, $2) AND f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE)
+      GROUP BY k0_0
+      ) AS g LEFT JOIN (SELECT brand_id AS k0_0, name_zh AS l0_zh, name_en AS l0_en FROM "ds"."main"."dim_brand") AS r0 USING (k0_0)
+      ORDER BY sales DESC NULLS LAST, k0_0 ASC NULLS LAST
       LIMIT 100"
     `);
     expect(out.params).toEqual([10101, 10102, '2024-01-01', '2024-03-01']);
@@ -176,9 +176,112 @@ describe('SQL snapshots (DuckDB dialect)', () => {
 
   it('discount sales and a level-2 trend', () => {
     const out = sql(query({ dimensions: ['period', 'category_2'], discount: true }));
-    expect(out.sql).toContain('SUM(f.sales_discount)');
-    expect(out.sql).toContain('JOIN "ds"."main"."dim_category" cp1 ON cp1.category_id = f.category_id');
-    expect(out.sql).toContain('FROM "ds"."main"."rollup_cat_channel" f');
+    expect(out.sql).toContain('CAST(SUM(sales_discount) AS DOUBLE) AS sales');
+    expect(out.sql).toContain(
+      'FROM "ds"."main"."rollup_cat_channel" f JOIN (SELECT category_id, coalesce(parent_id, 0) AS x1 FROM "ds"."main"."dim_category") AS r0 USING (category_id)',
+    );
+  });
+});
+
+/**
+ * `(`…`)` levels of a statement with more than one JOIN keyword directly in them: ClickHouse 18.16
+ * allows one JOIN per SELECT, and every subquery of the builder is in parentheses.
+ */
+function selectsWithSeveralJoins(sql: string): string[] {
+  const stack: { start: number; joins: number }[] = [{ start: 0, joins: 0 }];
+  const bad: string[] = [];
+  for (let i = 0; i < sql.length; i++) {
+    const ch = sql[i]!;
+    if (ch === "'") i = sql.indexOf("'", i + 1);
+    else if (ch === '(') stack.push({ start: i, joins: 0 });
+    else if (ch === ')') {
+      const level = stack.pop()!;
+      if (level.joins > 1) bad.push(sql.slice(level.start, i + 1));
+    } else if (/\bJOIN\b/.test(sql.slice(i, i + 5)) && !/\w/.test(sql[i - 1] ?? ' ')) stack.at(-1)!.joins++;
+  }
+  if (stack[0]!.joins > 1) bad.push(sql);
+  return bad;
+}
+
+describe.each([
+  ['DuckDB', duckdbDialect],
+  ['ClickHouse', clickhouseDialect],
+])('portable SQL shapes (%s dialect)', (_, dialect) => {
+  const shapes: Dimension[][] = [
+    ['brand', 'period'],
+    ['category_1', 'category_3'],
+    ['category_2', 'price_band'],
+    ['attribute:efficacy', 'brand'],
+    ['attribute:efficacy', 'keyword:zh'],
+    ['price_band', 'keyword:zh', 'attribute:efficacy', 'category_1'],
+    ['channel', 'sku', 'shop', 'platform'],
+  ];
+  const filter: Filter = {
+    keywords: { kind: 'keywords', condition: 'OR', words: ['a'] },
+    attributes: { efficacy: ['x'] },
+    customSql: { kind: 'compare', column: 'category_name_1', op: '=', value: 'c' },
+  };
+  it.each(shapes.map((s) => [s.join(' × '), s] as const))(
+    '%s: at most one JOIN per SELECT, no CAST(NULL …)',
+    (_, dims) => {
+      const q = query({ dimensions: dims, filter, sort: { by: 'avg_price', desc: true }, limit: 10 });
+      const grant = ALL;
+      const out = buildFactSql(
+        grant,
+        {
+          ...q,
+          bands: [
+            [0, 10],
+            [10, null],
+          ],
+          windows: dialect.windowSums ? [[]] : [],
+          labels: true,
+        },
+        planQuery(q, grant, undefined, scope.customColumns),
+        { ...scope, dialect },
+      );
+      expect(selectsWithSeveralJoins(out.sql)).toEqual([]);
+      expect(out.sql).not.toMatch(/CAST\(NULL/);
+      expect(out.sql).not.toMatch(/ON /);
+      if (dialect.name === 'clickhouse') {
+        expect(out.params).toEqual([]);
+        expect(out.sql).not.toMatch(/\$\d/);
+        expect(out.sql).not.toMatch(/OVER \(/);
+        expect(out.sql).toMatch(/GLOBAL IN/);
+        // Every join states its strictness (18.16 has no default).
+        expect(out.sql.match(/JOIN/g)?.length).toBe(out.sql.match(/ALL (INNER|LEFT) JOIN/g)?.length);
+      }
+    },
+  );
+  it('the one-JOIN check itself finds two joins in one SELECT', () => {
+    expect(selectsWithSeveralJoins('SELECT a FROM t JOIN u USING (k) JOIN v USING (k)')).toHaveLength(1);
+    expect(selectsWithSeveralJoins('SELECT a FROM (SELECT k FROM t JOIN u USING (k)) AS x JOIN v USING (k)')).toEqual(
+      [],
+    );
+  });
+});
+
+describe('SQL snapshot (ClickHouse dialect): values inlined and escaped by type', () => {
+  it('a keyword trend with a custom SQL LIKE', () => {
+    const q = query({
+      dimensions: ['period', 'keyword:en'],
+      filter: { customSql: { kind: 'like', column: 'brand', negated: false, pattern: "O'Re\\al%" } },
+    });
+    const out = buildFactSql(ALL, { ...q, labels: true }, planQuery(q, ALL, undefined, scope.customColumns), {
+      ...scope,
+      dialect: clickhouseDialect,
+    });
+    expect(out.sql).toMatchInlineSnapshot(`
+      "SELECT k0_0, k1_0, sales, cnt
+      FROM (
+      SELECT period AS k0_0, x1 AS k1_0, toFloat64(sum(sales)) AS sales, toFloat64(sum(\`count\`)) AS cnt
+      FROM "ds"."main"."fact_sales" f ALL INNER JOIN (SELECT sku_id, keyword AS x1 FROM "ds"."main"."sku_keyword" WHERE lang = 'en') AS r0 USING (sku_id)
+      WHERE f.\`category_id\` IN (10101, 10102) AND f.\`period\` BETWEEN toDate('2024-01-01') AND toDate('2024-03-01') AND f.\`brand_id\` GLOBAL IN (SELECT brand_id FROM "ds"."main"."dim_brand" WHERE like(name_zh, 'O\\'Re\\\\\\\\al%'))
+      GROUP BY k0_0, k1_0
+      ) AS g
+      ORDER BY k0_0 ASC NULLS LAST, k1_0 ASC NULLS LAST"
+    `);
+    expect(out.params).toEqual([]);
   });
 });
 

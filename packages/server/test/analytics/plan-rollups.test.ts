@@ -82,7 +82,7 @@ describe('plan: product rollups by rule', () => {
       scope,
     );
     expect(price.sql).toContain('FROM "ds"."main"."rollup_cat_price" f');
-    expect(price.sql).toContain('CASE WHEN f.price >= $2 AND f.price <= $1 THEN 0 WHEN f.price >= $3 THEN 1 END');
+    expect(price.sql).toContain('CASE WHEN price >= $2 AND price <= $1 THEN 0 WHEN price >= $3 THEN 1 END');
     expect(price.sql).not.toContain('dim_sku');
     const attr = buildFactSql(
       ALL,
@@ -91,7 +91,7 @@ describe('plan: product rollups by rule', () => {
       scope,
     );
     expect(attr.sql).toContain('FROM "ds"."main"."rollup_cat_attribute" f');
-    expect(attr.sql).toContain('SELECT f.value_zh AS k0_0, min(f.value_en) AS k0_1');
+    expect(attr.sql).toContain('SELECT value_zh AS k0_0, min(value_en) AS k0_1');
     // The grant comes first, the attribute name is bound.
     expect(attr.sql).toMatch(/WHERE f\."category_id" IN \(\$2, \$3\) AND .* AND f\.attr_name = \$1/);
     expect(attr.params[0]).toBe('efficacy');

@@ -67,7 +67,7 @@ export async function platformChannels(warehouse: WarehouseEngine, dataset: stri
     shop_type: string | null;
     channel_zh: string | null;
     channel_en: string | null;
-    is_active: boolean | null;
+    is_active: boolean | number | null;
   }>(
     `SELECT p.platform_id AS platform_id, p.code AS code, p.name_zh AS name_zh, p.name_en AS name_en,
        c.shop_type AS shop_type, c.name_zh AS channel_zh, c.name_en AS channel_en, c.is_active AS is_active
@@ -87,7 +87,8 @@ export async function platformChannels(warehouse: WarehouseEngine, dataset: stri
         code: r.shop_type,
         shop_type: r.channel_zh ?? r.shop_type,
         shop_type_en: r.channel_en ?? r.shop_type,
-        is_active: r.is_active === true,
+        // ClickHouse stores booleans as UInt8 0/1.
+        is_active: r.is_active === true || r.is_active === 1,
       });
     }
   }
@@ -286,21 +287,54 @@ export async function productDetails(
 ): Promise<Map<number, ProductInfo>> {
   if (ids.length === 0) return new Map();
   const { d, t, p, run } = reader(warehouse, dataset);
-  const rows = await run<ProductInfo>(
+  // The product rows first, then the names of their brands, shops and platforms by id: one
+  // statement with three joins is not in the subset ClickHouse 18.16 runs (one JOIN per SELECT).
+  const skus = await run<Row & { brand_id: number; shop_id: number; platform_id: number }>(
     `SELECT s.sku_id AS sku_id, s.title_zh AS title_zh, s.title_en AS title_en, s.category_id AS category_id,
        ${d.toDouble('s.price')} AS price, s.first_period AS first_period, s.image_id AS image_id,
-       s.brand_id AS brand_id, b.name_zh AS brand_zh, b.name_en AS brand_en,
-       s.shop_id AS shop_id, sh.name_zh AS shop_zh, sh.name_en AS shop_en, sh.shop_type AS shop_type,
-       s.platform_id AS platform_id, pl.code AS code, pl.name_zh AS platform_zh, pl.name_en AS platform_en, pl.region AS region
+       s.brand_id AS brand_id, s.shop_id AS shop_id, s.platform_id AS platform_id
      FROM ${t('dim_sku')} s
-     LEFT JOIN ${t('dim_brand')} b ON b.brand_id = s.brand_id
-     LEFT JOIN ${t('dim_shop')} sh ON sh.shop_id = s.shop_id
-     LEFT JOIN ${t('dim_platform')} pl ON pl.platform_id = s.platform_id
      WHERE ${idsIn(d, p, 's.sku_id', ids, 'bigint')} AND ${idsIn(d, p, 's.category_id', grantedCategories, 'integer')}`,
     p,
     options,
   );
-  return new Map(rows.map((r) => [Number(r.sku_id), r]));
+  const distinct = (key: 'brand_id' | 'shop_id') => [...new Set(skus.map((r) => Number(r[key])))];
+  const shops = reader(warehouse, dataset);
+  const [brands, shopRows, platforms] = await Promise.all([
+    brandNames(warehouse, dataset, distinct('brand_id')),
+    skus.length
+      ? shops.run<{ shop_id: number; name_zh: string; name_en: string; shop_type: string }>(
+          `SELECT shop_id, name_zh, name_en, shop_type FROM ${shops.t('dim_shop')}
+           WHERE ${idsIn(shops.d, shops.p, 'shop_id', distinct('shop_id'), 'bigint')}`,
+          shops.p,
+          options,
+        )
+      : [],
+    platformInfo(warehouse, dataset),
+  ]);
+  const shopById = new Map(shopRows.map((r) => [Number(r.shop_id), r]));
+  return new Map(
+    skus.map((r): [number, ProductInfo] => {
+      const b = brands.get(Number(r.brand_id));
+      const sh = shopById.get(Number(r.shop_id));
+      const pl = platforms.get(Number(r.platform_id));
+      return [
+        Number(r.sku_id),
+        {
+          ...(r as unknown as ProductInfo),
+          brand_zh: b?.name_zh ?? null,
+          brand_en: b?.name_en ?? null,
+          shop_zh: sh?.name_zh ?? null,
+          shop_en: sh?.name_en ?? null,
+          shop_type: sh?.shop_type ?? null,
+          code: pl?.code ?? null,
+          platform_zh: pl?.name_zh ?? null,
+          platform_en: pl?.name_en ?? null,
+          region: pl?.region ?? null,
+        },
+      ];
+    }),
+  );
 }
 
 /** The products a price quantile reads: categories at any level (their leaves count), limited to brands and shops when given. */
@@ -328,15 +362,24 @@ export async function priceQuantiles(
     ...(products.brands ? [idsIn(d, p, 's.brand_id', products.brands, 'integer')] : []),
     ...(products.shops ? [idsIn(d, p, 's.shop_id', products.shops, 'bigint')] : []),
   ];
-  // One column per quantile (rows hold scalars only); the fractions are bound values too.
-  const cols = quantiles.map((q, i) => `${d.quantile(d.toDouble('s.price'), p.add(q, 'double'))} AS q${i}`);
-  const rows = await run(
-    `SELECT count(*) AS n, ${cols.join(', ')} FROM ${t('dim_sku')} s WHERE ${where.join(' AND ')}`,
+  // The sorted prices, interpolated here: ClickHouse has no exact interpolated quantile (quantile()
+  // samples beyond 8 192 values, quantileExact() does not interpolate), and both engines must
+  // propose the same bands. One list price per product: a few MB at the largest scale.
+  const rows = await run<{ price: number }>(
+    `SELECT ${d.toDouble('s.price')} AS price FROM ${t('dim_sku')} s WHERE ${where.join(' AND ')} ORDER BY price`,
     p,
   );
-  const row = rows[0];
-  if (!row?.n) return undefined;
-  return quantiles.map((_, i) => Number(row[`q${i}`]));
+  if (rows.length === 0) return undefined;
+  const prices = rows.map((r) => Number(r.price));
+  return quantiles.map((q) => interpolatedQuantile(prices, q));
+}
+
+/** The quantile `q` of sorted values, interpolated between neighbours (DuckDB's quantile_cont). */
+export function interpolatedQuantile(sorted: readonly number[], q: number): number {
+  const h = (sorted.length - 1) * q;
+  const lo = Math.floor(h);
+  const hi = Math.min(lo + 1, sorted.length - 1);
+  return sorted[lo]! + (h - lo) * (sorted[hi]! - sorted[lo]!);
 }
 
 /** Rounds a proposed band edge to a "nice" number (1, 2, 5 × 10^n steps) so bands read well. */

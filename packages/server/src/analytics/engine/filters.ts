@@ -230,7 +230,7 @@ function customAtom(node: Atom, scope: SqlScope): string {
           node.negated,
         );
       case 'like':
-        return d.like(col, p.add(node.pattern, 'varchar'), node.negated);
+        return d.like(col, p.add(d.likePattern(node.pattern), 'varchar'), node.negated);
       case 'between':
         return `${col} ${node.negated ? 'NOT BETWEEN' : 'BETWEEN'} ${p.add(node.low, type)} AND ${p.add(node.high, type)}`;
       case 'null':
@@ -245,11 +245,15 @@ function customAtom(node: Atom, scope: SqlScope): string {
     d.inSubquery(fcol, `SELECT ${id} FROM ${t(table)} WHERE ${where}`);
   switch (kind.source) {
     case 'category': {
-      const level = `c${kind.level}.${name}`;
-      return d.inSubquery(
-        fcol,
-        `SELECT c3.category_id FROM ${t('dim_category')} c3 JOIN ${t('dim_category')} c2 ON c3.parent_id = c2.category_id JOIN ${t('dim_category')} c1 ON c2.parent_id = c1.category_id WHERE c3.level = 3 AND ${predicate(level)}`,
-      );
+      // The leaves whose own, parent or grandparent name matches: nested semi-joins over the
+      // tree, no JOIN (ClickHouse 18.16 allows one per SELECT; none is needed here).
+      const c = t('dim_category');
+      const named = (level: number) => `SELECT category_id FROM ${c} WHERE level = ${level} AND ${predicate(name)}`;
+      let ids = named(kind.level);
+      for (let level = kind.level + 1; level <= 3; level++) {
+        ids = `SELECT category_id FROM ${c} WHERE level = ${level} AND ${d.inSubquery('parent_id', ids)}`;
+      }
+      return d.inSubquery(fcol, ids);
     }
     case 'brand':
       return among('brand_id', 'dim_brand', predicate(name));

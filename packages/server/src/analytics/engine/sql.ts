@@ -1,5 +1,6 @@
 import type { DateRange } from '@marketlens/shared';
 import { ParamList } from '../../warehouse/dialect.js';
+import type { WarehouseTable } from '../../warehouse/engine.js';
 import { storesProductColumn } from '../../warehouse/rollups.js';
 import { compileConditions, type ResolvedGrant, type SqlScope } from './filters.js';
 import type { Band, Dimension, Filter, SortSpec } from './model.js';
@@ -32,13 +33,26 @@ export interface BuiltSql {
 
 type Scope = Omit<SqlScope, 'params' | 'alias'>;
 
+/** An equality join of a small subquery, written `JOIN (right) USING (keys)` (CLICKHOUSE.md rule 2). */
+interface JoinSql {
+  /** A SELECT whose output columns are the `using` keys and `cols`. */
+  right: string;
+  using: string[];
+  /** Its other output columns, named apart from every fact column (x<i>, y<i>, l<i>_*). */
+  cols: string[];
+}
+
 interface DimensionSql {
-  /** Group-by expressions (one per output key column). */
+  /** Group-by expressions (one per output key column), over unqualified column names. */
   keys: string[];
-  /** Joins the keys need inside the aggregate (over the sales alias f). */
-  joins: string[];
-  /** A display-name join over the aggregate `g` and its zh/en columns, when labels are asked for. */
-  label?: { join: string; zh: string; en: string };
+  /** Fact columns the keys and extra read (carried through when joins are nested). */
+  uses: string[];
+  /** The join the keys need inside the aggregate (category path, product price, attribute, word). */
+  join?: JoinSql;
+  /** A display-name join over the aggregate (keys k<i>_* in `using`), when labels are asked for. */
+  label?: JoinSql;
+  /** Labels that are key columns already (attribute values: zh and en). */
+  labelCols?: { zh: string; en: string };
   /** Aggregated output columns besides the keys (an attribute's English value). */
   extra?: string[];
   /** Conditions the dimension adds to the WHERE clause (which attribute a rollup row holds). */
@@ -58,111 +72,158 @@ function dimensionSql(
 ): DimensionSql {
   const { tables: t } = scope;
   const k = keyAlias(i);
-  const l = `l${i}`;
-  const nameJoin = (table: string, id: string) => ({
-    join: `LEFT JOIN ${table} ${l} ON ${l}.${id} = g.${k}`,
-    zh: `${l}.name_zh`,
-    en: `${l}.name_en`,
+  const x = `x${i}`;
+  const zh = `l${i}_zh`;
+  const en = `l${i}_en`;
+  /** Display names by id, joined to the aggregate on its key column. */
+  const names = (table: WarehouseTable, id: string, zhCol = 'name_zh', enCol = 'name_en'): JoinSql => ({
+    right: `SELECT ${id} AS ${k}, ${zhCol} AS ${zh}, ${enCol} AS ${en} FROM ${t(table)}`,
+    using: [k],
+    cols: [zh, en],
   });
-  // Leaf → ancestors, for grouping by an upper category level.
-  const pathJoin = (col: 'parent_id' | 'grand') =>
-    col === 'parent_id'
-      ? `JOIN ${t('dim_category')} cp${i} ON cp${i}.category_id = f.category_id`
-      : `JOIN ${t('dim_category')} cp${i} ON cp${i}.category_id = f.category_id JOIN ${t('dim_category')} cq${i} ON cq${i}.category_id = cp${i}.parent_id`;
+  // Leaf → parent (category_2) or grandparent (category_1): a small subquery over the category
+  // tree with at most one join of its own. coalesce: a root's parent is NULL, and join keys on
+  // ClickHouse 18.16 are safest without Nullable.
+  const category = t('dim_category');
+  const ancestor = (levels: 1 | 2): JoinSql => ({
+    right:
+      levels === 1
+        ? `SELECT category_id, coalesce(parent_id, 0) AS ${x} FROM ${category}`
+        : `SELECT category_id, ${x} FROM (SELECT category_id, coalesce(parent_id, 0) AS m${i} FROM ${category}) AS c${i} ${scope.dialect.join('inner')} (SELECT category_id AS m${i}, coalesce(parent_id, 0) AS ${x} FROM ${category}) AS cp${i} USING (m${i})`,
+    using: ['category_id'],
+    cols: [x],
+  });
   switch (dim) {
     case 'period':
-      return { keys: ['f.period'], joins: [] };
+      return { keys: ['period'], uses: ['period'] };
     case 'category_3':
-      return { keys: ['f.category_id'], joins: [], label: nameJoin(t('dim_category'), 'category_id') };
+      return { keys: ['category_id'], uses: ['category_id'], label: names('dim_category', 'category_id') };
     case 'category_2':
-      return {
-        keys: [`cp${i}.parent_id`],
-        joins: [pathJoin('parent_id')],
-        label: nameJoin(t('dim_category'), 'category_id'),
-      };
+      return { keys: [x], uses: ['category_id'], join: ancestor(1), label: names('dim_category', 'category_id') };
     case 'category_1':
-      return {
-        keys: [`cq${i}.parent_id`],
-        joins: [pathJoin('grand')],
-        label: nameJoin(t('dim_category'), 'category_id'),
-      };
+      return { keys: [x], uses: ['category_id'], join: ancestor(2), label: names('dim_category', 'category_id') };
     case 'brand':
-      return { keys: ['f.brand_id'], joins: [], label: nameJoin(t('dim_brand'), 'brand_id') };
+      return { keys: ['brand_id'], uses: ['brand_id'], label: names('dim_brand', 'brand_id') };
     case 'platform':
-      return { keys: ['f.platform_id'], joins: [], label: nameJoin(t('dim_platform'), 'platform_id') };
+      return { keys: ['platform_id'], uses: ['platform_id'], label: names('dim_platform', 'platform_id') };
     case 'shop':
-      return { keys: ['f.shop_id'], joins: [], label: nameJoin(t('dim_shop'), 'shop_id') };
+      return { keys: ['shop_id'], uses: ['shop_id'], label: names('dim_shop', 'shop_id') };
     case 'channel': {
-      const ch = t('dim_channel');
+      const k1 = keyAlias(i, 1);
       return {
-        keys: ['f.platform_id', 'f.shop_type'],
-        joins: [],
+        keys: ['platform_id', 'shop_type'],
+        uses: ['platform_id', 'shop_type'],
         label: {
-          join: `LEFT JOIN ${ch} ${l} ON ${l}.platform_id = g.${k} AND ${l}.shop_type = g.${keyAlias(i, 1)}`,
-          zh: `${l}.name_zh`,
-          en: `${l}.name_en`,
+          right: `SELECT platform_id AS ${k}, shop_type AS ${k1}, name_zh AS ${zh}, name_en AS ${en} FROM ${t('dim_channel')}`,
+          using: [k, k1],
+          cols: [zh, en],
         },
       };
     }
     case 'sku':
-      return {
-        keys: ['f.sku_id'],
-        joins: [],
-        label: {
-          join: `LEFT JOIN ${t('dim_sku')} ${l} ON ${l}.sku_id = g.${k}`,
-          zh: `${l}.title_zh`,
-          en: `${l}.title_en`,
-        },
-      };
+      return { keys: ['sku_id'], uses: ['sku_id'], label: names('dim_sku', 'sku_id', 'title_zh', 'title_en') };
     case 'price_band': {
       // The list price is a column of rollup_cat_price; fact_sales joins the product for it.
       const stored = storesProductColumn(plan.table, 'price');
-      const price = stored ? 'f.price' : `ps${i}.price`;
+      const price = stored ? 'price' : x;
       // First band that holds the list price wins (bands are in increasing order; edges may touch).
       const cases = (req.bands ?? []).map(([min, max], b) => {
         const upper = max === null ? '' : ` AND ${price} <= ${p.add(max, 'double')}`;
         return `WHEN ${price} >= ${p.add(min, 'double')}${upper} THEN ${b}`;
       });
-      const key = cases.length ? `CASE ${cases.join(' ')} END` : 'CAST(NULL AS INTEGER)';
-      return { keys: [key], joins: stored ? [] : [`JOIN ${t('dim_sku')} ps${i} ON ps${i}.sku_id = f.sku_id`] };
+      // No bands: every row in one group without a band (NULL; no CAST, which the engines spell apart).
+      if (!cases.length) return { keys: ['NULL'], uses: [] };
+      const key = `CASE ${cases.join(' ')} END`;
+      if (stored) return { keys: [key], uses: ['price'] };
+      return {
+        keys: [key],
+        uses: ['sku_id'],
+        join: { right: `SELECT sku_id, price AS ${x} FROM ${t('dim_sku')}`, using: ['sku_id'], cols: [x] },
+      };
     }
     case 'keyword:zh':
     case 'keyword:en':
       // Title words of one language; a product counts once under each of its words.
       return {
-        keys: [`kw${i}.keyword`],
-        joins: [
-          `JOIN ${t('sku_keyword')} kw${i} ON kw${i}.sku_id = f.sku_id AND kw${i}.lang = ${p.add(dim.slice('keyword:'.length), 'varchar')}`,
-        ],
+        keys: [x],
+        uses: ['sku_id'],
+        join: {
+          right: `SELECT sku_id, keyword AS ${x} FROM ${t('sku_keyword')} WHERE lang = ${p.add(dim.slice('keyword:'.length), 'varchar')}`,
+          using: ['sku_id'],
+          cols: [x],
+        },
       };
     default: {
       const attr = dim.slice('attribute:'.length);
-      const label = { join: '', zh: `g.${k}`, en: `g.${keyAlias(i, 1)}` };
+      const labelCols = { zh: k, en: keyAlias(i, 1) };
       // The English value rides along as a second key, min() of the group like the rollup keeps it.
       if (storesProductColumn(plan.table, 'attribute')) {
         return {
-          keys: ['f.value_zh'],
-          joins: [],
-          extra: [`min(f.value_en) AS ${keyAlias(i, 1)}`],
+          keys: ['value_zh'],
+          uses: ['value_zh', 'value_en'],
+          extra: [`min(value_en) AS ${keyAlias(i, 1)}`],
           where: [`f.attr_name = ${p.add(attr, 'varchar')}`],
-          label,
+          labelCols,
         };
       }
+      const y = `y${i}`;
       return {
-        keys: [`av${i}.value_zh`],
-        joins: [
-          `JOIN ${t('sku_attribute')} av${i} ON av${i}.sku_id = f.sku_id AND av${i}.attr_name = ${p.add(attr, 'varchar')}`,
-        ],
-        extra: [`min(av${i}.value_en) AS ${keyAlias(i, 1)}`],
-        label,
+        keys: [x],
+        uses: ['sku_id'],
+        join: {
+          right: `SELECT sku_id, value_zh AS ${x}, value_en AS ${y} FROM ${t('sku_attribute')} WHERE attr_name = ${p.add(attr, 'varchar')}`,
+          using: ['sku_id'],
+          cols: [x, y],
+        },
+        extra: [`min(${y}) AS ${keyAlias(i, 1)}`],
+        labelCols,
       };
     }
   }
 }
 
 /**
+ * `SELECT cols FROM source` joined to each of `joins` in turn, one JOIN per SELECT (ClickHouse
+ * 18.16 allows no more): every further join wraps the statement so far as a subquery, carrying
+ * its columns. Returns the statement and the columns it outputs.
+ */
+function nestJoins(
+  d: Scope['dialect'],
+  kind: 'inner' | 'left',
+  first: { select: string[]; from: string; where?: string; cols: string[]; grouped?: boolean },
+  joins: readonly JoinSql[],
+): { sql: string; cols: string[] } {
+  let cols = [...first.cols];
+  let sql = '';
+  joins.forEach((j, n) => {
+    const from = n === 0 ? first.from : `(\n${sql}\n) AS j${n}`;
+    const select = n === 0 ? first.select : cols;
+    // A grouped SELECT outputs its keys and sums only, not the joined columns it groups by.
+    const added = n === 0 && first.grouped ? [] : j.cols;
+    sql = [
+      `SELECT ${[...select, ...added].join(', ')}`,
+      `FROM ${from} ${d.join(kind)} (${j.right}) AS r${n} USING (${j.using.join(', ')})`,
+      n === 0 && first.where ? `WHERE ${first.where}` : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
+    cols = [...cols, ...j.cols];
+  });
+  if (joins.length === 0) {
+    sql = [`SELECT ${first.select.join(', ')}`, `FROM ${first.from}`, first.where ? `WHERE ${first.where}` : '']
+      .filter(Boolean)
+      .join('\n');
+  }
+  return { sql, cols };
+}
+
+/**
  * SELECT over the planned table: grouped sums, optional window totals, labels, order and limit.
  * Output: key columns k<i>_<j>, `sales`, `cnt`, window totals, label columns l<i>_zh / l<i>_en.
+ *
+ * Shapes both engines run (docs/query-engine.md): the sums are grouped first and the labels joined
+ * to the small grouped result; each SELECT has at most one equality JOIN written with USING over
+ * subqueries whose columns are named apart; every expression has an alias and ORDER BY names them.
  */
 export function buildFactSql(grant: ResolvedGrant, req: SqlRequest, plan: Plan, scope: Scope): BuiltSql {
   const params = new ParamList(scope.dialect);
@@ -174,60 +235,85 @@ export function buildFactSql(grant: ResolvedGrant, req: SqlRequest, plan: Plan, 
   const where = [
     ...compileConditions(grant, req.filter, req.range, { ...scope, params, alias: 'f' }),
     ...dims.flatMap((ds) => ds.where ?? []),
-  ];
+  ].join(' AND ');
   const salesCol = req.discount ? 'sales_discount' : 'sales';
+  const count = d.ident('count');
+  const sums = [`${d.sumMoney(salesCol)} AS sales`, `${d.sumCount(count)} AS cnt`];
   // Grouped by the key aliases, never by position (ClickHouse 18.16 rejects GROUP BY 1).
   const groupBy = dims.flatMap((ds, i) => ds.keys.map((_, j) => keyAlias(i, j)));
-  const inner = [
-    `SELECT ${[...keyCols, ...extra, `${d.sumMoney(`f.${salesCol}`)} AS sales`, `${d.sumCount(`f.${d.ident('count')}`)} AS cnt`].join(', ')}`,
-    `FROM ${table} f`,
-    ...dims.flatMap((ds) => ds.joins),
-    `WHERE ${where.join(' AND ')}`,
-    groupBy.length ? `GROUP BY ${groupBy.join(', ')}` : '',
-  ]
-    .filter(Boolean)
-    .join('\n  ');
+  const grouped = [...keyCols, ...extra, ...sums];
+  const joins = dims.flatMap((ds) => (ds.join ? [ds.join] : []));
+  let inner: string;
+  if (joins.length <= 1) {
+    // The common case: one SELECT over the sales table (and the one join a dimension needs).
+    inner = nestJoins(d, 'inner', { select: grouped, from: `${table} f`, where, cols: [], grouped: true }, joins).sql;
+  } else {
+    // Several joins: filter the sales rows first, carry the columns the keys read, join in turn.
+    const carried = [...new Set([...dims.flatMap((ds) => ds.uses), ...joins.flatMap((j) => j.using)])];
+    const base = [
+      ...carried.map((c) => `f.${d.ident(c)} AS ${d.ident(c)}`),
+      `f.${salesCol} AS ${salesCol}`,
+      `f.${count} AS ${count}`,
+    ];
+    const staged = nestJoins(
+      d,
+      'inner',
+      { select: base, from: `${table} f`, where, cols: [...carried, salesCol, count] },
+      joins,
+    );
+    inner = `SELECT ${grouped.join(', ')}\nFROM (\n${staged.sql}\n) AS j`;
+  }
+  if (groupBy.length) inner += `\nGROUP BY ${groupBy.join(', ')}`;
 
-  const outer: string[] = ['g.*'];
+  // Columns of the grouped rows, then window totals (DuckDB) and labels over them.
+  const gCols = [
+    ...dims.flatMap((ds, i) => ds.keys.map((_, j) => keyAlias(i, j))),
+    ...(extra.length ? extraAliases(dims) : []),
+    'sales',
+    'cnt',
+  ];
+  const first: string[] = [...gCols];
+  const outCols: string[] = [...gCols];
   for (const [j, subset] of (req.windows ?? []).entries()) {
     const parts = subset.flatMap((dim) => {
       const i = req.dimensions.indexOf(dim);
-      return dims[i]!.keys.map((_, n) => `g.${keyAlias(i, n)}`);
+      return dims[i]!.keys.map((_, n) => keyAlias(i, n));
     });
     const over = parts.length ? `OVER (PARTITION BY ${parts.join(', ')})` : 'OVER ()';
-    outer.push(`SUM(g.sales) ${over} AS w${j}_sales`, `SUM(g.cnt) ${over} AS w${j}_cnt`);
+    first.push(`SUM(sales) ${over} AS w${j}_sales`, `SUM(cnt) ${over} AS w${j}_cnt`);
+    outCols.push(`w${j}_sales`, `w${j}_cnt`);
   }
-  const joins: string[] = [];
+  const labelJoins: JoinSql[] = [];
   if (req.labels) {
     for (const [i, ds] of dims.entries()) {
-      if (!ds.label) continue;
-      if (ds.label.join) joins.push(ds.label.join);
-      outer.push(`${ds.label.zh} AS l${i}_zh`, `${ds.label.en} AS l${i}_en`);
+      if (ds.labelCols) {
+        first.push(`${ds.labelCols.zh} AS l${i}_zh`, `${ds.labelCols.en} AS l${i}_en`);
+        outCols.push(`l${i}_zh`, `l${i}_en`);
+      } else if (ds.label) labelJoins.push(ds.label);
     }
   }
+  const labelled = nestJoins(d, 'left', { select: first, from: `(\n${inner}\n) AS g`, cols: outCols }, labelJoins);
   const order = orderBy(req, dims);
-  // A subquery, not a CTE: ClickHouse 18.16 has no WITH … AS (SELECT …).
-  const sql = [
-    `SELECT ${outer.join(', ')}`,
-    `FROM (\n  ${inner}\n) AS g`,
-    ...joins,
-    order ? `ORDER BY ${order}` : '',
-    req.limit !== undefined ? d.limit(req.limit) : '',
-  ]
+  const sql = [labelled.sql, order ? `ORDER BY ${order}` : '', req.limit !== undefined ? d.limit(req.limit) : '']
     .filter(Boolean)
     .join('\n');
   return { sql, params: params.values };
 }
 
+/** The aliases of the extra aggregated columns (`min(…) AS k<i>_1`). */
+function extraAliases(dims: DimensionSql[]): string[] {
+  return dims.flatMap((ds) => (ds.extra ?? []).map((e) => e.slice(e.lastIndexOf(' AS ') + 4)));
+}
+
 function orderBy(req: SqlRequest, dims: DimensionSql[]): string {
   // Keys last, so ties come out in a stable order (limits cut the same rows every time).
-  const keys = dims.flatMap((ds, i) => ds.keys.map((_, j) => `g.${keyAlias(i, j)} ASC NULLS LAST`));
+  const keys = dims.flatMap((ds, i) => ds.keys.map((_, j) => `${keyAlias(i, j)} ASC NULLS LAST`));
   const sort = req.sort;
   if (!sort) return keys.join(', ');
   const dir = sort.desc ? 'DESC' : 'ASC';
   const i = req.dimensions.indexOf(sort.by as Dimension);
-  if (i >= 0) return [`g.${keyAlias(i)} ${dir} NULLS LAST`, ...keys].join(', ');
-  const measure = sort.by === 'count' ? 'g.cnt' : sort.by === 'avg_price' ? 'g.sales / NULLIF(g.cnt, 0)' : 'g.sales';
+  if (i >= 0) return [`${keyAlias(i)} ${dir} NULLS LAST`, ...keys].join(', ');
+  const measure = sort.by === 'count' ? 'cnt' : sort.by === 'avg_price' ? 'sales / NULLIF(cnt, 0)' : 'sales';
   return [`${measure} ${dir} NULLS LAST`, ...keys].join(', ');
 }
 
@@ -249,17 +335,16 @@ export function buildKeywordSql(grant: ResolvedGrant, req: KeywordSqlRequest, pl
   const { dialect: d } = scope;
   const where = compileConditions(grant, req.filter, req.range, { ...scope, params, alias: 'f' });
   const salesCol = req.discount ? 'sales_discount' : 'sales';
-  const brandSales = `SUM(CASE WHEN p.brand_id = ${params.add(req.brandId, 'integer')} THEN p.sales ELSE 0 END)`;
+  const brandSales = `SUM(CASE WHEN brand_id = ${params.add(req.brandId, 'integer')} THEN sales ELSE 0 END)`;
   const sql = [
-    `SELECT w.keyword AS keyword, SUM(p.sales) AS segment_sales, ${brandSales} AS brand_sales`,
+    `SELECT keyword, SUM(sales) AS segment_sales, ${brandSales} AS brand_sales`,
     'FROM (',
     `  SELECT f.sku_id AS sku_id, f.brand_id AS brand_id, ${d.sumMoney(`f.${salesCol}`)} AS sales`,
     `  FROM ${scope.tables(plan.table)} f`,
     `  WHERE ${where.join(' AND ')}`,
-    '  GROUP BY f.sku_id, f.brand_id',
-    ') AS p',
-    `JOIN ${scope.tables('sku_keyword')} w ON w.sku_id = p.sku_id AND w.lang = ${params.add(req.lang, 'varchar')}`,
-    'GROUP BY w.keyword',
+    '  GROUP BY sku_id, brand_id',
+    `) AS p ${d.join('inner')} (SELECT sku_id, keyword FROM ${scope.tables('sku_keyword')} WHERE lang = ${params.add(req.lang, 'varchar')}) AS w USING (sku_id)`,
+    'GROUP BY keyword',
     `HAVING ${brandSales} > 0`,
   ].join('\n');
   return { sql, params: params.values };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SqlDialect } from '../dialect.js';
 import {
   type ImportOptions,
   type ImportResult,
@@ -12,6 +13,7 @@ import {
   WarehouseTimeoutError,
 } from '../engine.js';
 import type { ClickHouseLocation } from '../url.js';
+import { clickhouseDialect } from './dialect.js';
 import { type Account, ClickHouseError, ClickHouseHttp, QUERY_WAS_CANCELLED, TIMEOUT_EXCEEDED } from './http.js';
 import { importToClickHouse } from './importer.js';
 import { clickhouseLiteral } from './literal.js';
@@ -38,27 +40,10 @@ const UNKNOWN_DATABASE = 81;
  * read-only account on the shards in turn, each with a query_id; a stopped query is killed by that
  * id on every shard. SQL arrives with literals inlined by the dialect (clickhouseLiteral).
  */
-/**
- * Stand-in for the engine's SQL dialect until the ClickHouse dialect of the analytics builder lands
- * (issue 12, after this engine): typed `never` so it satisfies `WarehouseEngine.dialect` once that
- * exists; holding it is harmless, using any part of it says why it cannot work yet.
- */
-const DIALECT_PENDING = new Proxy(
-  {},
-  {
-    get(_, prop) {
-      if (prop === 'name') return 'clickhouse';
-      if (prop === 'then' || typeof prop === 'symbol') return undefined; // await / inspect probes
-      throw new Error(
-        `the ClickHouse SQL dialect is not available yet (issue 12): analysis queries cannot run on ClickHouse (dialect.${String(prop)})`,
-      );
-    },
-  },
-) as never;
 
 export class ClickHouseEngine implements WarehouseEngine {
   readonly engine = 'clickhouse' as const;
-  readonly dialect = DIALECT_PENDING;
+  readonly dialect: SqlDialect = clickhouseDialect;
   private readonly http: ClickHouseHttp;
   private readonly reader: Account;
   private readonly admin: Account | undefined;
@@ -160,6 +145,8 @@ export class ClickHouseEngine implements WarehouseEngine {
           // The server's own limit backs up the timer here (whole seconds, at least 1).
           ...(timeoutMs > 0 ? { max_execution_time: Math.max(1, Math.ceil(timeoutMs / 1000)) } : {}),
           wait_end_of_query: 1,
+          // A LEFT JOIN without a match gives NULL, as in DuckDB (not the column type's default).
+          join_use_nulls: 1,
         },
       });
       if (cause) throw stopped();

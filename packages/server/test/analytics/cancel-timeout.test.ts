@@ -1,9 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WarehouseCancelledError, type WarehouseEngine, WarehouseTimeoutError } from '../../src/warehouse/engine.js';
 import { bearer, login, makeUser } from '../auth/helpers.js';
 import { buildTestApp } from '../support/app.js';
+import { onShard, testCluster } from '../support/clickhouse.js';
+import { describeOnEach, type WarehouseTarget, warehouseTargets } from '../support/warehouses.js';
 
 /**
  * Cancellation and the query time limit at the HTTP level (DESIGN.md §5): a client that goes away
@@ -12,10 +14,40 @@ import { buildTestApp } from '../support/app.js';
  *
  * The tiny demo data answers any analytics query in milliseconds, and no filter shape turns it into
  * a long scan, so a switch on the app's own warehouse swaps the SQL of analytics queries (those that
- * carry a request's AbortSignal) for a genuinely slow one. It still runs on the real DuckDB engine,
- * with the options the route passed: its time limit, its signal and its interrupt are the real ones.
+ * carry a request's AbortSignal) for a genuinely slow one. It still runs on the real engine (DuckDB,
+ * or the 2-shard ClickHouse cluster), with the options the route passed: its time limit, its signal
+ * and its interrupt are the real ones.
  */
-const SLOW_SQL = 'SELECT sum(hash(i))::VARCHAR AS s FROM range(1000000000000::BIGINT) t(i)';
+const DUCKDB_SLOW_SQL = 'SELECT sum(hash(i))::VARCHAR AS s FROM range(1000000000000::BIGINT) t(i)';
+/** Marks the slow ClickHouse statement in system.processes. */
+const SLOW_MARK = 'slow_cancel_probe';
+
+/**
+ * A statement that runs long on every shard: the Distributed sales table (≈ 25 000 rows a shard)
+ * at 2 ms a row, in blocks small enough for sleepEachRow's 3 s limit a block.
+ */
+function slowSql(warehouse: WarehouseEngine): string {
+  if (warehouse.engine === 'duckdb') return DUCKDB_SLOW_SQL;
+  return `SELECT toString(count()) AS s, '${SLOW_MARK}' AS mark FROM ${warehouse.tableName('cn_monthly', 'fact_sales')} WHERE sleepEachRow(0.002) = 0 SETTINGS max_block_size = 1000`;
+}
+
+const targets = await warehouseTargets();
+const ch = targets.some((t) => t.engine === 'clickhouse' && !t.skip) ? (await testCluster()).cluster : undefined;
+
+/** How many slow statements run on each shard now (their parts on the other shard included). */
+async function slowOnShards(): Promise<number[]> {
+  const sql = `SELECT count() FROM system.processes WHERE query LIKE '%${SLOW_MARK}%' AND query NOT LIKE '%system.processes%'`;
+  return Promise.all([0, 1].map(async (s) => Number(await onShard(ch!, s, sql))));
+}
+
+/** Waits until `check` holds, failing after `ms`. */
+async function until(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 /** Far shorter than the slow query would run (hours) uninterrupted. */
 const PROMPT_MS = 10_000;
 
@@ -45,7 +77,7 @@ function slowSwitch(warehouse: WarehouseEngine) {
     state.onStart?.();
     const t0 = Date.now();
     try {
-      return await real(SLOW_SQL, [], options);
+      return await real(slowSql(warehouse), [], options);
     } catch (error) {
       state.done.push({ signal: options.signal, timeoutMs: options.timeoutMs, error, ms: Date.now() - t0 });
       throw error;
@@ -66,8 +98,11 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
-async function setup(env: Record<string, string> = {}) {
-  const t = await buildTestApp({ withData: true, env: { RATE_LIMIT_PER_IP: '100000', ...env } });
+async function setup(target: WarehouseTarget, env: Record<string, string> = {}) {
+  const t = await buildTestApp({
+    withData: true,
+    env: { RATE_LIMIT_PER_IP: '100000', WAREHOUSE_URL: target.url!, ...env },
+  });
   const root = await makeUser(t.ctx, 'ct_root', { role: 'root' });
   const project = (
     await t.ctx.metadata.projects.create({ name: 'tiny', dataset: 'cn_monthly', ownerId: root.id, pages: [1] })
@@ -77,10 +112,10 @@ async function setup(env: Record<string, string> = {}) {
   return { t, project, token, slow: slowSwitch(t.ctx.warehouse) };
 }
 
-describe('query time limit (QUERY_TIMEOUT_MS)', () => {
+describeOnEach(targets, 'query time limit (QUERY_TIMEOUT_MS)', (target) => {
   let s: Awaited<ReturnType<typeof setup>>;
   beforeAll(async () => {
-    s = await setup({ QUERY_TIMEOUT_MS: '300' });
+    s = await setup(target, { QUERY_TIMEOUT_MS: '300' });
   });
   afterAll(() => s.t.close());
 
@@ -111,12 +146,17 @@ describe('query time limit (QUERY_TIMEOUT_MS)', () => {
     } finally {
       s.slow.armed = false;
     }
-    // The app's configured limit reached the warehouse, and DuckDB was interrupted by it.
-    expect(s.slow.done).toHaveLength(2);
+    // The app's configured limit reached the warehouse, and the engine was interrupted by it. (A
+    // request may run more than one statement: without window sums, totals are their own.)
+    expect(s.slow.done.length).toBeGreaterThanOrEqual(2);
     for (const q of s.slow.done) {
       expect(q.timeoutMs).toBe(300);
       expect(q.error).toBeInstanceOf(WarehouseTimeoutError);
       expect(q.ms).toBeLessThan(PROMPT_MS);
+    }
+    // ClickHouse: the query stopped on every shard, not only where it was sent (it would run 50 s).
+    if (target.engine === 'clickhouse') {
+      await until(async () => (await slowOnShards()).every((n) => n === 0), PROMPT_MS, 'the shards to stop');
     }
   });
 
@@ -138,7 +178,8 @@ describe('query time limit (QUERY_TIMEOUT_MS)', () => {
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([503, 503, 503, 503, 503, 503]);
-      expect(s.slow.done.map((q) => q.error instanceof WarehouseTimeoutError)).toEqual(Array(6).fill(true));
+      expect(s.slow.done.length).toBeGreaterThanOrEqual(6);
+      expect(s.slow.done.every((q) => q.error instanceof WarehouseTimeoutError)).toBe(true);
     } finally {
       s.slow.armed = false;
     }
@@ -151,12 +192,12 @@ describe('query time limit (QUERY_TIMEOUT_MS)', () => {
   });
 });
 
-describe('a client that disconnects', () => {
+describeOnEach(targets, 'a client that disconnects', (target) => {
   let s: Awaited<ReturnType<typeof setup>>;
   let port: number;
   beforeAll(async () => {
     // The default time limit (60 s): only the disconnect can stop the query within the test.
-    s = await setup();
+    s = await setup(target);
     await s.t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (s.t.app.server.address() as AddressInfo).port;
   });
@@ -195,13 +236,17 @@ describe('a client that disconnects', () => {
         (err: unknown) => err,
       );
       await within(started, PROMPT_MS, 'the slow query to start');
-      // The query is running on DuckDB now; the client goes away mid-flight.
+      if (target.engine === 'clickhouse') {
+        // Running on both shards before the client goes away …
+        await until(async () => (await slowOnShards()).every((n) => n > 0), PROMPT_MS, 'the query on both shards');
+      }
+      // The query is running now; the client goes away mid-flight.
       request!.destroy();
       const outcome = await aborted;
       expect(outcome).toBeInstanceOf(Error);
       await within(
         (async () => {
-          while (s.slow.done.length === 0) await new Promise((r) => setTimeout(r, 10));
+          while (s.slow.done.length < s.slow.started) await new Promise((r) => setTimeout(r, 10));
         })(),
         PROMPT_MS,
         'the warehouse query to be interrupted',
@@ -210,11 +255,18 @@ describe('a client that disconnects', () => {
       s.slow.armed = false;
       s.slow.onStart = undefined;
     }
-    expect(s.slow.started).toBe(1);
-    const [q] = s.slow.done;
-    expect(q!.signal?.aborted).toBe(true);
-    expect(q!.error).toBeInstanceOf(WarehouseCancelledError);
-    expect(q!.ms).toBeLessThan(PROMPT_MS);
+    // One request: one statement, or its rows and its totals in parallel (no window sums).
+    expect(s.slow.started).toBeGreaterThanOrEqual(1);
+    expect(s.slow.started).toBeLessThanOrEqual(2);
+    for (const q of s.slow.done) {
+      expect(q.signal?.aborted).toBe(true);
+      expect(q.error).toBeInstanceOf(WarehouseCancelledError);
+      expect(q.ms).toBeLessThan(PROMPT_MS);
+    }
+    if (target.engine === 'clickhouse') {
+      // … and stopped on both once it went away (KILL QUERY by its id on every shard).
+      await until(async () => (await slowOnShards()).every((n) => n === 0), PROMPT_MS, 'the shards to stop');
+    }
 
     // The same request, answered normally over a new connection.
     const res = await within(get(url), PROMPT_MS, 'request after the disconnect');

@@ -1,5 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { buildMarket } from '@marketlens/datagen';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customSqlColumns, parseCustomSql, SqlParser } from '../../src/analytics/engine/custom-sql.js';
+import type { ResolvedGrant } from '../../src/analytics/engine/filters.js';
+import { AnalyticsEngine } from '../../src/analytics/engine/service.js';
+import type { WarehouseEngine } from '../../src/warehouse/engine.js';
+import { describeOnEach, openTarget, warehouseTargets } from '../support/warehouses.js';
 
 /** Custom SQL where-clause (spec §5): accepted only when every node is allow-listed. */
 describe('custom SQL where-clause', () => {
@@ -53,5 +58,102 @@ describe('custom SQL where-clause', () => {
     ['   ', 'customSql.empty'],
   ])('rejects %s', async (text, key) => {
     await expect(parse(text)).rejects.toMatchObject({ status: 400, messageKey: key });
+  });
+});
+
+/**
+ * Accepted clauses run on each engine (ClickHouse inlines the literals, DuckDB binds them): hostile
+ * text stays a value, and the answer equals plain TypeScript over the generator's rows.
+ */
+const market = buildMarket({ scale: 'tiny', seed: 7, asOf: '2026-11-01', dataset: 'cn_monthly' });
+const facts = [...market.facts()];
+const { dim_brand, dim_category, dim_sku } = market.dims;
+const GRANT: ResolvedGrant = {
+  categories: dim_category.filter((c) => c.level === 3).map((c) => c.category_id),
+  brands: null,
+  shops: null,
+};
+const RANGE = { start: market.periods[0]!, end: market.periods.at(-1)! };
+const salesOf = (keep: (f: (typeof facts)[number]) => boolean) =>
+  facts.filter(keep).reduce((sum, f) => sum + f.sales, 0);
+const brandIs = (test: (b: (typeof dim_brand)[number]) => boolean) => {
+  const ids = new Set(dim_brand.filter(test).map((b) => b.brand_id));
+  return (f: (typeof facts)[number]) => ids.has(f.brand_id);
+};
+const someBrand = dim_brand.find((b) => facts.some((f) => f.brand_id === b.brand_id))!;
+const someTitle = dim_sku.find((s) => facts.some((f) => f.sku_id === s.sku_id))!;
+const targets = await warehouseTargets();
+
+describeOnEach(targets, 'custom SQL clauses run', (target) => {
+  let warehouse: WarehouseEngine;
+  let engine: AnalyticsEngine;
+  beforeAll(async () => {
+    warehouse = await openTarget(target);
+    engine = new AnalyticsEngine(warehouse);
+  });
+  afterAll(async () => {
+    await engine?.parser.close();
+    await warehouse?.close();
+  });
+  const total = async (clause: string) => {
+    const customSql = await engine.parseCustomSql('cn_monthly', clause);
+    const result = await engine.run(GRANT, {
+      dataset: 'cn_monthly',
+      granularity: 'month',
+      measures: ['sales'],
+      dimensions: [],
+      filter: { customSql },
+      range: RANGE,
+      comparison: { kind: 'none' },
+      discount: false,
+    });
+    return result.rows[0]?.sales ?? 0;
+  };
+  const expectSales = (actual: number, expected: number) =>
+    expect(Math.abs(actual - expected)).toBeLessThanOrEqual(1e-9 * Math.max(1, expected));
+
+  it('hostile literals stay values: quotes, backslashes, OR tricks and statement text match nothing', async () => {
+    for (const clause of [
+      "brand = 'x'' OR ''1''=''1'",
+      "brand = 'x\\' OR brand = 'y\\\\'",
+      "brand_en IN ('\\', '\\''', ''' OR 1=1 --', '\\'' OR ''1''=''1')",
+      "shop_type IN ('flagship'') UNION ALL SELECT 1 --')",
+      "title LIKE '%\\'",
+      "series = '; DROP TABLE fact_sales'",
+    ]) {
+      const sales = await total(clause).catch((err: { messageKey?: string }) => `${clause}: ${err.messageKey}`);
+      expect(sales, clause).toBe(0);
+    }
+  });
+
+  it('answers equal plain TypeScript: =, IN, LIKE (no escape character), BETWEEN, NOT, category names', async () => {
+    expectSales(
+      await total(`brand = '${someBrand.name_zh.replace(/'/g, "''")}'`),
+      salesOf(brandIs((b) => b.brand_id === someBrand.brand_id)),
+    );
+    expectSales(await total("brand_en LIKE 'L%'"), salesOf(brandIs((b) => b.name_en.startsWith('L'))));
+    expectSales(await total("NOT (brand_en LIKE '%a_')"), salesOf(brandIs((b) => !/a.$/s.test(b.name_en))));
+    const title = someTitle.title_zh.slice(0, 4);
+    const skus = new Set(dim_sku.filter((s) => s.title_zh.includes(title)).map((s) => s.sku_id));
+    expectSales(
+      await total(`title LIKE '%${title.replace(/'/g, "''")}%'`),
+      salesOf((f) => skus.has(f.sku_id)),
+    );
+    const cheap = new Set(dim_sku.filter((s) => s.price >= 10 && s.price <= 80).map((s) => s.sku_id));
+    expectSales(
+      await total('price BETWEEN 10 AND 80'),
+      salesOf((f) => cheap.has(f.sku_id)),
+    );
+    const top = dim_category.find((c) => c.level === 1)!;
+    const mids = new Set(dim_category.filter((c) => c.parent_id === top.category_id).map((c) => c.category_id));
+    const leaves = new Set(dim_category.filter((c) => mids.has(c.parent_id!)).map((c) => c.category_id));
+    expectSales(
+      await total(`category_name_1_en = '${top.name_en.replace(/'/g, "''")}'`),
+      salesOf((f) => leaves.has(f.category_id)),
+    );
+    expectSales(
+      await total("shop_type IN ('flagship', 'global') AND brand_en <> 'nope'"),
+      salesOf((f) => f.shop_type === 'flagship' || f.shop_type === 'global'),
+    );
   });
 });

@@ -27,8 +27,8 @@ export interface TestAppOptions {
    */
   store?: StoreTarget;
   /**
-   * With `withData`: the engine holding the tiny demo data, a target of `warehouses()` (DuckDB or
-   * the run's ClickHouse cluster), so API suites can run on both; default DuckDB.
+   * With `withData`: the engine holding the tiny demo data, a target of `warehouseTargets()`
+   * (DuckDB or the run's ClickHouse cluster), so API suites can run on both; default DuckDB.
    */
   warehouse?: WarehouseTarget;
   /** Time source of the app (tokens, lockouts, clean-up). */
@@ -43,7 +43,7 @@ export interface TestAppOptions {
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'marketlens-test-'));
   const warehouseUrl = opts.withData
-    ? await (opts.warehouse?.tinyUrl() ?? inject('tinyWarehouseDir'))
+    ? (opts.warehouse?.url ?? inject('tinyWarehouseDir'))
     : path.join(scratch, 'warehouse');
   if (!opts.withData) mkdirSync(warehouseUrl, { recursive: true });
   const config = loadConfig(

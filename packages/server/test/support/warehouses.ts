@@ -1,88 +1,84 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { inject } from 'vitest';
-import { unavailableReason } from '../../../../scripts/clickhouse-cluster.mjs';
-import { openWarehouse } from '../../src/warehouse/index.js';
+import { describe, inject } from 'vitest';
+import { openWarehouse, type WarehouseEngine } from '../../src/warehouse/index.js';
 import { testCluster } from './clickhouse.js';
 
 /**
- * One parametrised entry per warehouse engine, so the API tests that prove figures run the same
- * assertions on both (as `stores()` does for the metadata databases):
- *
- *   describe.each(warehouses())('insight API on $name', (warehouse) => {
- *     beforeAll(async () => { t = await buildTestApp({ withData: true, warehouse }); });
- *   });
- *
- * DuckDB always runs. ClickHouse runs when clickhouse-server is installed (the run's 2-shard cluster,
- * support/clickhouse.ts); without it the suite says why it skips, and under CI=true it fails.
+ * The tiny demo warehouse on both engines, for suites that run the same tests on each
+ * (`describe.each(await warehouseTargets())`): DuckDB from global-setup.ts, and the run's 2-shard
+ * ClickHouse cluster with the same generated datasets imported through the real importer — once
+ * per test run, into a database of its own, so the import tests' re-imports never replace them.
  */
 export interface WarehouseTarget {
-  name: 'duckdb' | 'clickhouse';
-  /** WAREHOUSE_URL of a warehouse holding the tiny demo datasets (imported once per test run). */
-  tinyUrl(): Promise<string>;
+  readonly engine: 'duckdb' | 'clickhouse';
+  /** WAREHOUSE_URL of the tiny data on this engine; absent when skipped. */
+  readonly url?: string;
+  /** Why this engine's half does not run here (no clickhouse-server; a failure under CI=true). */
+  readonly skip?: string;
+}
+
+const TINY_DATABASE = 'marketlens_tiny';
+
+export async function warehouseTargets(): Promise<WarehouseTarget[]> {
+  const ch = await testCluster();
+  return [
+    { engine: 'duckdb', url: inject('tinyWarehouseDir') },
+    ch.cluster
+      ? { engine: 'clickhouse', url: await tinyOnCluster(ch.cluster.url) }
+      : { engine: 'clickhouse', skip: ch.skip },
+  ];
+}
+
+/** Opens the tiny warehouse of a target (the caller closes it). */
+export function openTarget(target: WarehouseTarget): Promise<WarehouseEngine> {
+  if (!target.url) throw new Error(`${target.engine} is skipped: ${target.skip}`);
+  return openWarehouse({ warehouseUrl: target.url, warehouseRefreshMs: 0 });
+}
+
+/** The cluster URL with the tiny datasets' database, importing them first if this run has not yet. */
+async function tinyOnCluster(clusterUrl: string): Promise<string> {
+  const url = clusterUrl.replace(/\/[A-Za-z0-9_]+\?/, `/${TINY_DATABASE}?`);
+  const stateDir = inject('clickhouseStateDir');
+  const done = path.join(stateDir, 'tiny-imported');
+  const lock = path.join(stateDir, 'tiny-import.lock');
+  // Test files run in parallel workers: one imports, the others wait for it.
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      await (await open(lock, 'wx')).close();
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    if (existsSync(done)) return url;
+    const warehouse = await openWarehouse({ warehouseUrl: url, warehouseRefreshMs: 0 });
+    try {
+      const source = inject('tinySourceDir');
+      for (const name of readdirSync(source).sort()) await warehouse.importDataset(path.join(source, name));
+    } finally {
+      await warehouse.close();
+    }
+    writeFileSync(done, url);
+    return url;
+  } finally {
+    await rm(lock, { force: true });
+  }
 }
 
 /**
- * The API tests' copy lives in its own database, so clickhouse-import.test.ts (which re-imports the
- * tiny datasets into the default one, replacing versions) never drops tables under a running query.
+ * `describe` once per engine (`<title> on duckdb`, `… on clickhouse`); an engine without a
+ * server here is skipped (testCluster printed why; under CI=true it failed instead).
  */
-const TINY_DATABASE = 'tiny';
-
-let skipNoticeShown = false;
-
-export function warehouses(): WarehouseTarget[] {
-  const targets: WarehouseTarget[] = [{ name: 'duckdb', tinyUrl: async () => inject('tinyWarehouseDir') }];
-  const reason = unavailableReason();
-  if (!reason) targets.push({ name: 'clickhouse', tinyUrl: clickhouseTinyUrl });
-  else if (process.env.CI === 'true') throw new Error(`the API tests need clickhouse-server in CI: ${reason}`);
-  else if (!skipNoticeShown) {
-    skipNoticeShown = true;
-    console.info(`[API tests] ClickHouse skipped: ${reason}`);
-  }
-  return targets;
-}
-
-let tinyUrl: Promise<string> | undefined;
-
-/** The cluster's URL for the tiny data; the first test file (of any worker) to ask imports it. */
-function clickhouseTinyUrl(): Promise<string> {
-  tinyUrl ??= (async () => {
-    const ch = await testCluster();
-    if (!ch.cluster) throw new Error(`no ClickHouse cluster: ${ch.skip}`);
-    const url = ch.cluster.url.replace(/\/marketlens\?/, `/${TINY_DATABASE}?`);
-    const stateDir = inject('clickhouseStateDir');
-    const done = path.join(stateDir, 'tiny-imported');
-    const lock = path.join(stateDir, 'tiny.lock');
-    // Test files run in parallel workers: one imports, the others wait for its marker.
-    const deadline = Date.now() + 300_000;
-    for (;;) {
-      try {
-        await (await open(lock, 'wx')).close();
-        break;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw err;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
-    try {
-      if (existsSync(done)) return url;
-      const source = inject('tinySourceDir');
-      const warehouse = await openWarehouse({ warehouseUrl: url, warehouseRefreshMs: 0 });
-      try {
-        for (const name of readdirSync(source).sort()) await warehouse.importDataset(path.join(source, name));
-      } finally {
-        await warehouse.close();
-      }
-      writeFileSync(done, new Date().toISOString());
-      return url;
-    } finally {
-      await rm(lock, { force: true });
-    }
-  })();
-  // A failed import is retried by the next file rather than cached as a failure.
-  tinyUrl.catch(() => {
-    tinyUrl = undefined;
-  });
-  return tinyUrl;
+export function describeOnEach(
+  targets: readonly WarehouseTarget[],
+  title: string,
+  body: (target: WarehouseTarget) => void,
+): void {
+  for (const target of targets)
+    describe.skipIf(target.skip !== undefined)(`${title} on ${target.engine}`, () => body(target));
 }

@@ -263,7 +263,8 @@ export function buildFactSql(grant: ResolvedGrant, req: SqlRequest, plan: Plan, 
     );
     inner = `SELECT ${grouped.join(', ')}\nFROM (\n${staged.sql}\n) AS j`;
   }
-  if (groupBy.length) inner += `\nGROUP BY ${groupBy.join(', ')}`;
+  // A grand total over no rows: no row on both engines (ClickHouse's sum() of nothing is 0, not NULL).
+  inner += groupBy.length ? `\nGROUP BY ${groupBy.join(', ')}` : '\nHAVING count(*) > 0';
 
   // Columns of the grouped rows, then window totals (DuckDB) and labels over them.
   const gCols = [

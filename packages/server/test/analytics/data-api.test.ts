@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, login, makeUser } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';

@@ -1,6 +1,6 @@
 import { buildMarket, type FactRow } from '@marketlens/datagen';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bandsFromCuts } from '../../src/analytics/engine/dimensions.js';
 import { bearer, login, makeUser } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';

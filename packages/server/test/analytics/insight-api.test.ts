@@ -1,7 +1,7 @@
 import { buildMarket, type FactRow } from '@marketlens/datagen';
 import { addMonths, concentration } from '@marketlens/shared';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, login, makeUser } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';

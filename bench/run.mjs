@@ -333,7 +333,12 @@ async function measure(warehouse, queries, grant) {
         const plan = { ...planQuery(query, grant, ds.rows, catalog.customColumns), table: 'fact_sales' };
         const sql = buildFactSql(
           grant,
-          { ...query, windows: [query.dimensions.filter((d) => d === 'period')], labels: true },
+          {
+            ...query,
+            // As the engine writes it: window sums for the totals where the dialect has them (DuckDB).
+            windows: engine.dialect.windowSums ? [query.dimensions.filter((d) => d === 'period')] : [],
+            labels: true,
+          },
           plan,
           { ...engine.scope('cn_monthly'), customColumns: catalog.customColumns },
         );

@@ -48,89 +48,86 @@ const GRANTED_BANDS = bandsFromCuts([0.2, 0.4, 0.6, 0.8].map((q) => quantileCont
 // A brand that sells in the granted leaf within the range.
 const BRAND = facts.find((f) => f.category_id === LEAF && f.period >= RANGE[0] && f.period <= RANGE[1])!.brand_id;
 
-describeOnEach(
-  await warehouseTargets(),
-  'the data grant bounds names, band configuration and proposed bands',
-  (target) => {
-    let t: TestApp;
-    let withBands: number;
-    let withoutBands: number;
-    let member: string;
+const targets = await warehouseTargets();
 
-    beforeAll(async () => {
-      t = await buildTestApp({ withData: true, warehouse: target, env: { RATE_LIMIT_PER_IP: '100000' } });
-      const { metadata } = t.ctx;
-      const root = await makeUser(t.ctx, 'g_root', { role: 'root' });
-      const m = await makeUser(t.ctx, 'g_member', { role: 'general' });
-      for (const name of ['with-bands', 'without-bands']) {
-        const id = (await metadata.projects.create({ name, dataset: 'cn_monthly', ownerId: root.id, pages: [4, 5] }))
-          .id;
-        // Grants name project categories: the leaf is one of them.
-        await metadata.projectCategories.add(id, [BEAUTY, FOOD, FACIAL, LEAF], 'ready');
-        await metadata.members.add({ projectId: id, userId: m.id, role: 'general', pages: [4, 5] });
-        await metadata.grants.replace(id, m.id, 'category', [String(LEAF)]);
-        if (name === 'with-bands') withBands = id;
-        else withoutBands = id;
-      }
-      // Configured on the level-1 ancestor the member is not granted.
-      await metadata.bands.set(withBands, BEAUTY, 'price', PROJECT_BANDS);
-      member = (await login(t.app, 'g_member')).access_token;
+describeOnEach(targets, 'the data grant bounds names, band configuration and proposed bands', (target) => {
+  let t: TestApp;
+  let withBands: number;
+  let withoutBands: number;
+  let member: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ withData: true, warehouse: target, env: { RATE_LIMIT_PER_IP: '100000' } });
+    const { metadata } = t.ctx;
+    const root = await makeUser(t.ctx, 'g_root', { role: 'root' });
+    const m = await makeUser(t.ctx, 'g_member', { role: 'general' });
+    for (const name of ['with-bands', 'without-bands']) {
+      const id = (await metadata.projects.create({ name, dataset: 'cn_monthly', ownerId: root.id, pages: [4, 5] })).id;
+      // Grants name project categories: the leaf is one of them.
+      await metadata.projectCategories.add(id, [BEAUTY, FOOD, FACIAL, LEAF], 'ready');
+      await metadata.members.add({ projectId: id, userId: m.id, role: 'general', pages: [4, 5] });
+      await metadata.grants.replace(id, m.id, 'category', [String(LEAF)]);
+      if (name === 'with-bands') withBands = id;
+      else withoutBands = id;
+    }
+    // Configured on the level-1 ancestor the member is not granted.
+    await metadata.bands.set(withBands, BEAUTY, 'price', PROJECT_BANDS);
+    member = (await login(t.app, 'g_member')).access_token;
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: object, locale = 'zh_cn') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/common${url}?locale=${locale}`,
+      headers: bearer(member),
+      payload,
     });
-    afterAll(() => t.close());
+  const body = (project: number, categories: number[], extra: object = {}) => ({
+    data_scope_id: project,
+    category: { enable: true, value: categories },
+    date: [...RANGE],
+    ...extra,
+  });
+  const names = (...ids: number[]) => ids.flatMap((id) => [catById.get(id)!.name_zh, catById.get(id)!.name_en]);
 
-    const post = (url: string, payload: object, locale = 'zh_cn') =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/common${url}?locale=${locale}`,
-        headers: bearer(member),
-        payload,
-      });
-    const body = (project: number, categories: number[], extra: object = {}) => ({
-      data_scope_id: project,
-      category: { enable: true, value: categories },
-      date: [...RANGE],
-      ...extra,
-    });
-    const names = (...ids: number[]) => ids.flatMap((id) => [catById.get(id)!.name_zh, catById.get(id)!.name_en]);
+  it('/summary names no ungranted category: neither the parent of the granted leaf nor of another', async () => {
+    const own = await post('/summary', body(withBands, [LEAF]));
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().data.sales).toBeGreaterThan(0);
+    expect(own.json().data.parent).toBeNull();
+    for (const name of names(FACIAL, BEAUTY)) expect(own.body).not.toContain(name);
 
-    it('/summary names no ungranted category: neither the parent of the granted leaf nor of another', async () => {
-      const own = await post('/summary', body(withBands, [LEAF]));
-      expect(own.statusCode, own.body).toBe(200);
-      expect(own.json().data.sales).toBeGreaterThan(0);
-      expect(own.json().data.parent).toBeNull();
-      for (const name of names(FACIAL, BEAUTY)) expect(own.body).not.toContain(name);
+    const other = await post('/summary', body(withBands, [OTHER.category_id]));
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json().data.parent).toBeNull();
+    for (const name of names(OTHER.category_id, OTHER.parent_id!)) expect(other.body).not.toContain(name);
+  });
 
-      const other = await post('/summary', body(withBands, [OTHER.category_id]));
-      expect(other.statusCode, other.body).toBe(200);
-      expect(other.json().data.parent).toBeNull();
-      for (const name of names(OTHER.category_id, OTHER.parent_id!)) expect(other.body).not.toContain(name);
-    });
+  it('download headers name only granted categories of the filter', async () => {
+    const res = await post('/top/downloads', body(withBands, [LEAF, OTHER.category_id], { kind: 'brand' }), 'en_us');
+    expect(res.statusCode, res.body).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    const texts: string[] = [];
+    for (const ws of wb.worksheets) ws.eachRow((row) => row.eachCell((cell) => texts.push(String(cell.value))));
+    const all = texts.join('\n');
+    expect(all).toContain(catById.get(LEAF)!.name_en);
+    for (const name of names(OTHER.category_id)) expect(all).not.toContain(name);
+  });
 
-    it('download headers name only granted categories of the filter', async () => {
-      const res = await post('/top/downloads', body(withBands, [LEAF, OTHER.category_id], { kind: 'brand' }), 'en_us');
-      expect(res.statusCode, res.body).toBe(200);
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(res.rawPayload as never);
-      const texts: string[] = [];
-      for (const ws of wb.worksheets) ws.eachRow((row) => row.eachCell((cell) => texts.push(String(cell.value))));
-      const all = texts.join('\n');
-      expect(all).toContain(catById.get(LEAF)!.name_en);
-      for (const name of names(OTHER.category_id)) expect(all).not.toContain(name);
-    });
+  it('/brands/characters proposes price bands from granted products only', async () => {
+    const res = await post('/brands/characters', body(withoutBands, [LEAF, OTHER.category_id], { brand_id: BRAND }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.bands).toEqual(GRANTED_BANDS);
+  });
 
-    it('/brands/characters proposes price bands from granted products only', async () => {
-      const res = await post('/brands/characters', body(withoutBands, [LEAF, OTHER.category_id], { brand_id: BRAND }));
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data.bands).toEqual(GRANTED_BANDS);
-    });
-
-    it('/distributions/bands_values does not use bands configured on an ungranted ancestor', async () => {
-      const res = await post('/distributions/bands_values', body(withBands, [LEAF]));
-      expect(res.statusCode, res.body).toBe(200);
-      const data = res.json().data;
-      expect(data.source).toBe('computed');
-      expect(data.category_id).toBeNull();
-      expect(data.bands).toEqual(GRANTED_BANDS);
-    });
-  },
-);
+  it('/distributions/bands_values does not use bands configured on an ungranted ancestor', async () => {
+    const res = await post('/distributions/bands_values', body(withBands, [LEAF]));
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.source).toBe('computed');
+    expect(data.category_id).toBeNull();
+    expect(data.bands).toEqual(GRANTED_BANDS);
+  });
+});

@@ -151,6 +151,25 @@ describeOnEach(targets, 'custom SQL clauses run', (target) => {
       await total(`category_name_1_en = '${top.name_en.replace(/'/g, "''")}'`),
       salesOf((f) => leaves.has(f.category_id)),
     );
+    // NOT BETWEEN (which ClickHouse 18.16 cannot parse) and IN on the nullable series: a product
+    // without a series satisfies neither `series NOT IN …` nor `NOT (series IN …)`.
+    const dear = new Set(dim_sku.filter((s) => !(s.price >= 10 && s.price <= 80)).map((s) => s.sku_id));
+    expectSales(
+      await total('price NOT BETWEEN 10 AND 80'),
+      salesOf((f) => dear.has(f.sku_id)),
+    );
+    const series = dim_sku.find((s) => s.series !== null)!.series!;
+    const otherSeries = new Set(dim_sku.filter((s) => s.series !== null && s.series !== series).map((s) => s.sku_id));
+    expect(dim_sku.some((s) => s.series === null)).toBe(true);
+    const quoted = `'${series.replace(/'/g, "''")}'`;
+    expectSales(
+      await total(`series NOT IN (${quoted}) AND price >= 0`),
+      salesOf((f) => otherSeries.has(f.sku_id)),
+    );
+    expectSales(
+      await total(`NOT (series IN (${quoted})) AND price >= 0`),
+      salesOf((f) => otherSeries.has(f.sku_id)),
+    );
     expectSales(
       await total("shop_type IN ('flagship', 'global') AND brand_en <> 'nope'"),
       salesOf((f) => f.shop_type === 'flagship' || f.shop_type === 'global'),

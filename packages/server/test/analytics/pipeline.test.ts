@@ -93,7 +93,7 @@ describe('filter compilation', () => {
       },
     });
     expect(out.sql.at(-1)).toMatchInlineSnapshot(
-      `"(f."brand_id" IN (SELECT brand_id FROM "ds"."main"."dim_brand" WHERE name_zh NOT IN ($3)) AND f."sku_id" IN (SELECT sku_id FROM "ds"."main"."dim_sku" WHERE price BETWEEN $4 AND $5) AND NOT (f."sku_id" IN (SELECT sku_id FROM "ds"."main"."sku_attribute" WHERE attr_name = $6)))"`,
+      `"(f."brand_id" IN (SELECT brand_id FROM "ds"."main"."dim_brand" WHERE name_zh NOT IN ($3)) AND f."sku_id" IN (SELECT sku_id FROM "ds"."main"."dim_sku" WHERE (price BETWEEN $4 AND $5)) AND NOT (f."sku_id" IN (SELECT sku_id FROM "ds"."main"."sku_attribute" WHERE attr_name = $6)))"`,
     );
     expect(out.params.slice(2)).toEqual(["x'; drop", 1, 2, 'efficacy']);
   });

@@ -2,9 +2,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   type ClickHouseEngine,
+  clickhouseDialect,
   clickhouseLiteral,
   openClickHouseWarehouse,
   openWarehouse,
+  ParamList,
   parseClickHouseUrl,
   WarehouseCancelledError,
   WarehouseTimeoutError,
@@ -43,10 +45,19 @@ describe.skipIf(!ch.cluster)('ClickHouse engine on a 2-shard cluster', () => {
     ]);
   });
 
-  test('until the ClickHouse dialect lands, using the dialect says so', () => {
-    const dialect = engine.dialect as unknown as Record<string, unknown>;
-    expect(dialect.name).toBe('clickhouse');
-    expect(() => dialect.bind).toThrow(/ClickHouse SQL dialect is not available yet/);
+  test('its dialect inlines typed values that come back as they were sent', async () => {
+    expect(engine.dialect).toBe(clickhouseDialect);
+    const d = engine.dialect;
+    const p = new ParamList(d);
+    const text = "it's a \\ back\\slash, 中文\n";
+    const rows = await engine.query(
+      `SELECT ${p.add(text, 'varchar')} AS s, ${p.add('2024-02-29', 'date')} AS day, ${p.add(-1.25, 'double')} AS f,
+              ${d.inArray('toInt32(2)', p.add([1, 2], 'integer[]'))} AS has2, ${d.inArray('toInt32(3)', p.add([], 'integer[]'))} AS none,
+              ${p.add(true, 'boolean')} AS yes, ${d.containsText(p.add('ABC中', 'varchar'), p.add('bc中', 'varchar'))} AS contains`,
+      p.params,
+    );
+    expect(p.params).toEqual([]);
+    expect(rows).toEqual([{ s: text, day: '2024-02-29', f: -1.25, has2: 1, none: 0, yes: 1, contains: 1 }]);
   });
 
   test('bound parameters and statements other than SELECT are refused', async () => {

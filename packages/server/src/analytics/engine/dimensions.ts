@@ -125,6 +125,23 @@ export async function brandNames(
   return new Map(rows.map((r) => [Number(r.brand_id), { name_zh: r.name_zh, name_en: r.name_en }]));
 }
 
+/** Titles of the given products (unknown ids are simply absent). */
+export async function productTitles(
+  warehouse: WarehouseEngine,
+  dataset: string,
+  ids: readonly number[],
+  options?: QueryOptions,
+): Promise<Map<number, { zh: string; en: string }>> {
+  if (ids.length === 0) return new Map();
+  const { d, t, p, run } = reader(warehouse, dataset);
+  const rows = await run<{ sku_id: number; title_zh: string; title_en: string }>(
+    `SELECT sku_id, title_zh, title_en FROM ${t('dim_sku')} WHERE ${idsIn(d, p, 'sku_id', ids, 'bigint')}`,
+    p,
+    options,
+  );
+  return new Map(rows.map((r) => [Number(r.sku_id), { zh: r.title_zh, en: r.title_en }]));
+}
+
 export interface CategoryInfo {
   category_id: number;
   parent_id: number | null;

@@ -223,16 +223,21 @@ function customAtom(node: Atom, scope: SqlScope): string {
     switch (node.kind) {
       case 'compare':
         return `${col} ${node.op} ${p.add(node.value, type)}`;
-      case 'in':
-        return d.inList(
+      case 'in': {
+        const list = d.inList(
           col,
           node.values.map((v) => p.add(v, type)),
           node.negated,
         );
+        // NULL [NOT] IN (…) is NULL in SQL (DuckDB) but 0 / 1 on ClickHouse: spelled out for the
+        // one nullable column, so NOT (series IN …) leaves products without a series out on both.
+        return kind.source === 'series' ? `(CASE WHEN ${col} IS NULL THEN NULL ELSE ${list} END)` : list;
+      }
       case 'like':
         return d.like(col, p.add(d.likePattern(node.pattern), 'varchar'), node.negated);
       case 'between':
-        return `${col} ${node.negated ? 'NOT BETWEEN' : 'BETWEEN'} ${p.add(node.low, type)} AND ${p.add(node.high, type)}`;
+        // NOT (… BETWEEN …): ClickHouse 18.16 has no NOT BETWEEN.
+        return `${node.negated ? 'NOT ' : ''}(${col} BETWEEN ${p.add(node.low, type)} AND ${p.add(node.high, type)})`;
       case 'null':
         return `${col} IS ${node.negated ? 'NOT NULL' : 'NULL'}`;
     }

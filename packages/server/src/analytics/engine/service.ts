@@ -10,7 +10,7 @@ import type { SqlDialect } from '../../warehouse/dialect.js';
 import type { LoadedDataset, QueryParams, Row, WarehouseEngine } from '../../warehouse/engine.js';
 import { cacheKey, type ResultCache } from './cache.js';
 import { type CustomSqlColumnKind, customSqlColumns, parseCustomSql, SqlParser } from './custom-sql.js';
-import { allCategories, type CategoryInfo, type CategoryTree, datasetAttributes } from './dimensions.js';
+import { allCategories, type CategoryInfo, type CategoryTree, datasetAttributes, productTitles } from './dimensions.js';
 import type { ResolvedGrant, SqlScope } from './filters.js';
 import type { AnalyticsQuery, CustomSqlNode, Dimension, Filter } from './model.js';
 import { isMultiValued, type Plan, planQuery } from './plan.js';
@@ -280,6 +280,16 @@ export class AnalyticsEngine {
     };
 
     const [current, base] = await fetchBoth(query, comparison, fetch);
+    // Product titles by id for the rows returned (the builder joins no titles: see sql.ts).
+    const skuDim = query.dimensions.indexOf('sku');
+    if (skuDim >= 0 && current.length) {
+      const ids = [...new Set(current.map((r) => Number(r.keys[skuDim])))];
+      const titles = await productTitles(this.warehouse, query.dataset, ids, {
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...((options.timeoutMs ?? this.timeoutMs) ? { timeoutMs: options.timeoutMs ?? this.timeoutMs } : {}),
+      });
+      for (const r of current) r.labels[skuDim] = titles.get(Number(r.keys[skuDim])) ?? { zh: '', en: '' };
+    }
     const rows = shapeRows({
       query,
       layout,

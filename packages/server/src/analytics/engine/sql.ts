@@ -121,7 +121,10 @@ function dimensionSql(
       };
     }
     case 'sku':
-      return { keys: ['sku_id'], uses: ['sku_id'], label: names('dim_sku', 'sku_id', 'title_zh', 'title_en') };
+      // No label join: titles are read by id after the grouped query (service.ts, productTitles),
+      // for the rows returned only — a join would hash every product of dim_sku (ClickHouse builds
+      // the right side whole).
+      return { keys: ['sku_id'], uses: ['sku_id'] };
     case 'price_band': {
       // The list price is a column of rollup_cat_price; fact_sales joins the product for it.
       const stored = storesProductColumn(plan.table, 'price');

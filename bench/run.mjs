@@ -1,19 +1,25 @@
 #!/usr/bin/env node
 /**
- * `npm run bench` — the analytics benchmark of issue 4 (item 11).
+ * `npm run bench` — the analytics benchmark of issue 4 (item 11), with the warehouse engine as a
+ * dimension (issue 12 item 6).
  *
- * 1. Generates the `bench` scale market (cn_monthly, ≥ 50M fact rows) into bench/.work/source
- *    unless it is there, and imports it into bench/.work/warehouse unless that is there
- *    (BENCH_REIMPORT=1 forces the import, to measure it).
- * 2. Runs a fixed workload through the analytics engine (the code the API runs, minus HTTP):
- *    category summary, top 100 brands by share, 60-month trend, price bands, attribute
+ * 1. Per scale of BENCH_SCALES (default `demo,bench`): generates the market into
+ *    bench/.work/<scale>/source unless it is there, imports cn_monthly into a DuckDB warehouse
+ *    (bench/.work/<scale>/warehouse) and, when clickhouse-server is installed, into a 2-shard
+ *    ClickHouse cluster on loopback (started by this script, data under bench/.work/clickhouse, one
+ *    database per scale, stopped at the end) — each unless already there (BENCH_REIMPORT=1 forces
+ *    both imports, to measure them).
+ * 2. Runs a fixed workload through the analytics engine (the code the API runs, minus HTTP) on each
+ *    engine: category summary, top 100 brands by share, 60-month trend, price bands, attribute
  *    distribution, keyword-filtered summary — each for a level-1 and a level-2 category, with and
- *    without a yoy comparison. Per query: p50/p95 over BENCH_RUNS (default 20) runs with the
- *    response cache bypassed ("uncached") and served from it ("cached"), the same SQL run directly
- *    on DuckDB ("raw") and the ratio, and the fact-table time of queries a rollup answers.
+ *    without a yoy comparison. Per query and engine: p50/p95 over BENCH_RUNS (default 20) runs with
+ *    the response cache bypassed ("uncached") and served from it ("cached"), the same SQL run directly
+ *    on the engine ("raw"), the fact-table time of queries a rollup answers, whether both engines
+ *    gave the same answer, and the ClickHouse / DuckDB ratio.
  * 3. Writes bench/results/<date>.md with the machine description.
  *
- * Needs a build first (`npm run build:ts`). Env: BENCH_SEED, BENCH_RUNS, BENCH_POOL.
+ * Needs a build first (`npm run build:ts`). Env: BENCH_SCALES, BENCH_ENGINES (default
+ * `duckdb,clickhouse`, or `duckdb` without clickhouse-server), BENCH_SEED, BENCH_RUNS, BENCH_POOL.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -34,12 +40,25 @@ if (!process.env.UV_THREADPOOL_SIZE) {
   process.exit(r.status ?? 1);
 }
 
+const { startCluster, unavailableReason } = await import('../scripts/clickhouse-cluster.mjs');
+
 const work = path.join(here, '.work');
-const source = path.join(work, 'source');
-const warehouseDir = path.join(work, 'warehouse');
 const SEED = process.env.BENCH_SEED ?? '20170101';
 const AS_OF = '2026-11-01';
 const RUNS = Math.max(20, Number(process.env.BENCH_RUNS ?? 20));
+const SCALES = (process.env.BENCH_SCALES ?? 'demo,bench').split(',').map((s) => s.trim());
+for (const s of SCALES) if (!['tiny', 'demo', 'bench'].includes(s)) throw new Error(`unknown scale "${s}"`);
+const clickhouseMissing = unavailableReason();
+const requested = (process.env.BENCH_ENGINES ?? (clickhouseMissing ? 'duckdb' : 'duckdb,clickhouse'))
+  .split(',')
+  .map((s) => s.trim());
+for (const e of requested) if (!['duckdb', 'clickhouse'].includes(e)) throw new Error(`unknown engine "${e}"`);
+// DuckDB picks the categories, attribute and keywords, and is the base of the ratio: it runs first.
+if (!requested.includes('duckdb')) throw new Error('BENCH_ENGINES must include duckdb');
+const ENGINES = ['duckdb', ...requested.filter((e) => e !== 'duckdb')];
+if (ENGINES.includes('clickhouse') && clickhouseMissing) throw new Error(clickhouseMissing);
+if (clickhouseMissing) console.warn(`ClickHouse not measured: ${clickhouseMissing}`);
+const ENGINE_NAMES = { duckdb: 'DuckDB', clickhouse: 'ClickHouse' };
 
 /** Runs a command; with `logFile`, its output is also kept there (the import log is parsed below). */
 function step(cmd, args, logFile) {
@@ -57,109 +76,141 @@ function step(cmd, args, logFile) {
   return (performance.now() - t0) / 1000;
 }
 
-mkdirSync(work, { recursive: true });
-let importNote = 'reused an existing import';
-if (!existsSync(path.join(source, 'cn_monthly', 'dataset.json'))) {
-  const s = step(process.execPath, [
-    'packages/datagen/dist/cli.js',
-    '--scale',
-    'bench',
-    '--seed',
-    SEED,
-    '--as-of',
-    AS_OF,
-    '--out',
-    source,
-  ]);
-  console.log(`generated in ${s.toFixed(0)} s`);
-}
-if (process.env.BENCH_REIMPORT || !existsSync(path.join(warehouseDir, 'catalog.json'))) {
-  const s = step(
-    process.execPath,
-    ['packages/server/dist/cli/import.js', '--warehouse', warehouseDir, path.join(source, 'cn_monthly')],
-    path.join(work, 'import.log'),
-  );
-  importNote = `imported in ${s.toFixed(1)} s`;
-}
-
 const { openWarehouse, KeywordExtractor } = await import(path.join(root, 'packages/server/dist/warehouse/index.js'));
 const { AnalyticsEngine } = await import(path.join(root, 'packages/server/dist/analytics/engine/service.js'));
 const { MemoryResultCache } = await import(path.join(root, 'packages/server/dist/analytics/engine/cache.js'));
 const { planQuery } = await import(path.join(root, 'packages/server/dist/analytics/engine/plan.js'));
 const { buildFactSql } = await import(path.join(root, 'packages/server/dist/analytics/engine/sql.js'));
 
-const warehouse = await openWarehouse({ warehouseUrl: warehouseDir, warehousePoolSize: POOL, warehouseRefreshMs: 0 });
-// Record the statements a run sends, to time the same SQL directly on the engine.
-let recording = null;
-const recorder = Object.create(warehouse);
-recorder.query = (sql, params, options) => {
-  recording?.push({ sql, params });
-  return warehouse.query(sql, params, options);
-};
-const engine = new AnalyticsEngine(recorder, new MemoryResultCache(10_000));
-const ds = engine.dataset('cn_monthly');
-const catalog = await engine.catalog('cn_monthly');
-const factRows = ds.rows.fact_sales;
-
-// The biggest level-1 category and its biggest level-2 child, by fact rows.
-const bySize = await warehouse.query(
-  `SELECT c2.parent_id AS l1, c2.category_id AS l2, count(*)::DOUBLE AS n
-   FROM ${warehouse.tableName('cn_monthly', 'rollup_cat_channel')} f
-   JOIN ${warehouse.tableName('cn_monthly', 'dim_category')} c3 ON c3.category_id = f.category_id
-   JOIN ${warehouse.tableName('cn_monthly', 'dim_category')} c2 ON c2.category_id = c3.parent_id
-   GROUP BY 1, 2 ORDER BY 3 DESC`,
-);
-const l1Sizes = new Map();
-for (const r of bySize) l1Sizes.set(r.l1, (l1Sizes.get(r.l1) ?? 0) + r.n);
-const level1 = [...l1Sizes.entries()].sort((a, b) => b[1] - a[1])[0][0];
-const level2 = bySize.find((r) => r.l1 === level1).l2;
-const attr = (
-  await warehouse.query(
-    `SELECT attr_name, count(DISTINCT value_zh)::INTEGER AS n FROM ${warehouse.tableName('cn_monthly', 'sku_attribute')} a
-     JOIN ${warehouse.tableName('cn_monthly', 'dim_sku')} s ON s.sku_id = a.sku_id
-     WHERE list_contains($1::INTEGER[], s.category_id) GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
-    [catalog.leavesOf([level2])],
-  )
-)[0].attr_name;
-/**
- * The keyword of a category's keyword panel: the most frequent (zh) word of the category's own
- * SKUs, so the panel measures a filter that hits. From sku_keyword; if the category's SKUs have no
- * rows there, extracted the same way the importer does from a fixed sample of their titles. Never a
- * word of another category: that would measure an empty scan.
- */
-async function keywordOf(category) {
-  const leaves = catalog.leavesOf([category]);
-  const [hit] = await warehouse.query(
-    `SELECT k.keyword FROM ${warehouse.tableName('cn_monthly', 'sku_keyword')} k
-     JOIN ${warehouse.tableName('cn_monthly', 'dim_sku')} s ON s.sku_id = k.sku_id
-     WHERE k.lang = 'zh' AND list_contains($1::INTEGER[], s.category_id) GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
-    [leaves],
-  );
-  if (hit) return { word: hit.keyword, from: 'sku_keyword' };
-  const titles = await warehouse.query(
-    `SELECT title_zh FROM ${warehouse.tableName('cn_monthly', 'dim_sku')}
-     WHERE list_contains($1::INTEGER[], category_id) ORDER BY hash(sku_id), sku_id LIMIT 20000`,
-    [leaves],
-  );
-  const extractor = new KeywordExtractor();
-  const counts = new Map();
-  for (const t of titles)
-    for (const w of extractor.zh(String(t.title_zh ?? ''))) counts.set(w, (counts.get(w) ?? 0) + 1);
-  const [best] = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  if (!best) throw new Error(`category ${category} has no SKU title with a keyword`);
-  return { word: best[0], from: `${titles.length} sampled titles (no sku_keyword rows for the category)` };
+// One cluster for the whole run. Its data folder is kept between runs, so an import is reused.
+let cluster;
+async function clusterUrl(scale) {
+  cluster ??= await startCluster({ shards: 2, dir: path.join(work, 'clickhouse') });
+  return cluster.url.replace(/\/marketlens\?/, `/bench_${scale}?`);
 }
-const keywords = { L1: await keywordOf(level1), L2: await keywordOf(level2) };
 
-const grant = { categories: catalog.leavesOf([...catalog.categories.keys()]), brands: null, shops: null };
-const latest = ds.latestDate;
+/** What the import log says about the whole import: time and fact rows per second. */
+function importSummary(logFile, fallback) {
+  const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
+  const loaded = /loaded as version \S+ in ([\d.]+) s \(([\d,]+) fact rows\/s\)/.exec(log);
+  const rollupSecs = [...log.matchAll(/^rollup \S+\s+[\d,]+ rows 100%\s+[\d,]+ rows\/s\s+(\d+):(\d+)/gm)].reduce(
+    (a, m) => a + Number(m[1]) * 60 + Number(m[2]),
+    0,
+  );
+  return loaded
+    ? `${loaded[1]} s for everything, ${loaded[2]} fact rows/s overall (rollups built in ${rollupSecs} s)`
+    : fallback;
+}
+
+/** Generates and imports one scale where needed; returns each engine's WAREHOUSE_URL and import note. */
+async function prepare(scale) {
+  const dir = path.join(work, scale);
+  const source = path.join(dir, 'source');
+  mkdirSync(dir, { recursive: true });
+  if (!existsSync(path.join(source, 'cn_monthly', 'dataset.json'))) {
+    const s = step(process.execPath, [
+      'packages/datagen/dist/cli.js',
+      '--scale',
+      scale,
+      '--seed',
+      SEED,
+      '--as-of',
+      AS_OF,
+      '--out',
+      source,
+    ]);
+    console.log(`${scale}: generated in ${s.toFixed(0)} s`);
+  }
+  const targets = {};
+  const duckDir = path.join(dir, 'warehouse');
+  const duckLog = path.join(dir, 'import-duckdb.log');
+  if (process.env.BENCH_REIMPORT || !existsSync(path.join(duckDir, 'catalog.json'))) {
+    step(
+      process.execPath,
+      ['packages/server/dist/cli/import.js', '--warehouse', duckDir, path.join(source, 'cn_monthly')],
+      duckLog,
+    );
+  }
+  targets.duckdb = { url: duckDir, importNote: importSummary(duckLog, 'reused an existing import') };
+  if (ENGINES.includes('clickhouse')) {
+    const url = await clusterUrl(scale);
+    const probe = await openWarehouse({ warehouseUrl: url, warehouseRefreshMs: 0 });
+    const loaded = probe.datasets().some((d) => d.manifest.name === 'cn_monthly');
+    await probe.close();
+    const chLog = path.join(dir, 'import-clickhouse.log');
+    if (process.env.BENCH_REIMPORT || !loaded) {
+      step(
+        process.execPath,
+        ['packages/server/dist/cli/import.js', '--warehouse', url, path.join(source, 'cn_monthly')],
+        chLog,
+      );
+    }
+    targets.clickhouse = { url, importNote: importSummary(chLog, 'reused an existing import') };
+  }
+  return targets;
+}
+
+/**
+ * What the workload queries: the biggest level-1 category and its biggest level-2 child (by fact
+ * rows), an attribute and a keyword of each. Chosen on DuckDB, used on every engine.
+ */
+async function selection(warehouse, engine) {
+  const catalog = await engine.catalog('cn_monthly');
+  const bySize = await warehouse.query(
+    `SELECT c2.parent_id AS l1, c2.category_id AS l2, count(*)::DOUBLE AS n
+     FROM ${warehouse.tableName('cn_monthly', 'rollup_cat_channel')} f
+     JOIN ${warehouse.tableName('cn_monthly', 'dim_category')} c3 ON c3.category_id = f.category_id
+     JOIN ${warehouse.tableName('cn_monthly', 'dim_category')} c2 ON c2.category_id = c3.parent_id
+     GROUP BY 1, 2 ORDER BY 3 DESC`,
+  );
+  const l1Sizes = new Map();
+  for (const r of bySize) l1Sizes.set(r.l1, (l1Sizes.get(r.l1) ?? 0) + r.n);
+  const level1 = [...l1Sizes.entries()].sort((a, b) => b[1] - a[1])[0][0];
+  const level2 = bySize.find((r) => r.l1 === level1).l2;
+  const attr = (
+    await warehouse.query(
+      `SELECT attr_name, count(DISTINCT value_zh)::INTEGER AS n FROM ${warehouse.tableName('cn_monthly', 'sku_attribute')} a
+       JOIN ${warehouse.tableName('cn_monthly', 'dim_sku')} s ON s.sku_id = a.sku_id
+       WHERE list_contains($1::INTEGER[], s.category_id) GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+      [catalog.leavesOf([level2])],
+    )
+  )[0].attr_name;
+  /**
+   * The keyword of a category's keyword panel: the most frequent (zh) word of the category's own
+   * SKUs, so the panel measures a filter that hits. From sku_keyword; if the category's SKUs have no
+   * rows there, extracted the same way the importer does from a fixed sample of their titles. Never
+   * a word of another category: that would measure an empty scan.
+   */
+  async function keywordOf(category) {
+    const leaves = catalog.leavesOf([category]);
+    const [hit] = await warehouse.query(
+      `SELECT k.keyword FROM ${warehouse.tableName('cn_monthly', 'sku_keyword')} k
+       JOIN ${warehouse.tableName('cn_monthly', 'dim_sku')} s ON s.sku_id = k.sku_id
+       WHERE k.lang = 'zh' AND list_contains($1::INTEGER[], s.category_id) GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+      [leaves],
+    );
+    if (hit) return { word: hit.keyword, from: 'sku_keyword' };
+    const titles = await warehouse.query(
+      `SELECT title_zh FROM ${warehouse.tableName('cn_monthly', 'dim_sku')}
+       WHERE list_contains($1::INTEGER[], category_id) ORDER BY hash(sku_id), sku_id LIMIT 20000`,
+      [leaves],
+    );
+    const extractor = new KeywordExtractor();
+    const counts = new Map();
+    for (const t of titles)
+      for (const w of extractor.zh(String(t.title_zh ?? ''))) counts.set(w, (counts.get(w) ?? 0) + 1);
+    const [best] = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    if (!best) throw new Error(`category ${category} has no SKU title with a keyword`);
+    return { word: best[0], from: `${titles.length} sampled titles (no sku_keyword rows for the category)` };
+  }
+  return { catalog, level1, level2, attr, keywords: { L1: await keywordOf(level1), L2: await keywordOf(level2) } };
+}
+
 const addMonths = (d, n) => {
   const [y, m] = d.split('-').map(Number);
   const i = y * 12 + (m - 1) + n;
   return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-01`;
 };
-const last12 = { start: addMonths(latest, -11), end: latest };
-const last60 = { start: addMonths(latest, -59), end: latest };
 const BANDS = [
   [0, 50],
   [50, 100],
@@ -169,26 +220,57 @@ const BANDS = [
   [1000, null],
 ];
 
-const PANELS = {
-  summary: { dimensions: [], measures: ['sales', 'count', 'avg_price'], range: last12 },
-  top100_brands: {
-    dimensions: ['brand'],
-    measures: ['sales', 'count', 'share'],
-    range: last12,
-    sort: { by: 'sales', desc: true },
-    limit: 100,
-  },
-  trend_60m: { dimensions: ['period'], measures: ['sales', 'count', 'avg_price', 'share'], range: last60 },
-  price_bands: { dimensions: ['price_band'], measures: ['sales', 'count', 'share'], range: last12, bands: BANDS },
-  attribute: { dimensions: [`attribute:${attr}`], measures: ['sales', 'share'], range: last12 },
-  keyword_summary: {
-    dimensions: [],
-    measures: ['sales', 'count', 'avg_price'],
-    range: last12,
-    // The words are the tested category's own (keywordOf), filled in per category below.
-    filter: { keywords: { kind: 'keywords', condition: 'AND', words: [] } },
-  },
-};
+/** The workload: every panel for both categories, with and without a yoy comparison. */
+function workload(ds, sel) {
+  const last12 = { start: addMonths(ds.latestDate, -11), end: ds.latestDate };
+  const last60 = { start: addMonths(ds.latestDate, -59), end: ds.latestDate };
+  const panels = {
+    summary: { dimensions: [], measures: ['sales', 'count', 'avg_price'], range: last12 },
+    top100_brands: {
+      dimensions: ['brand'],
+      measures: ['sales', 'count', 'share'],
+      range: last12,
+      sort: { by: 'sales', desc: true },
+      limit: 100,
+    },
+    trend_60m: { dimensions: ['period'], measures: ['sales', 'count', 'avg_price', 'share'], range: last60 },
+    price_bands: { dimensions: ['price_band'], measures: ['sales', 'count', 'share'], range: last12, bands: BANDS },
+    attribute: { dimensions: [`attribute:${sel.attr}`], measures: ['sales', 'share'], range: last12 },
+    keyword_summary: {
+      dimensions: [],
+      measures: ['sales', 'count', 'avg_price'],
+      range: last12,
+      // The words are the tested category's own (keywordOf), filled in per category below.
+      filter: { keywords: { kind: 'keywords', condition: 'AND', words: [] } },
+    },
+  };
+  const out = [];
+  for (const [level, cat] of [
+    ['L1', sel.level1],
+    ['L2', sel.level2],
+  ]) {
+    for (const cmp of ['none', 'yoy']) {
+      for (const [name, panel] of Object.entries(panels)) {
+        const query = {
+          dataset: 'cn_monthly',
+          granularity: 'month',
+          comparison: { kind: cmp },
+          discount: false,
+          ...panel,
+          filter: {
+            ...(panel.filter ?? {}),
+            ...(panel.filter?.keywords
+              ? { keywords: { ...panel.filter.keywords, words: [sel.keywords[level].word] } }
+              : {}),
+            categories: sel.catalog.leavesOf([cat]),
+          },
+        };
+        out.push({ panel: name, level, cmp, query });
+      }
+    }
+  }
+  return out;
+}
 
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -205,33 +287,40 @@ const runsOf = async (fn) => {
   return out;
 };
 
-const results = [];
-const startedAt = Date.now();
-// Other work on the machine skews every figure: record the load around the workload.
-const loadBefore = os.loadavg();
-for (const [level, cat] of [
-  ['L1', level1],
-  ['L2', level2],
-]) {
-  for (const cmp of ['none', 'yoy']) {
-    for (const [name, panel] of Object.entries(PANELS)) {
-      const query = {
-        dataset: 'cn_monthly',
-        granularity: 'month',
-        comparison: { kind: cmp },
-        discount: false,
-        ...panel,
-        filter: {
-          ...(panel.filter ?? {}),
-          ...(panel.filter?.keywords ? { keywords: { ...panel.filter.keywords, words: [keywords[level].word] } } : {}),
-          categories: catalog.leavesOf([cat]),
-        },
-      };
-      // First run: DuckDB's buffers may not hold these columns yet.
-      recording = [];
+/** An analytics engine over `warehouse` that records the statements a run sends (to time them raw). */
+function recordingEngine(warehouse) {
+  const log = { statements: null };
+  // A proxy, not Object.create: an engine's methods and getters must see the real instance.
+  const recorder = new Proxy(warehouse, {
+    get(target, key) {
+      if (key === 'query')
+        return (sql, params, options) => {
+          log.statements?.push({ sql, params });
+          return target.query(sql, params, options);
+        };
+      const v = Reflect.get(target, key, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+  return { engine: new AnalyticsEngine(recorder, new MemoryResultCache(10_000)), log };
+}
+
+/** Times every query of the workload on one engine. A query the engine fails is kept as its error. */
+async function measure(warehouse, queries, grant) {
+  const { engine, log } = recordingEngine(warehouse);
+  const ds = engine.dataset('cn_monthly');
+  const catalog = await engine.catalog('cn_monthly');
+  const loadBefore = os.loadavg();
+  const startedAt = Date.now();
+  const rows = [];
+  for (const { panel, level, cmp, query } of queries) {
+    const key = { panel, level, cmp };
+    try {
+      // First run: the engine's caches may not hold these columns yet.
+      log.statements = [];
       const first = await time(() => engine.run(grant, query, { noCache: true }));
-      const statements = recording;
-      recording = null;
+      const statements = log.statements;
+      log.statements = null;
       const uncached = await runsOf(() => engine.run(grant, query, { noCache: true }));
       // The statements of one run go out together, as the engine sends them.
       const raw = await runsOf(() => Promise.all(statements.map((s) => warehouse.query(s.sql, s.params))));
@@ -244,21 +333,22 @@ for (const [level, cat] of [
         const plan = { ...planQuery(query, grant, ds.rows, catalog.customColumns), table: 'fact_sales' };
         const sql = buildFactSql(
           grant,
-          { ...query, windows: [query.dimensions.filter((d) => d === 'period')], labels: true },
-          plan,
           {
-            ...engine.scope('cn_monthly'),
-            customColumns: catalog.customColumns,
+            ...query,
+            // As the engine writes it: window sums for the totals where the dialect has them (DuckDB).
+            windows: engine.dialect.windowSums ? [query.dimensions.filter((d) => d === 'period')] : [],
+            labels: true,
           },
+          plan,
+          { ...engine.scope('cn_monthly'), customColumns: catalog.customColumns },
         );
         factP50 = pct(await runsOf(() => warehouse.query(sql.sql, sql.params)), 50);
       }
       const row = {
-        panel: name,
-        level,
-        cmp,
+        ...key,
         table: result.table,
         rows: result.rows.length,
+        answer: result.rows,
         first,
         p50: pct(uncached, 50),
         p95: pct(uncached, 95),
@@ -268,30 +358,130 @@ for (const [level, cat] of [
         cachedP95: pct(cached, 95),
         factP50,
       };
-      results.push(row);
-      if (panel.filter?.keywords && result.rows.every((r) => !r.count)) {
-        console.warn(`${level}: the keyword "${keywords[level].word}" matches nothing in the category`);
+      rows.push(row);
+      if (query.filter.keywords && result.rows.every((r) => !r.count)) {
+        console.warn(`${level}: the keyword "${query.filter.keywords.words[0]}" matches nothing in the category`);
       }
       console.log(
-        `${level} ${cmp.padEnd(4)} ${name.padEnd(16)} ${result.table.padEnd(26)} p50 ${row.p50.toFixed(1)} p95 ${row.p95.toFixed(1)} raw ${row.rawP50.toFixed(1)} cached ${row.cachedP95.toFixed(2)}${factP50 ? ` fact ${factP50.toFixed(1)}` : ''}`,
+        `${warehouse.engine.padEnd(10)} ${level} ${cmp.padEnd(4)} ${panel.padEnd(16)} ${result.table.padEnd(26)} p50 ${row.p50.toFixed(1)} p95 ${row.p95.toFixed(1)} raw ${row.rawP50.toFixed(1)} cached ${row.cachedP95.toFixed(2)}${factP50 ? ` fact ${factP50.toFixed(1)}` : ''}`,
       );
+    } catch (err) {
+      log.statements = null;
+      const error = String(err?.message ?? err).split('\n')[0];
+      rows.push({ ...key, error });
+      console.log(`${warehouse.engine.padEnd(10)} ${level} ${cmp.padEnd(4)} ${panel.padEnd(16)} failed: ${error}`);
     }
   }
+  const elapsed = (Date.now() - startedAt) / 1000;
+  const loadAfter = os.loadavg();
+  const version = (await warehouse.query('SELECT version() AS v'))[0].v;
+  await engine.parser.close();
+  return { rows, elapsed, loadBefore, loadAfter, version, ds };
 }
-const elapsed = (Date.now() - startedAt) / 1000;
-const loadAfter = os.loadavg();
-const version = (await warehouse.query('SELECT version() AS v'))[0].v;
-await engine.parser.close();
-await warehouse.close();
+
+/** The same answer on both engines: equal keys and labels, numbers to 1e-9 relative (summation order). */
+function sameAnswer(a, b) {
+  if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) <= Math.abs(b) * 1e-9 + 1e-6;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameAnswer(x, b[i]));
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = Object.keys(b);
+    return Object.keys(a).length === keys.length && keys.every((k) => sameAnswer(a[k], b[k]));
+  }
+  return a === b;
+}
 
 // ---------------------------------------------------------------------------------------------
 const f = (x) => (x === undefined ? '–' : x < 10 ? x.toFixed(2) : x.toFixed(1));
-const importLog = existsSync(path.join(work, 'import.log')) ? readFileSync(path.join(work, 'import.log'), 'utf8') : '';
-const loaded = /loaded as version \S+ in ([\d.]+) s \(([\d,]+) fact rows\/s\)/.exec(importLog);
-const rollupSecs = [...importLog.matchAll(/^rollup \S+\s+[\d,]+ rows 100%\s+[\d,]+ rows\/s\s+(\d+):(\d+)/gm)].reduce(
-  (a, m) => a + Number(m[1]) * 60 + Number(m[2]),
-  0,
-);
+const loads = (xs) => xs.map((x) => x.toFixed(1)).join(' / ');
+const sections = [];
+const versions = {};
+try {
+  for (const scale of SCALES) {
+    const targets = await prepare(scale);
+    const measured = {};
+    let sel;
+    let queries;
+    let grant;
+    for (const name of ENGINES) {
+      const warehouse = await openWarehouse({
+        warehouseUrl: targets[name].url,
+        warehousePoolSize: POOL,
+        warehouseRefreshMs: 0,
+      });
+      try {
+        if (!sel) {
+          // DuckDB (first in ENGINES) picks what is measured.
+          const { engine } = recordingEngine(warehouse);
+          sel = await selection(warehouse, engine);
+          await engine.parser.close();
+          grant = { categories: sel.catalog.leavesOf([...sel.catalog.categories.keys()]), brands: null, shops: null };
+          queries = workload(engine.dataset('cn_monthly'), sel);
+        }
+        measured[name] = await measure(warehouse, queries, grant);
+        versions[name] = measured[name].version;
+      } finally {
+        await warehouse.close();
+      }
+    }
+    sections.push(report(scale, targets, sel, measured));
+  }
+} finally {
+  await cluster?.stop();
+}
+
+function report(scale, targets, sel, measured) {
+  const ds = measured.duckdb.ds;
+  const lines = [
+    `## \`${scale}\` scale`,
+    '',
+    `- seed ${SEED}, as of ${AS_OF}: cn_monthly with ${ds.rows.fact_sales.toLocaleString('en')} fact rows, ${ds.rows.dim_sku.toLocaleString('en')} SKUs, ${ds.farthestDate} … ${ds.latestDate}`,
+    `- Rollups: ${Object.entries(ds.rows)
+      .filter(([k]) => k.startsWith('rollup_'))
+      .map(([k, v]) => `${k} ${v.toLocaleString('en')} rows`)
+      .join(', ')}`,
+    ...ENGINES.map((e) => `- Import into ${ENGINE_NAMES[e]}: ${targets[e].importNote}`),
+    `- Level-1 category ${sel.level1} (${sel.catalog.categories.get(sel.level1).name_en}), level-2 ${sel.level2} (${sel.catalog.categories.get(sel.level2).name_en}); attribute \`${sel.attr}\`; keyword "${sel.keywords.L1.word}" (L1, from ${sel.keywords.L1.from}), "${sel.keywords.L2.word}" (L2, from ${sel.keywords.L2.from}).`,
+    ...ENGINES.map(
+      (e) =>
+        `- ${ENGINE_NAMES[e]} workload ran in ${measured[e].elapsed.toFixed(0)} s; load average (1/5/15 min) before ${loads(measured[e].loadBefore)}, after ${loads(measured[e].loadAfter)}`,
+    ),
+    '',
+  ];
+  if (measured.clickhouse) {
+    lines.push(
+      '### DuckDB and the 2-shard ClickHouse cluster (ms, uncached)',
+      '',
+      '*ratio* = ClickHouse p50 / DuckDB p50; *same answer*: both engines returned the same rows (numbers to 1e-9 relative).',
+      '',
+      '| panel | cat | cmp | table | rows | DuckDB p50 | DuckDB p95 | ClickHouse p50 | ClickHouse p95 | ratio | same answer |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+      ...measured.duckdb.rows.map((d, i) => {
+        const c = measured.clickhouse.rows[i];
+        const ch = c.error
+          ? `failed: ${c.error.slice(0, 80).replace(/\|/g, '\\|')} | – | – | –`
+          : `${f(c.p50)} | ${f(c.p95)} | ${d.error ? '–' : (c.p50 / d.p50).toFixed(2)} | ${d.error ? '–' : sameAnswer(c.answer, d.answer) ? 'yes' : '**no**'}`;
+        return `| ${d.panel} | ${d.level} | ${d.cmp} | ${d.table ?? '–'} | ${d.rows ?? '–'} | ${d.error ? 'failed' : f(d.p50)} | ${d.error ? '–' : f(d.p95)} | ${ch} |`;
+      }),
+      '',
+    );
+  }
+  for (const e of ENGINES) {
+    lines.push(
+      `### ${ENGINE_NAMES[e]} in detail (ms)`,
+      '',
+      '| panel | cat | cmp | table | rows | first | p50 | p95 | raw p50 | ratio | cached p95 | fact p50 |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|',
+      ...measured[e].rows.map((r) =>
+        r.error
+          ? `| ${r.panel} | ${r.level} | ${r.cmp} | failed: ${r.error.slice(0, 120).replace(/\|/g, '\\|')} | | | | | | | | |`
+          : `| ${r.panel} | ${r.level} | ${r.cmp} | ${r.table} | ${r.rows} | ${f(r.first)} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.rawP50)} | ${(r.p50 / r.rawP50).toFixed(2)} | ${f(r.cachedP95)} | ${f(r.factP50)} |`,
+      ),
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
 const cpu = os.cpus();
 const date = new Date().toISOString().slice(0, 10);
 const lines = [
@@ -299,34 +489,18 @@ const lines = [
   '',
   '## Machine',
   '',
-  `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores (shared with other work while this ran)`,
+  `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores, shared with other work while this ran: every figure is an upper bound`,
   `- Memory: ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; ${os.type()} ${os.release()}`,
-  `- Node ${process.version}, DuckDB ${version}, pool ${POOL} connections, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE}`,
-  `- Load average (1/5/15 min) before the workload ${loadBefore.map((x) => x.toFixed(1)).join(' / ')}, after ${loadAfter.map((x) => x.toFixed(1)).join(' / ')}`,
+  `- Node ${process.version}, DuckDB ${versions.duckdb}, pool ${POOL} connections, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE}`,
+  ...(ENGINES.includes('clickhouse')
+    ? [
+        `- ClickHouse ${versions.clickhouse}: 2 shards (one server each, Distributed over MergeTree) on loopback, on the same cores as DuckDB and the benchmark`,
+      ]
+    : []),
   '',
-  '## Data',
+  `${RUNS} runs each. *uncached*: through the analytics engine with the response cache bypassed (the engine's buffers warm); *first*: the very first run; *raw*: the same SQL statements sent straight to the warehouse engine; *ratio* in the detail tables = uncached p50 / raw p50; *cached*: answered from the response cache; *fact p50*: the main statement forced onto fact_sales when a rollup answered.`,
   '',
-  `- \`bench\` scale, seed ${SEED}, as of ${AS_OF}: cn_monthly with ${factRows.toLocaleString('en')} fact rows, ${ds.rows.dim_sku.toLocaleString('en')} SKUs, ${ds.farthestDate} … ${ds.latestDate}`,
-  `- Rollups: ${Object.entries(ds.rows)
-    .filter(([k]) => k.startsWith('rollup_'))
-    .map(([k, v]) => `${k} ${v.toLocaleString('en')} rows`)
-    .join(', ')}`,
-  `- Import: ${loaded ? `${loaded[1]} s for everything, ${loaded[2]} fact rows/s overall (validation, sorted load, rollups, keywords)` : importNote}; rollups built in ${rollupSecs} s.`,
-  `- Level-1 category ${level1} (${catalog.categories.get(level1).name_en}), level-2 ${level2} (${catalog.categories.get(level2).name_en}); attribute \`${attr}\`; keyword "${keywords.L1.word}" (L1, from ${keywords.L1.from}), "${keywords.L2.word}" (L2, from ${keywords.L2.from}).`,
-  '',
-  '## Results (ms)',
-  '',
-  `${RUNS} runs each. *uncached*: through the analytics engine with the response cache bypassed (DuckDB's buffers warm); *first*: the very first run; *raw*: the same SQL statements sent straight to the warehouse engine; *ratio* = uncached p50 / raw p50; *cached*: answered from the response cache; *fact p50*: the main statement forced onto fact_sales when a rollup answered.`,
-  '',
-  '| panel | cat | cmp | table | rows | first | p50 | p95 | raw p50 | ratio | cached p95 | fact p50 |',
-  '|---|---|---|---|---|---|---|---|---|---|---|---|',
-  ...results.map(
-    (r) =>
-      `| ${r.panel} | ${r.level} | ${r.cmp} | ${r.table} | ${r.rows} | ${f(r.first)} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.rawP50)} | ${(r.p50 / r.rawP50).toFixed(2)} | ${f(r.cachedP95)} | ${f(r.factP50)} |`,
-  ),
-  '',
-  `Workload ran in ${elapsed.toFixed(0)} s.`,
-  '',
+  ...sections,
 ];
 // A second run the same day gets its own file: committed results are never overwritten.
 let out = path.join(here, 'results', `${date}.md`);

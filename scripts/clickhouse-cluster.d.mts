@@ -40,3 +40,5 @@ export function unavailableReason(binary?: string): string | null;
 export function startCluster(options?: StartOptions): Promise<Cluster>;
 export function readCluster(dir: string): Cluster;
 export function stopPids(pids: number[], graceMs?: number): Promise<void>;
+/** Stops the test-run clusters (`marketlens-ch-tests-<id>/cluster`) left under `dir`; the pids stopped. */
+export function stopTestClustersUnder(dir: string): Promise<number[]>;

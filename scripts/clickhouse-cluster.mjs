@@ -12,7 +12,17 @@
 // also stopped when this process exits or is interrupted, so none is left running.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -295,6 +305,23 @@ function describe(state) {
 /** The cluster described by DIR/cluster.json (to stop one started by another process). */
 export function readCluster(dir) {
   return describe(JSON.parse(readFileSync(path.join(path.resolve(dir), STATE_FILE), 'utf8')));
+}
+
+/**
+ * Stops every test-run cluster (`<dir>/marketlens-ch-tests-<id>/cluster`, as test/clickhouse-setup.ts
+ * makes them) still described under `dir`: what a test run killed too hard to clean up leaves.
+ * Returns the pids it stopped.
+ */
+export async function stopTestClustersUnder(dir) {
+  const stopped = [];
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+    const clusterDir = path.join(dir, name, 'cluster');
+    if (!name.startsWith('marketlens-ch-tests-') || !existsSync(path.join(clusterDir, STATE_FILE))) continue;
+    const cluster = readCluster(clusterDir);
+    await cluster.stop();
+    stopped.push(...cluster.pids);
+  }
+  return stopped;
 }
 
 function parseArgs(argv) {

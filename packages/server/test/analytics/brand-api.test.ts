@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, makeUser } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
 /**
  * Brand Detail API (docs/pages/brand.md) on the tiny warehouse. Expected figures come from the
@@ -62,7 +63,7 @@ const OUTSIDE = [...brandTotals(inRange(facts, ...RANGE)).entries()]
   .filter(([b]) => !facts.some((f) => f.brand_id === b && grantedLeaves.has(f.category_id)))
   .sort((a, b) => b[1] - a[1])[0]![0];
 
-describe('brand detail API', () => {
+describeOnEach(await warehouseTargets(), 'brand detail API', (target) => {
   let t: TestApp;
   let project: number;
   let limitedProject: number;
@@ -73,7 +74,7 @@ describe('brand detail API', () => {
   let keywordsOf: Map<number, string[]>;
 
   beforeAll(async () => {
-    t = await buildTestApp({ withData: true, env: { RATE_LIMIT_PER_IP: '100000' } });
+    t = await buildTestApp({ withData: true, warehouse: target, env: { RATE_LIMIT_PER_IP: '100000' } });
     const { metadata, warehouse } = t.ctx;
     const root = await makeUser(t.ctx, 'b_root', { role: 'root' });
     const m = await makeUser(t.ctx, 'b_member', { role: 'general' });

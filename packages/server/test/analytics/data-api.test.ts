@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, login, makeUser } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
 /** Reference-data API (issue item 7) on the tiny demo warehouse, with grants. */
-describe('reference data API', () => {
+describeOnEach(await warehouseTargets(), 'reference data API', (target) => {
   let t: TestApp;
   let project: number;
   let admin: string;
@@ -13,7 +14,7 @@ describe('reference data API', () => {
   const GRANTED = 101;
 
   beforeAll(async () => {
-    t = await buildTestApp({ withData: true, env: { RATE_LIMIT_PER_IP: '100000' } });
+    t = await buildTestApp({ withData: true, warehouse: target, env: { RATE_LIMIT_PER_IP: '100000' } });
     const { metadata } = t.ctx;
     const root = await makeUser(t.ctx, 'd_root', { role: 'root' });
     const m = await makeUser(t.ctx, 'd_member', { role: 'general' });

@@ -1,9 +1,10 @@
 import { buildMarket, type FactRow } from '@marketlens/datagen';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bandsFromCuts } from '../../src/analytics/engine/dimensions.js';
 import { bearer, login, makeUser } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
 /**
  * The data grant bounds everything derived from data, not only figures: names of categories the
@@ -47,14 +48,16 @@ const GRANTED_BANDS = bandsFromCuts([0.2, 0.4, 0.6, 0.8].map((q) => quantileCont
 // A brand that sells in the granted leaf within the range.
 const BRAND = facts.find((f) => f.category_id === LEAF && f.period >= RANGE[0] && f.period <= RANGE[1])!.brand_id;
 
-describe('the data grant bounds names, band configuration and proposed bands', () => {
+const targets = await warehouseTargets();
+
+describeOnEach(targets, 'the data grant bounds names, band configuration and proposed bands', (target) => {
   let t: TestApp;
   let withBands: number;
   let withoutBands: number;
   let member: string;
 
   beforeAll(async () => {
-    t = await buildTestApp({ withData: true, env: { RATE_LIMIT_PER_IP: '100000' } });
+    t = await buildTestApp({ withData: true, warehouse: target, env: { RATE_LIMIT_PER_IP: '100000' } });
     const { metadata } = t.ctx;
     const root = await makeUser(t.ctx, 'g_root', { role: 'root' });
     const m = await makeUser(t.ctx, 'g_member', { role: 'general' });

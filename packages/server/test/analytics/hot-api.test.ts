@@ -5,6 +5,7 @@ import { HOT_LIMITS, MIN_BASE_SHARE } from '../../src/analytics/pages/hot.js';
 import { KeywordExtractor } from '../../src/warehouse/keywords.js';
 import { bearer, login, makeUser } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
 /**
  * Trend Overview API (/hot) on the tiny demo warehouse. Expected figures come from plain TypeScript
@@ -95,7 +96,7 @@ function expectedRising(
 const close = (actual: number, expected: number) =>
   expect(Math.abs(actual - expected)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(expected)));
 
-describe('Trend Overview API', () => {
+describeOnEach(await warehouseTargets(), 'Trend Overview API', (target) => {
   let t: TestApp;
   let project: number;
   let quiet: number;
@@ -111,7 +112,7 @@ describe('Trend Overview API', () => {
   const date = [RANGE.start, RANGE.end];
 
   beforeAll(async () => {
-    t = await buildTestApp({ withData: true, env: { RATE_LIMIT_PER_IP: '100000' } });
+    t = await buildTestApp({ withData: true, warehouse: target, env: { RATE_LIMIT_PER_IP: '100000' } });
     const { metadata } = t.ctx;
     const r = await makeUser(t.ctx, 'h_root', { role: 'root' });
     const m = await makeUser(t.ctx, 'h_member', { role: 'general' });

@@ -1,9 +1,10 @@
 import { buildMarket, type FactRow } from '@marketlens/datagen';
 import { addMonths, concentration } from '@marketlens/shared';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, login, makeUser } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
 /**
  * Category Insight API (/discover) on the tiny demo warehouse. Expected figures are recomputed in
@@ -86,7 +87,7 @@ const FOOD = 4;
 const FACIAL = 101;
 const facialLeaf = dim_category.find((c) => c.level === 3 && c.parent_id === FACIAL)!.category_id;
 
-describe('category insight API', () => {
+describeOnEach(await warehouseTargets(), 'category insight API', (target) => {
   let t: TestApp;
   let project: number;
   let admin: string;
@@ -94,7 +95,7 @@ describe('category insight API', () => {
   let stranger: string;
 
   beforeAll(async () => {
-    t = await buildTestApp({ withData: true, env: { RATE_LIMIT_PER_IP: '100000' } });
+    t = await buildTestApp({ withData: true, warehouse: target, env: { RATE_LIMIT_PER_IP: '100000' } });
     const { metadata } = t.ctx;
     const root = await makeUser(t.ctx, 'i_root', { role: 'root' });
     const m = await makeUser(t.ctx, 'i_member', { role: 'general' });

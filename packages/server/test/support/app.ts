@@ -9,6 +9,7 @@ import type { AppContext } from '../../src/context.js';
 import { openMetadata } from '../../src/metadata/index.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
 import type { StoreTarget, TestDatabase } from '../metadata/stores.js';
+import type { WarehouseTarget } from './warehouses.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -25,20 +26,28 @@ export interface TestAppOptions {
    * dropped on close), so API suites can run on both; default in-memory SQLite.
    */
   store?: StoreTarget;
+  /**
+   * With `withData`: the engine holding the tiny demo data, a target of `warehouseTargets()`
+   * (DuckDB or the run's ClickHouse cluster), so API suites can run on both; default DuckDB.
+   */
+  warehouse?: WarehouseTarget;
   /** Time source of the app (tokens, lockouts, clean-up). */
   clock?: () => Date;
 }
 
 /**
- * The real app on a metadata store (default in-memory SQLite) and a DuckDB warehouse: the tiny
- * demo data imported once per test run by global-setup.ts (`withData: true`), or an empty warehouse.
+ * The real app on a metadata store (default in-memory SQLite) and a warehouse: with `withData`, the
+ * tiny demo data imported once per test run (DuckDB by global-setup.ts, ClickHouse by warehouses.ts),
+ * else an empty DuckDB warehouse.
  */
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'marketlens-test-'));
-  const warehouseDir = opts.withData ? inject('tinyWarehouseDir') : path.join(scratch, 'warehouse');
-  mkdirSync(warehouseDir, { recursive: true });
+  const warehouseUrl = opts.withData
+    ? (opts.warehouse?.url ?? inject('tinyWarehouseDir'))
+    : path.join(scratch, 'warehouse');
+  if (!opts.withData) mkdirSync(warehouseUrl, { recursive: true });
   const config = loadConfig(
-    { DATA_DIR: scratch, METADATA_URL: ':memory:', WAREHOUSE_URL: warehouseDir, LOG_LEVEL: 'silent', ...opts.env },
+    { DATA_DIR: scratch, METADATA_URL: ':memory:', WAREHOUSE_URL: warehouseUrl, LOG_LEVEL: 'silent', ...opts.env },
     scratch,
   );
   const database: TestDatabase | undefined = opts.store ? await opts.store.create() : undefined;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
-import { unavailableReason } from '../../../../scripts/clickhouse-cluster.mjs';
+import { startCluster, stopTestClustersUnder, unavailableReason } from '../../../../scripts/clickhouse-cluster.mjs';
 import { tempDir } from './fixtures.js';
 
 const script = fileURLToPath(new URL('../../../../scripts/clickhouse-cluster.mjs', import.meta.url));
@@ -51,6 +51,24 @@ describe.skipIf(reason)('scripts/clickhouse-cluster.mjs', () => {
     const stop = spawnSync(process.execPath, [script, 'stop', '--dir', dir], { encoding: 'utf8' });
     expect(stop.status).toBe(0);
     expect(await gone(pids, 1_000)).toBe(true);
+  });
+
+  // What npm test (scripts/test.mjs) runs after vitest, in the run's own temp folder.
+  test('stopTestClustersUnder stops a cluster a killed test run left, and only test-run clusters', async () => {
+    const left = await startCluster({
+      shards: 1,
+      dir: path.join(scratch.dir, 'marketlens-ch-tests-x', 'cluster'),
+      detached: true,
+    });
+    const other = await startCluster({ shards: 1, dir: path.join(scratch.dir, 'someone-else'), detached: true });
+    try {
+      expect(await stopTestClustersUnder(scratch.dir)).toEqual(left.pids);
+      expect(await gone(left.pids, 1_000)).toBe(true);
+      expect(other.pids.every(alive)).toBe(true);
+    } finally {
+      await left.stop();
+      await other.stop();
+    }
   });
 
   test.each(['exit', 'SIGTERM'] as const)('servers started as a module stop when the parent ends (%s)', async (how) => {

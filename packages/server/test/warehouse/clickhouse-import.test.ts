@@ -135,6 +135,48 @@ describe.skipIf(!ch.cluster)('ClickHouse import on a 2-shard cluster', () => {
     expect(r!.n).toBe(12);
   });
 
+  /** Tables of a dataset on one shard (any version), to prove a failed first import leaves none. */
+  const tablesOf = async (shard: number, dataset: string) =>
+    (await onShard(cluster, shard, `SELECT name FROM system.tables WHERE database = 'marketlens' FORMAT TSV`))
+      .split('\n')
+      .filter((n) => n.startsWith(`${dataset}__`));
+
+  // The same reports as cli.test.ts on DuckDB: validation runs before anything reaches the shards.
+  test('npm run import into the cluster: invalid data, every issue on its own line, exit 1, nothing on the shards', async () => {
+    const fx = baseFixture('fx_ch_cli_bad');
+    fx.tables.fact_sales[2]!.sales = 'abc';
+    fx.tables.fact_sales[4]!.count = -3;
+    const src = await writeFixture(fx, path.join(scratch.dir, 'cli-bad'), 'csv');
+    let err = '';
+    const code = await runImportCli([src], {
+      stdout: { write: () => true, isTTY: false },
+      stderr: { write: (s: string) => (err += s) },
+      env: { WAREHOUSE_URL: cluster.url },
+      cwd: scratch.dir,
+    });
+    expect(code).toBe(1);
+    const lines = err.trim().split('\n');
+    expect(lines[0]).toContain('Not imported: 2 problem(s)');
+    expect(lines).toContain(
+      '  fact_sales.csv row 3 (line 4) column sales: expected an amount such as 1234.50 (dot as the decimal separator), found "abc"',
+    );
+    expect(err).not.toContain(cluster.adminPassword);
+    await engine.refresh();
+    expect(engine.datasets().map((d) => d.manifest.name)).not.toContain('fx_ch_cli_bad');
+    for (const s of [0, 1]) expect(await tablesOf(s, 'fx_ch_cli_bad')).toEqual([]);
+  });
+
+  test('an already aborted signal imports nothing into the cluster', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const src = await writeFixture(baseFixture('fx_ch_never'), path.join(scratch.dir, 'never'), 'csv');
+    await expect(engine.importDataset(src, { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(engine.datasets().map((d) => d.manifest.name)).not.toContain('fx_ch_never');
+    for (const s of [0, 1]) expect(await tablesOf(s, 'fx_ch_never')).toEqual([]);
+  });
+
   test('text survives the copy byte for byte: backslashes, tabs, newlines, quotes, CJK, NULLs', async () => {
     const fx = baseFixture('fx_ch_text');
     const odd = ['back\\slash \\N', 'tab\there', 'line\nbreak\r\n', 'quote\'s "double"', '中文 𠮷 emoji 🚀', '\\'];

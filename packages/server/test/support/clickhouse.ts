@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { type Cluster, readCluster, startCluster, unavailableReason } from '../../../../scripts/clickhouse-cluster.mjs';
+import { withRunLock } from './runLock.js';
 
 export type { Cluster };
 
@@ -21,25 +21,12 @@ export async function testCluster(): Promise<
   }
   const stateDir = inject('clickhouseStateDir');
   const clusterDir = path.join(stateDir, 'cluster');
-  const lock = path.join(stateDir, 'start.lock');
   // Test files run in parallel workers: one starts the cluster, the others wait and reuse it.
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      await (await open(lock, 'wx')).close();
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  try {
+  return withRunLock(path.join(stateDir, 'start.lock'), 60_000, async () => {
     if (existsSync(path.join(clusterDir, 'cluster.json'))) return { cluster: readCluster(clusterDir) };
     // Detached: the worker that starts it may end before the run does.
     return { cluster: await startCluster({ shards: 2, dir: clusterDir, detached: true }) };
-  } finally {
-    await rm(lock, { force: true });
-  }
+  });
 }
 
 /** A statement on one shard as the admin account (tests look at each server directly). */

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, inject } from 'vitest';
 import { openWarehouse, type WarehouseEngine } from '../../src/warehouse/index.js';
 import { testCluster } from './clickhouse.js';
+import { withRunLock } from './runLock.js';
 
 /**
  * The tiny demo warehouse on both engines, for suites that run the same tests on each
@@ -42,19 +42,8 @@ async function tinyOnCluster(clusterUrl: string): Promise<string> {
   const url = clusterUrl.replace(/\/[A-Za-z0-9_]+\?/, `/${TINY_DATABASE}?`);
   const stateDir = inject('clickhouseStateDir');
   const done = path.join(stateDir, 'tiny-imported');
-  const lock = path.join(stateDir, 'tiny-import.lock');
   // Test files run in parallel workers: one imports, the others wait for it.
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    try {
-      await (await open(lock, 'wx')).close();
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  try {
+  return withRunLock(path.join(stateDir, 'tiny-import.lock'), 300_000, async () => {
     if (existsSync(done)) return url;
     const warehouse = await openWarehouse({ warehouseUrl: url, warehouseRefreshMs: 0 });
     try {
@@ -65,9 +54,7 @@ async function tinyOnCluster(clusterUrl: string): Promise<string> {
     }
     writeFileSync(done, url);
     return url;
-  } finally {
-    await rm(lock, { force: true });
-  }
+  });
 }
 
 /**

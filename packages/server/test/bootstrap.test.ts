@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoProjects, ensureRootAccount } from '../src/bootstrap/accounts.js';
-import { bearer, login } from './auth/helpers.js';
+import { bearer, changePasswordAndSignIn, login } from './auth/helpers.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 
 /** First start on the tiny demo warehouse: root account and demo projects, as `npm start` makes them. */
@@ -42,14 +42,7 @@ describe('first-start bootstrap', () => {
     // A generated password must be changed before anything else is served.
     const refused = await t.app.inject({ url: '/api/common/data_scopes', headers: bearer(first) });
     expect(refused.statusCode).toBe(403);
-    const changed = await t.app.inject({
-      method: 'PUT',
-      url: '/api/common/users/me/password',
-      headers: bearer(first),
-      payload: { old_password: password, new_password: 'RootOwn123' },
-    });
-    expect(changed.statusCode, changed.body).toBe(200);
-    const token = (await login(t.app, 'root', 'RootOwn123')).access_token;
+    const token = await changePasswordAndSignIn(t.app, 'root', first, password, 'RootOwn123');
     const scopes = await t.app.inject({ url: '/api/common/data_scopes', headers: bearer(token) });
     expect(scopes.statusCode, scopes.body).toBe(200);
     const items = scopes.json().data.items as { id: number; table: string }[];

@@ -36,4 +36,22 @@ export async function login(app: FastifyInstance, username: string, password = P
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** Changes the signed-in account's password and signs in again with it (the old session ends). */
+export async function changePasswordAndSignIn(
+  app: FastifyInstance,
+  username: string,
+  token: string,
+  oldPassword: string,
+  newPassword: string,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/common/users/me/password',
+    headers: bearer(token),
+    payload: { old_password: oldPassword, new_password: newPassword },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (await login(app, username, newPassword)).access_token;
+}
+
 export type { Role };

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../src/permissions/index.js';
 import { type DeclaredRoute, declaredRoutes } from '../../src/plugins/auth.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { bearer, login, makeUser, PASSWORD } from './helpers.js';
+import { bearer, changePasswordAndSignIn, login, makeUser, PASSWORD } from './helpers.js';
 
 /**
  * The authorization matrix: every API route × every role × own / other project → the expected
@@ -252,14 +252,7 @@ describe('authorization matrix', () => {
     );
     expect(refused.length).toBeGreaterThan(60);
     // Once the password is changed, the same account is served again.
-    const changed = await t.app.inject({
-      method: 'PUT',
-      url: '/api/common/users/me/password',
-      headers: bearer(token),
-      payload: { old_password: PASSWORD, new_password: 'Another456' },
-    });
-    expect(changed.statusCode, changed.body).toBe(200);
-    const fresh = (await login(t.app, user.username, 'Another456')).access_token;
+    const fresh = await changePasswordAndSignIn(t.app, user.username, token, PASSWORD, 'Another456');
     const projects = await t.app.inject({ method: 'GET', url: '/api/common/projects', headers: bearer(fresh) });
     expect(projects.statusCode).toBe(200);
   });

@@ -1,9 +1,9 @@
-import { type MessageKey, share } from '@marketlens/shared';
+import { share } from '@marketlens/shared';
 import { translateFor } from '../../i18n.js';
 import { categoryGranted } from '../engine/dimensions.js';
-import type { Comparison, Filter } from '../engine/model.js';
-import type { AnalyticsResult } from '../engine/service.js';
+import type { Filter } from '../engine/model.js';
 import { type PanelContext, run, selectionOf, totals, warningsOf } from '../panels/common.js';
+import { comparedTotals } from '../panels/summary.js';
 import { type ValuationWeights, valuateCategories, valuationSettings } from '../panels/valuation.js';
 
 /**
@@ -28,8 +28,6 @@ export type InsightContext = PanelContext;
 
 export async function summary(ctx: PanelContext) {
   const { scope, validated } = ctx;
-  const comparisons: Comparison[] = [{ kind: 'mom' }, { kind: 'yoy' }];
-  if (validated.comparison.kind === 'custom') comparisons.push(validated.comparison);
   const sel = selectionOf(scope, ctx.selected);
 
   // Share of parent: the deepest selected categories within their common parent (spec: "share of
@@ -45,8 +43,8 @@ export async function summary(ctx: PanelContext) {
       deepestLeaves.every((l, i) => l === validated.filter.categories![i]));
   const totalOnly = (filter: Filter) => run(ctx, { dimensions: [], comparison: { kind: 'none' }, filter });
 
-  const [results, parentResult, ownResult] = await Promise.all([
-    Promise.all(comparisons.map((comparison) => run(ctx, { dimensions: [], comparison }))),
+  const [cards, parentResult, ownResult] = await Promise.all([
+    comparedTotals(ctx),
     withShare
       ? totalOnly(
           parentId === null ? otherFilters : { ...otherFilters, categories: scope.catalog.leavesOf([parentId]) },
@@ -54,49 +52,22 @@ export async function summary(ctx: PanelContext) {
       : Promise.resolve(undefined),
     withShare && !sameAsFilter ? totalOnly({ ...otherFilters, categories: deepestLeaves }) : Promise.resolve(undefined),
   ]);
-  const current = totals(results[0]!);
-  const comparisonOf = (result: AnalyticsResult) => {
-    const base = result.total?.base ?? { sales: 0, count: 0, avg_price: null };
-    return {
-      base: result.comparison!.base,
-      base_sales: base.sales,
-      base_count: base.count,
-      base_avg_price: base.avg_price,
-      growth: {
-        sales: growthOf(current.sales, base.sales),
-        count: growthOf(current.count, base.count),
-        avg_price: growthOf(current.avg_price, base.avg_price),
-      },
-      unequal_lengths: result.comparison!.unequal_lengths,
-    };
-  };
   // Named only when the grant covers it: a user granted one leaf is not granted its parent.
   const parentNode =
     parentId != null && categoryGranted(scope.catalog, scope.grant, parentId)
       ? scope.catalog.categories.get(parentId)
       : undefined;
   const parentSales = parentResult ? totals(parentResult).sales : null;
-  const ownSales = ownResult ? totals(ownResult).sales : current.sales;
-  const warnings = results.flatMap((r) => r.warnings) as MessageKey[];
+  const ownSales = ownResult ? totals(ownResult).sales : cards.sales;
   return {
-    range: validated.range,
-    ...current,
-    chain: comparisonOf(results[0]!),
-    yoy: comparisonOf(results[1]!),
-    custom: results[2] ? comparisonOf(results[2]) : null,
+    ...cards,
     share_of_parent: parentSales === null ? null : share(ownSales, parentSales),
     parent: parentNode
       ? { category_id: parentNode.category_id, name: parentNode.name_zh, name_en: parentNode.name_en }
       : null,
     parent_sales: parentSales,
-    warnings: warningsOf({ warnings }, ctx.locale),
+    warnings: warningsOf({ warnings: cards.warnings }, ctx.locale),
   };
-}
-
-function growthOf(current: number | null, base: number | null): number | null {
-  if (current === null || base === null || base === 0) return null;
-  const v = (current - base) / base;
-  return Number.isFinite(v) ? v : null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@
 import { analysisMessages } from './messages/analysis.js';
 import { brandMessages } from './messages/brand.js';
 import { downloadMessages } from './messages/download.js';
+import { exploreMessages } from './messages/explore.js';
 import { hotMessages } from './messages/hot.js';
 import { insightMessages } from './messages/insight.js';
 
@@ -180,7 +181,14 @@ const coreEn = {
 } as const satisfies Record<string, string>;
 
 /** Areas with their own files (messages/*.ts), merged into the one catalogue. */
-const AREAS = [analysisMessages, downloadMessages, insightMessages, brandMessages, hotMessages] as const;
+const AREAS = [
+  analysisMessages,
+  downloadMessages,
+  insightMessages,
+  brandMessages,
+  hotMessages,
+  exploreMessages,
+] as const;
 type AreaKey = (typeof AREAS)[number] extends infer A ? (A extends { en: infer E } ? keyof E : never) : never;
 const en: Readonly<Record<keyof typeof coreEn | AreaKey, string>> = Object.assign(
   {},

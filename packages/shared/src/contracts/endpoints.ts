@@ -12,6 +12,7 @@ import type { Static, TSchema } from 'typebox';
 import { PAGE_ID } from '../routes.js';
 import type { BRAND_SCHEMAS } from './brand.js';
 import type { DATA_SCHEMAS } from './data.js';
+import type { EXPLORE_SCHEMAS } from './explore.js';
 import type { HOT_SCHEMAS } from './hot.js';
 import type { INSIGHT_SCHEMAS } from './insight.js';
 
@@ -63,7 +64,7 @@ interface Options {
 export const at = (method: HttpMethod, path: string, pages: readonly number[], o: Options = {}) =>
   ({ method, path, pages, file: o.file ?? false, access: o.access ?? 'pages' }) as Endpoint<never, never>;
 
-const { hot, discover, brand, contrast } = PAGE_ID;
+const { hot, explore, discover, brand, contrast } = PAGE_ID;
 
 /** Category Insight (/discover); rankings and channel shares serve Brand Detail too. */
 export const INSIGHT_ENDPOINTS: TableOf<typeof INSIGHT_SCHEMAS> = {
@@ -93,6 +94,12 @@ export const BRAND_ENDPOINTS: TableOf<typeof BRAND_SCHEMAS> = {
   trends: at('GET', '/brands/trends', [brand]),
   characters: at('POST', '/brands/characters', [brand]),
   charactersDownload: at('POST', '/brands/characters/downloads', [brand], { file: true }),
+};
+
+/** Concept Explore (/explore): a market defined by words in product titles (the request's goodsKeywords). */
+export const EXPLORE_ENDPOINTS: TableOf<typeof EXPLORE_SCHEMAS> = {
+  empty: at('POST', '/concept/empty', [explore]),
+  summary: at('POST', '/concept/summary', [explore]),
 };
 
 /** Trend Overview (/hot). */

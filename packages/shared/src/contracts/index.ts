@@ -7,5 +7,6 @@ export * from './brand.js';
 export * from './common.js';
 export * from './data.js';
 export * from './endpoints.js';
+export * from './explore.js';
 export * from './hot.js';
 export * from './insight.js';

@@ -3,6 +3,7 @@ import {
   BRAND_ENDPOINTS,
   DATA_ENDPOINTS,
   type Endpoint,
+  EXPLORE_ENDPOINTS,
   HOT_ENDPOINTS,
   INSIGHT_ENDPOINTS,
 } from '@marketlens/shared/endpoints';
@@ -128,7 +129,7 @@ describe('authorization matrix', () => {
 
   it('every endpoint table entry is registered with its method, path and access', () => {
     const routes = declaredRoutes(t.ctx);
-    const tables = { DATA_ENDPOINTS, INSIGHT_ENDPOINTS, BRAND_ENDPOINTS, HOT_ENDPOINTS };
+    const tables = { DATA_ENDPOINTS, INSIGHT_ENDPOINTS, BRAND_ENDPOINTS, HOT_ENDPOINTS, EXPLORE_ENDPOINTS };
     expect(Object.keys(DATA_ENDPOINTS).length).toBeGreaterThan(15);
     for (const [table, entries] of Object.entries(tables)) {
       for (const [key, e] of Object.entries(entries as Record<string, Endpoint>)) {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AnalyticsEngine } from '../../../analytics/engine/service.js';
 import type { AppContext } from '../../../context.js';
 import { brandArea } from './brand.js';
+import { exploreArea } from './explore.js';
 import { hotArea } from './hot.js';
 import { insightArea } from './insight.js';
 import { referenceArea } from './reference.js';
@@ -14,6 +15,7 @@ export function analysisRoutes(ctx: AppContext, engine: AnalyticsEngine): Fastif
     registerArea(app, deps, insightArea);
     registerArea(app, deps, brandArea);
     registerArea(app, deps, hotArea);
+    registerArea(app, deps, exploreArea);
     registerArea(app, deps, referenceArea);
   };
 }

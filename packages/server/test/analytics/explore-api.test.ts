@@ -162,6 +162,17 @@ describeOnEach(await warehouseTargets(), 'concept explore API', (target) => {
     }
     expect(s.custom).toBeNull();
     expect(s.warnings).toEqual([]);
+    // Against the user's own base range.
+    const BEFORE = ['2024-01-01', '2024-06-01'] as const;
+    const custom = await data(
+      admin,
+      '/concept/summary',
+      body(WORD, [BEAUTY], { selector: 'custom', dateBefore: [...BEFORE] }),
+    );
+    const before = inRange(beauty, ...BEFORE).filter(matches(WORD));
+    expect(custom.custom.base).toEqual({ start: BEFORE[0], end: BEFORE[1] });
+    close(custom.custom.base_sales, cents(before), 'custom base sales');
+    close(custom.custom.growth.sales, growth(cents(e.cur), cents(before)), 'custom growth');
     // The same concept as a super query of one quoted keyword, in lower case (matching ignores case).
     const zh = await data(admin, '/concept/summary', {
       ...body(null),
@@ -193,6 +204,14 @@ describeOnEach(await warehouseTargets(), 'concept explore API', (target) => {
       expect(disabled.statusCode).toBe(400);
       const blank = await post(admin, url, { ...body(null), goodsKeywords: concept('  ') });
       expect(blank.statusCode).toBe(400);
+      const twice = await post(
+        admin,
+        url,
+        { ...body(null), goodsKeywords: { enable: true, input_type: 'keyword', value: [WORD, WORD.toUpperCase()] } },
+        'en_us',
+      );
+      expect(twice.statusCode).toBe(400);
+      expect(twice.json().msg).toBe('This keyword already exists!');
     }
   });
 

@@ -1,4 +1,4 @@
-import { share } from '@marketlens/shared';
+import { share, validateNewKeyword } from '@marketlens/shared';
 import { badRequest } from '../../errors.js';
 import type { Filter, KeywordFilter } from '../engine/model.js';
 import { type PanelContext, run, totals, warningsOf } from '../panels/common.js';
@@ -11,10 +11,19 @@ import { comparedTotals } from '../panels/summary.js';
  * engine.run. Definitions: docs/pages/explore.md.
  */
 
-/** The request's concept; a 400 when the request names none (missing, disabled or empty). */
+/**
+ * The request's concept; a 400 when the request names none (missing, disabled or empty), or names a
+ * word twice (spec: 'This keyword already exists!', compared case-insensitively like the matching).
+ */
 export function conceptOf(ctx: PanelContext): KeywordFilter {
   const concept = ctx.validated.filter.keywords;
   if (!concept) throw badRequest('explore.conceptRequired');
+  if (concept.kind === 'keywords') {
+    concept.words.forEach((word, i) => {
+      const refused = validateNewKeyword(word, concept.words.slice(0, i));
+      if (refused) throw badRequest(refused);
+    });
+  }
   return concept;
 }
 

@@ -1,8 +1,9 @@
-import { buildMarket, type FactRow } from '@marketlens/datagen';
+import type { FactRow } from '@marketlens/datagen';
 import { growth, share } from '@marketlens/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, login, makeUser } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { cents, facts, inRange, leavesOf, skuById, units } from '../support/tiny-market.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
 /**
@@ -11,28 +12,6 @@ import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
  * its Chinese or its English title contains it, ignoring case (engine/filters.ts titleContains).
  */
 
-const market = buildMarket({ scale: 'tiny', seed: 7, asOf: '2026-11-01', dataset: 'cn_monthly' });
-const facts: FactRow[] = [...market.facts()];
-const { dim_category, dim_sku } = market.dims;
-const skuById = new Map(dim_sku.map((s) => [s.sku_id, s]));
-const catById = new Map(dim_category.map((c) => [c.category_id, c]));
-
-function leavesOf(ids: readonly number[]): Set<number> {
-  const out = new Set<number>();
-  for (const c of dim_category) {
-    if (c.level !== 3) continue;
-    const parent = catById.get(c.parent_id!)!;
-    if (ids.includes(c.category_id) || ids.includes(parent.category_id) || ids.includes(parent.parent_id!))
-      out.add(c.category_id);
-  }
-  return out;
-}
-
-/** Sales in cents (exact), back to units at the end — like the engine's DECIMAL sums. */
-const cents = (rows: readonly FactRow[]) => rows.reduce((s, f) => s + Math.round(f.sales * 100), 0) / 100;
-const units = (rows: readonly FactRow[]) => rows.reduce((s, f) => s + f.count, 0);
-const inRange = (rows: readonly FactRow[], start: string, end: string) =>
-  rows.filter((f) => f.period >= start && f.period <= end);
 const matches = (word: string) => (f: FactRow) => {
   const s = skuById.get(f.sku_id)!;
   const w = word.toLowerCase();

@@ -1,0 +1,29 @@
+import { buildMarket, type FactRow } from '@marketlens/datagen';
+
+/**
+ * The tiny demo market as the generator builds it (the rows the test warehouses import), and the
+ * plain-TypeScript pieces the API tests compute their expected figures with — never the engine.
+ */
+export const market = buildMarket({ scale: 'tiny', seed: 7, asOf: '2026-11-01', dataset: 'cn_monthly' });
+export const facts: FactRow[] = [...market.facts()];
+const { dim_category, dim_sku } = market.dims;
+export const skuById = new Map(dim_sku.map((s) => [s.sku_id, s]));
+const catById = new Map(dim_category.map((c) => [c.category_id, c]));
+
+/** The leaf (level-3) categories under any of these categories, themselves included. */
+export function leavesOf(ids: readonly number[]): Set<number> {
+  const out = new Set<number>();
+  for (const c of dim_category) {
+    if (c.level !== 3) continue;
+    const parent = catById.get(c.parent_id!)!;
+    if (ids.includes(c.category_id) || ids.includes(parent.category_id) || ids.includes(parent.parent_id!))
+      out.add(c.category_id);
+  }
+  return out;
+}
+
+/** Sales in cents (exact), back to units at the end — like the engine's DECIMAL sums. */
+export const cents = (rows: readonly FactRow[]) => rows.reduce((s, f) => s + Math.round(f.sales * 100), 0) / 100;
+export const units = (rows: readonly FactRow[]) => rows.reduce((s, f) => s + f.count, 0);
+export const inRange = (rows: readonly FactRow[], start: string, end: string) =>
+  rows.filter((f) => f.period >= start && f.period <= end);

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, makeUser } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { cents, facts, inRange, leavesOf, market, skuById, units } from '../support/tiny-market.js';
+import { cents, close, facts, inRange, leavesOf, market, skuById, units } from '../support/tiny-market.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
 /**
@@ -105,15 +105,6 @@ describeOnEach(await warehouseTargets(), 'brand detail API', (target) => {
     date: [...RANGE],
     ...extra,
   });
-  const close = (actual: number | null | undefined, expected: number | null, what: string) => {
-    if (expected === null || actual === null || actual === undefined) {
-      expect(actual ?? null, what).toBe(expected);
-      return;
-    }
-    expect(Math.abs(actual - expected), `${what}: ${actual} vs ${expected}`).toBeLessThanOrEqual(
-      1e-9 * Math.max(1, Math.abs(expected)),
-    );
-  };
 
   it('brand info: names, periods, SKUs, shops, platforms and categories within the grant', async () => {
     const res = await post(admin, '/brands/info', { data_scope_id: project, brand_id: BRAND });

@@ -3,7 +3,7 @@ import { growth, share } from '@marketlens/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, login, makeUser } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { cents, facts, inRange, leavesOf, skuById, units } from '../support/tiny-market.js';
+import { cents, close, facts, inRange, leavesOf, skuById, units } from '../support/tiny-market.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
 /**
@@ -85,15 +85,6 @@ describeOnEach(await warehouseTargets(), 'concept explore API', (target) => {
     const res = await post(token, url, payload);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
-  };
-  const close = (actual: number | null | undefined, expected: number | null, what: string) => {
-    if (expected === null || actual === null || actual === undefined) {
-      expect(actual ?? null, what).toBe(expected);
-      return;
-    }
-    expect(Math.abs(actual - expected), `${what}: ${actual} vs ${expected}`).toBeLessThanOrEqual(
-      1e-9 * Math.max(1, Math.abs(expected)),
-    );
   };
 
   /** The oracle's summary of a concept word over rows already bounded by grant and filter. */

@@ -1,4 +1,5 @@
 import { buildMarket, type FactRow } from '@marketlens/datagen';
+import { expect } from 'vitest';
 
 /**
  * The tiny demo market as the generator builds it (the rows the test warehouses import), and the
@@ -27,3 +28,14 @@ export const cents = (rows: readonly FactRow[]) => rows.reduce((s, f) => s + Mat
 export const units = (rows: readonly FactRow[]) => rows.reduce((s, f) => s + f.count, 0);
 export const inRange = (rows: readonly FactRow[], start: string, end: string) =>
   rows.filter((f) => f.period >= start && f.period <= end);
+
+/** An API figure equals the oracle's up to float rounding (1e-9 relative); null = no value on both sides. */
+export function close(actual: number | null | undefined, expected: number | null, what: string) {
+  if (expected === null || actual === null || actual === undefined) {
+    expect(actual ?? null, what).toBe(expected);
+    return;
+  }
+  expect(Math.abs(actual - expected), `${what}: ${actual} vs ${expected}`).toBeLessThanOrEqual(
+    1e-9 * Math.max(1, Math.abs(expected)),
+  );
+}

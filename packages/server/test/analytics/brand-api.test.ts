@@ -2,7 +2,7 @@ import type { FactRow } from '@marketlens/datagen';
 import { addMonths, contribution, distinctionIndex, growth, share, tgi } from '@marketlens/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, login, makeUser } from '../auth/helpers.js';
+import { bearer, login, makeUser, postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { cents, close, facts, inRange, leavesOf, market, skuById, units } from '../support/tiny-market.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
@@ -94,8 +94,7 @@ describeOnEach(await warehouseTargets(), 'brand detail API', (target) => {
   });
   afterAll(() => t.close());
 
-  const post = (token: string, url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url: `/api/common${url}`, headers: bearer(token), payload });
+  const post = (token: string, url: string, payload: object) => postAs(t.app, token, url, payload);
   const get = (token: string, url: string) =>
     t.app.inject({ method: 'GET', url: `/api/common${url}`, headers: bearer(token) });
   const body = (extra: object = {}) => ({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, login, makeUser } from '../auth/helpers.js';
+import { bearer, login, makeUser, postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
@@ -34,8 +34,7 @@ describeOnEach(await warehouseTargets(), 'reference data API', (target) => {
 
   const get = (token: string, url: string) =>
     t.app.inject({ method: 'GET', url: `/api/common${url}`, headers: bearer(token) });
-  const post = (token: string, url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url: `/api/common${url}`, headers: bearer(token), payload });
+  const post = (token: string, url: string, payload: object) => postAs(t.app, token, url, payload);
 
   it('lists the user’s data scopes with their scope fields', async () => {
     const res = await get(member, '/data_scopes');

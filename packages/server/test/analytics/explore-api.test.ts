@@ -1,7 +1,7 @@
 import type { FactRow } from '@marketlens/datagen';
 import { growth, share } from '@marketlens/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, login, makeUser } from '../auth/helpers.js';
+import { login, makeUser, postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { cents, close, facts, inRange, leavesOf, skuById, units } from '../support/tiny-market.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
@@ -67,12 +67,7 @@ describeOnEach(await warehouseTargets(), 'concept explore API', (target) => {
   afterAll(() => t.close());
 
   const post = (token: string, url: string, payload: object, locale?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/common${url}${locale ? `?locale=${locale}` : ''}`,
-      headers: bearer(token),
-      payload,
-    });
+    postAs(t.app, token, url, payload, locale);
   const concept = (word: string) => ({ enable: true, input_type: 'keyword', value: [word] });
   const body = (word: string | null, categories: number[] | null = [BEAUTY], extra: object = {}) => ({
     data_scope_id: project,

@@ -2,7 +2,7 @@ import { buildMarket, type FactRow } from '@marketlens/datagen';
 import { addMonths, concentration } from '@marketlens/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, login, makeUser } from '../auth/helpers.js';
+import { bearer, login, makeUser, postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
@@ -114,12 +114,7 @@ describeOnEach(await warehouseTargets(), 'category insight API', (target) => {
   afterAll(() => t.close());
 
   const post = (token: string, url: string, payload: object, locale?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/common${url}${locale ? `?locale=${locale}` : ''}`,
-      headers: bearer(token),
-      payload,
-    });
+    postAs(t.app, token, url, payload, locale);
   const body = (categories: number[] | null, extra: object = {}) => ({
     data_scope_id: project,
     ...(categories ? { category: { enable: true, value: categories } } : {}),

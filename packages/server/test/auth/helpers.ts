@@ -36,6 +36,15 @@ export async function login(app: FastifyInstance, username: string, password = P
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** POST /api/common<url> as the token's user, in the given locale when one is named. */
+export const postAs = (app: FastifyInstance, token: string, url: string, payload: object, locale?: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/common${url}${locale ? `?locale=${locale}` : ''}`,
+    headers: bearer(token),
+    payload,
+  });
+
 /** Changes the signed-in account's password and signs in again with it (the old session ends). */
 export async function changePasswordAndSignIn(
   app: FastifyInstance,

@@ -17,6 +17,10 @@ export default defineConfig({
       node('server', {
         testTimeout: 60_000,
         hookTimeout: 180_000,
+        // One server file at a time (web and e2e still run beside it): the files share one ClickHouse
+        // test cluster, and 18.16 stops answering when a KILL QUERY of the cancellation test meets
+        // another file's statements (reproduced: cancel-timeout + dimensions, both engines' halves).
+        fileParallelism: false,
         globalSetup: ['./test/global-setup.ts', './test/clickhouse-setup.ts'],
       }),
       // The web app runs in a (jsdom) browser: browser export conditions, ESM builds of its packages.
@@ -28,8 +32,9 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
           // jsdom + antd renders take seconds on 2 busy cores (the server and e2e projects run beside
-          // it): a slow render is not a failure, a missing element still is (findBy… times out).
-          testTimeout: 30_000,
+          // it, and the first test of a file pays antd's cold start): a slow render is not a failure, a
+          // missing element still is (findBy… times out). One limit for every screen test, here.
+          testTimeout: 120_000,
           server: { deps: { inline: [/antd/, /@ant-design/, /@rc-component/] } },
         },
       },

@@ -23,6 +23,8 @@ export interface Cluster {
   /** WAREHOUSE_URL of the cluster. */
   url: string;
   stop(graceMs?: number): Promise<void>;
+  /** Starts shard `index` (0-based) again, same ports and data, after it stopped; resolves once it answers. */
+  restartShard(index: number, timeoutMs?: number): Promise<void>;
 }
 
 export interface StartOptions {
@@ -39,6 +41,10 @@ export interface StartOptions {
 export function unavailableReason(binary?: string): string | null;
 export function startCluster(options?: StartOptions): Promise<Cluster>;
 export function readCluster(dir: string): Cluster;
+/** The servers of DIR/cluster.json that are gone, do not answer a query within 5 s or logged a fatal error. */
+export function clusterHealth(
+  dir: string,
+): Promise<{ dir: string; pid: number; problems: string[]; errLogTail: string }[]>;
 export function stopPids(pids: number[], graceMs?: number): Promise<void>;
 /** Stops the test-run clusters (`marketlens-ch-tests-<id>/cluster`) left under `dir`; the pids stopped. */
 export function stopTestClustersUnder(dir: string): Promise<number[]>;

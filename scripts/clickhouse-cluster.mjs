@@ -239,41 +239,14 @@ async function startOnce({ shardCount, binary, dir, limits, detached }, options)
   try {
     for (const s of servers) {
       mkdirSync(s.dir, { recursive: true });
-      const config = path.join(s.dir, 'config.xml');
-      writeFileSync(config, configXml({ ...state, ...s, shards: servers, limits }));
-      const out = openSync(path.join(s.dir, 'stdout.log'), 'a');
-      const child = spawn(binary, [`--config-file=${config}`], {
-        cwd: s.dir,
-        stdio: ['ignore', out, out],
-        detached,
-      });
-      s.pid = child.pid;
-      started.push(child.pid);
-      if (detached) child.unref();
-      else {
-        owned.add(child.pid);
-        installExitHooks();
-        child.once('exit', () => owned.delete(child.pid));
-      }
+      writeFileSync(path.join(s.dir, 'config.xml'), configXml({ ...state, ...s, shards: servers, limits }));
+      started.push(spawnServer(s, binary, detached));
     }
+    state.binary = binary;
+    state.detached = detached;
     writeFileSync(path.join(dir, STATE_FILE), `${JSON.stringify(state, null, 2)}\n`);
     const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
-    for (const s of servers) {
-      while (!(await ping(s.httpPort))) {
-        if (!alive(s.pid)) {
-          const log = (() => {
-            try {
-              return readFileSync(path.join(s.dir, 'server.err.log'), 'utf8').slice(-2000);
-            } catch {
-              return readFileSync(path.join(s.dir, 'stdout.log'), 'utf8').slice(-2000);
-            }
-          })();
-          throw new Error(`clickhouse-server (shard ${s.dir}) exited at start:\n${log}`);
-        }
-        if (Date.now() > deadline) throw new Error(`clickhouse-server on port ${s.httpPort} did not answer /ping`);
-        await sleep(50);
-      }
-    }
+    for (const s of servers) await waitForPing(s, deadline);
   } catch (err) {
     await stopPids(started, 2000);
     throw err;
@@ -281,13 +254,52 @@ async function startOnce({ shardCount, binary, dir, limits, detached }, options)
   return describe(state);
 }
 
+/** Starts one server of the cluster from the config.xml in its folder; returns (and records) its pid. */
+function spawnServer(s, binary, detached) {
+  const out = openSync(path.join(s.dir, 'stdout.log'), 'a');
+  const child = spawn(binary, [`--config-file=${path.join(s.dir, 'config.xml')}`], {
+    cwd: s.dir,
+    stdio: ['ignore', out, out],
+    detached,
+  });
+  s.pid = child.pid;
+  if (detached) child.unref();
+  else {
+    owned.add(child.pid);
+    installExitHooks();
+    child.once('exit', () => owned.delete(child.pid));
+  }
+  return child.pid;
+}
+
+async function waitForPing(s, deadline) {
+  while (!(await ping(s.httpPort))) {
+    if (!alive(s.pid)) {
+      const log = (() => {
+        try {
+          return readFileSync(path.join(s.dir, 'server.err.log'), 'utf8').slice(-2000);
+        } catch {
+          return readFileSync(path.join(s.dir, 'stdout.log'), 'utf8').slice(-2000);
+        }
+      })();
+      throw new Error(`clickhouse-server (shard ${s.dir}) exited at start:\n${log}`);
+    }
+    if (Date.now() > deadline) throw new Error(`clickhouse-server on port ${s.httpPort} did not answer /ping`);
+    await sleep(50);
+  }
+}
+
 function describe(state) {
   return {
     dir: state.dir,
     cluster: state.cluster,
-    pids: state.servers.map((s) => s.pid),
-    /** Per shard, for tests that look at every server. */
-    shards: state.servers.map((s) => ({ httpPort: s.httpPort, tcpPort: s.tcpPort, pid: s.pid })),
+    get pids() {
+      return state.servers.map((s) => s.pid);
+    },
+    /** Per shard, for tests that look at every server (pids as of now: restartShard changes one). */
+    get shards() {
+      return state.servers.map((s) => ({ httpPort: s.httpPort, tcpPort: s.tcpPort, pid: s.pid }));
+    },
     adminUser: ADMIN_USER,
     adminPassword: state.adminPassword,
     queryUser: QUERY_USER,
@@ -299,7 +311,55 @@ function describe(state) {
       await stopPids(pids, graceMs);
       for (const pid of pids) owned.delete(pid);
     },
+    /**
+     * Starts shard `index` (0-based) again after it stopped or was killed: same ports, same data
+     * folder, so the cluster is whole again (fault tests). Resolves when it answers /ping.
+     */
+    restartShard: async (index, timeoutMs = 30_000) => {
+      const s = state.servers[index];
+      if (!s) throw new Error(`no shard ${index}`);
+      if (alive(s.pid)) throw new Error(`shard ${index} (pid ${s.pid}) still runs: stop it first`);
+      owned.delete(s.pid);
+      spawnServer(s, state.binary ?? DEFAULT_BINARY, state.detached === true);
+      writeFileSync(path.join(state.dir, STATE_FILE), `${JSON.stringify(state, null, 2)}\n`);
+      await waitForPing(s, Date.now() + timeoutMs);
+    },
   };
+}
+
+/**
+ * What is wrong with the servers of DIR/cluster.json, or [] when each runs, answers a query within
+ * 5 s and logged nothing fatal: one entry per sick server with the tail of its error log (a test run
+ * prints it, since its folders are scratch and gone afterwards).
+ */
+export async function clusterHealth(dir) {
+  const state = JSON.parse(readFileSync(path.join(path.resolve(dir), STATE_FILE), 'utf8'));
+  const sick = [];
+  for (const s of state.servers) {
+    const problems = [];
+    if (!alive(s.pid)) problems.push('process gone');
+    else {
+      try {
+        const res = await fetch(`http://127.0.0.1:${s.httpPort}/`, {
+          method: 'POST',
+          headers: { 'X-ClickHouse-User': ADMIN_USER, 'X-ClickHouse-Key': state.adminPassword },
+          body: 'SELECT 1',
+          signal: AbortSignal.timeout(5000),
+        });
+        if (!res.ok) problems.push(`SELECT 1 answered ${res.status}`);
+      } catch (err) {
+        problems.push(`SELECT 1: ${err.message}`);
+      }
+    }
+    let errLog = '';
+    try {
+      errLog = readFileSync(path.join(s.dir, 'server.err.log'), 'utf8');
+    } catch {}
+    if (/<Fatal>|Received signal/.test(errLog)) problems.push('fatal lines in its error log');
+    if (problems.length > 0)
+      sick.push({ dir: s.dir, pid: s.pid, problems, errLogTail: errLog.split('\n').slice(-40).join('\n') });
+  }
+  return sick;
 }
 
 /** The cluster described by DIR/cluster.json (to stop one started by another process). */

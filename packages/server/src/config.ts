@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { AdmissionConfig } from './analytics/admission.js';
 
 /**
  * Server configuration, read once from the environment and validated at start. Every bad value
@@ -26,6 +27,10 @@ export interface ServerConfig {
   webDistDir: string;
   requestTimeoutMs: number;
   queryTimeoutMs: number;
+  /** Query connections of a DuckDB warehouse (WAREHOUSE_POOL_SIZE). */
+  warehousePoolSize: number;
+  /** Admission of analysis requests: how many run at once, how many may wait and how long (issue 19). */
+  analysis: AdmissionConfig;
   /** Who may embed the app in a frame (CSP frame-ancestors), e.g. the parent portal. */
   frameAncestors: string[];
   trustProxy: boolean;
@@ -237,6 +242,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webDistDir: path.resolve(cwd, str('WEB_DIST_DIR') ?? 'packages/web/dist'),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
     queryTimeoutMs: int('QUERY_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    warehousePoolSize: int('WAREHOUSE_POOL_SIZE', 4, 1, 64),
+    analysis: {
+      concurrency: int('ANALYSIS_CONCURRENCY', 16, 1, 1024),
+      queueSize: int('ANALYSIS_QUEUE_SIZE', 256, 0, 100_000),
+      queueWaitMs: int('ANALYSIS_QUEUE_WAIT_MS', 10_000, 100, 600_000),
+    },
     frameAncestors,
     trustProxy: bool('TRUST_PROXY', false),
     auth,

@@ -77,6 +77,27 @@ describe('app: envelope, errors and headers', () => {
     expect(res.json().ok).toBe(false);
   });
 
+  it("answers a body the JSON parser refuses in the query's language", async () => {
+    // Found by the bad-input fuzz (test/fuzz): the parser fails before validation, where the locale was read.
+    for (const payload of ['{bad json', '{"__proto__": {"polluted": true}}']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/health?locale=en_us',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ ok: false, code: 400, msg: 'invalid argument' });
+    }
+  });
+
+  it('answers what the router refuses (an over-long path parameter) with the 400 envelope in the query language', async () => {
+    // Found by the bad-input fuzz: Fastify answered 414 with its own body and internal error code.
+    const res = await t.app.inject(`/api/common/raw/second_categories/${'1'.repeat(5000)}?locale=en_us`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ ok: false, code: 400, msg: 'invalid argument' });
+  });
+
   it('sends a strict Content-Security-Policy with the configured frame ancestors', async () => {
     const res = await t.app.inject('/api/health');
     const csp = String(res.headers['content-security-policy']);

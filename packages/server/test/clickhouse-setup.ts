@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { readCluster } from '../../../scripts/clickhouse-cluster.mjs';
+import { clusterHealth, readCluster } from '../../../scripts/clickhouse-cluster.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,7 +32,13 @@ export default function setup(project: TestProject) {
   process.once('exit', onExit);
   return async () => {
     process.off('exit', onExit);
-    if (existsSync(statePath)) await readCluster(clusterDir).stop();
+    if (existsSync(statePath)) {
+      // A shard that hung or crashed fails every ClickHouse file after it: say why, from its logs.
+      for (const s of await clusterHealth(clusterDir)) {
+        console.error(`ClickHouse test server ${s.dir} (pid ${s.pid}): ${s.problems.join('; ')}\n${s.errLogTail}`);
+      }
+      await readCluster(clusterDir).stop();
+    }
     rmSync(stateDir, { recursive: true, force: true });
   };
 }

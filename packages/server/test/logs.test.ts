@@ -1,6 +1,7 @@
 import { createTrackId } from '@marketlens/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TrackingRepository } from '../src/metadata/repositories/tracking.js';
+import { TRACKING_PARAMS_MAX_CHARS } from '../src/routes/logs.js';
 import { bearer, login, makeUser } from './auth/helpers.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 
@@ -51,6 +52,61 @@ describe('POST /api/logs/logs (spec §7 tracking)', () => {
     });
     // Tokens in the reported address are never stored.
     expect(event!.fullUrl).toBe('https://ml.example/hot?tk=[redacted]&x=1');
+  });
+
+  const latest = async () => {
+    const repo = new TrackingRepository({ db: t.ctx.metadata.db, dialect: t.ctx.metadata.dialect, now: () => '' });
+    return (await repo.listForUser(userId))[0]!;
+  };
+  let n = 0;
+  const event = (request_params: unknown) => ({
+    track_id: createTrackId(`tracked|${n++}`, Date.now()),
+    route: 'Discover',
+    request_params,
+    locale: 'en_us',
+  });
+
+  it("stores the page's filters and url, without any field named like a secret at any depth", async () => {
+    const filters = {
+      date: ['2025-01-01', '2025-06-01'],
+      category: { enable: true, value: [101] },
+      goodsKeywords: { enable: true, input_type: 'super', value: '"口红" and not "小样"' },
+      nested: [{ access_token: 'a', deeper: { Password: 'b', clientSecret: 'c', Authorization: 'Bearer d', keep: 1 } }],
+      refreshToken: 'e',
+    };
+    const res = await send(event({ data: filters, url: '/discover?t=2025-01-01,2025-06-01&tk=secret1' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const { requestParams } = await latest();
+    expect(requestParams).toEqual({
+      data: {
+        date: ['2025-01-01', '2025-06-01'],
+        category: { enable: true, value: [101] },
+        goodsKeywords: { enable: true, input_type: 'super', value: '"口红" and not "小样"' },
+        nested: [{ deeper: { keep: 1 } }],
+      },
+      url: '/discover?t=2025-01-01,2025-06-01&tk=[redacted]',
+    });
+    expect(JSON.stringify(requestParams)).not.toMatch(/secret1|Bearer|"[abce]"/);
+  });
+
+  it(`refuses request_params over ${TRACKING_PARAMS_MAX_CHARS} characters or nested too deep, with a message`, async () => {
+    // The cap counts what is stored: secrets dropped first.
+    const fits = 'x'.repeat(TRACKING_PARAMS_MAX_CHARS - 100);
+    expect((await send(event({ data: { sql: fits, token: 'y'.repeat(5000) } }))).statusCode).toBe(200);
+    expect((await latest()).requestParams).toEqual({ data: { sql: fits } });
+    const tooLarge = await send(event({ data: { sql: 'x'.repeat(TRACKING_PARAMS_MAX_CHARS) } }));
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json()).toEqual({ ok: false, code: 400, msg: 'The request is too large.' });
+    // Nesting deep enough to overflow a recursive JSON.stringify is a 400 too, never a 500.
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    const nested = await t.app.inject({
+      method: 'POST',
+      url: '/api/logs/logs?locale=en_us',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: `{"track_id":"1234567812345678","request_params":{"data":${deep}}}`,
+    });
+    expect(nested.statusCode, nested.body).toBe(400);
+    expect(nested.json().msg).toMatch(/invalid argument/);
   });
 
   it('needs a sign-in and rejects malformed track ids, times and unknown fields', async () => {

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { MetadataStore, Project, ProjectMember } from '../metadata/index.js';
 import { type AuthUser, type ProjectScope, resolveDataGrant } from '../permissions/index.js';
 import type { WarehouseEngine } from '../warehouse/engine.js';
+import type { AdmissionGate } from './admission.js';
 import type { ResolvedGrant } from './engine/filters.js';
 import type { AnalyticsQuery } from './engine/model.js';
 import type { AnalyticsEngine, AnalyticsResult, DatasetCatalog } from './engine/service.js';
@@ -79,6 +80,8 @@ export interface AnalysisDeps {
   metadata: MetadataStore;
   warehouse: WarehouseEngine;
   engine: AnalyticsEngine;
+  /** Admission of analysis requests (bounded queue, 503 beyond it); the route runs each request through it. */
+  gate: AdmissionGate;
 }
 
 /**
@@ -91,13 +94,13 @@ export async function openAnalysis(
   req: { user: AuthUser; scope: ProjectScope; locale: WireLocale },
   reply: FastifyReply,
   wire: PageFilter | undefined,
+  signal: AbortSignal = requestSignal(reply),
 ): Promise<AnalysisRequest> {
   const { metadata, engine } = deps;
   const scope = await dataScopeOf(metadata, engine, req.user, req.scope);
   const validated = wire
     ? await validateScopeFilter(metadata, engine, req.user, scope, wire)
     : { filter: {}, range: scope.fullRange, comparison: { kind: 'none' as const } };
-  const signal = requestSignal(reply);
   setMaxListeners(64, signal);
   const selected = wire?.category?.enable && !wire.sql?.enable ? wire.category.value : [];
   return {
@@ -109,7 +112,9 @@ export async function openAnalysis(
     selected,
     locale: req.locale,
     signal,
-    ...deps,
+    metadata,
+    engine,
+    warehouse: deps.warehouse,
     run: (query) => engine.run(scope.grant, scopeQuery(scope, query), { signal }),
   };
 }

@@ -97,3 +97,38 @@ export function rethrowConflict(err: unknown, entity: string, fields: Record<str
   }
   throw err;
 }
+
+/*
+ * The metadata database cannot be reached: refused or dropped connections, a server shutting down
+ * or starting up, and the pool's own time limits (connect, query) that keep a dead or frozen
+ * database from hanging requests. pg reports them as Node socket errors (code ECONNREFUSED …),
+ * SQLSTATE class 08 / 57P0x, or plain Errors with a fixed message.
+ */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const PG_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|is not queryable|Connection closed/i;
+
+export function isConnectionFailure(err: unknown): boolean {
+  const e = driverError(err);
+  if (!e) return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  return (
+    SOCKET_CODES.has(code) ||
+    SQLSTATES.has(code) ||
+    /^08[0-9A-Z]{3}$/.test(code) ||
+    (typeof e.message === 'string' && PG_MESSAGES.test(e.message))
+  );
+}
+
+/**
+ * The metadata database is unreachable for now: the error plugin answers 503 `metadata_unavailable`
+ * (not 500), and the pool reconnects by itself once the database is back.
+ */
+export class MetadataUnavailableError extends Error {
+  override readonly name = 'MetadataUnavailableError';
+  readonly code = 'metadata_unavailable';
+  constructor(options?: { cause?: unknown }) {
+    super('the metadata database is unavailable', options);
+  }
+}

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { MetadataDialect, RepoContext } from './db.js';
 import { isUniqueViolation } from './errors.js';
+import { unavailableAsError } from './guard.js';
 import { migrationProvider } from './migrations/index.js';
 import { ApplicationsRepository } from './repositories/applications.js';
 import { AuditRepository } from './repositories/audit.js';
@@ -40,6 +41,13 @@ export interface OpenMetadataOptions {
   clock?: () => Date;
   /** PostgreSQL pool size. Default 10. */
   poolSize?: number;
+  /**
+   * PostgreSQL: how long getting a connection (a new one, or a free one from a busy pool) may
+   * take, and how long one statement may wait for its answer. Default 5 s and 30 s. Beyond them
+   * the request gets 503 metadata_unavailable: a dead or frozen database must not hang requests.
+   */
+  connectTimeoutMs?: number;
+  queryTimeoutMs?: number;
   /** SQLite: how long a writer waits for another process's lock. Default 5000 ms. */
   busyTimeoutMs?: number;
 }
@@ -160,15 +168,28 @@ async function openPostgres(
     max: opts.poolSize ?? 10,
     application_name: 'marketlens',
     types: pgTypes,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
+    query_timeout: opts.queryTimeoutMs ?? 30_000,
+    // Notices a peer that vanished without closing the socket (host down, network cut).
+    keepAlive: true,
     // Every pooled connection starts with the schema as its only search path.
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
   });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it kills the process.
+  // Message and code only: pg attaches the whole client to the error, which would flood the log.
   pool.on('error', (err) => {
-    if (opts.logger) opts.logger.error({ err }, 'metadata: idle PostgreSQL connection failed');
-    else console.error('metadata: idle PostgreSQL connection failed', err);
+    const { message, code } = err as Error & { code?: string };
+    if (opts.logger) opts.logger.error({ err: { message, code } }, 'metadata: idle PostgreSQL connection failed');
+    else console.error(`metadata: idle PostgreSQL connection failed: ${message}${code ? ` (${code})` : ''}`);
   });
-  return new Kysely<MetadataDatabase>({ dialect: new PostgresDialect({ pool }) });
+  // A connection lost while checked out (between a transaction's statements, or when the server
+  // shuts down) also emits 'error', and the pool listens only to idle ones: without this listener
+  // a database restart would crash the process. The failing query reports it; the pool then drops
+  // the client (it is no longer queryable) and opens a new one when needed.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  // Pooled connections that failed are dropped by the pool and replaced on the next request, so
+  // once the database is back the server recovers by itself.
+  return new Kysely<MetadataDatabase>({ dialect: unavailableAsError(new PostgresDialect({ pool })) });
 }
 
 function repositories(ctx: RepoContext): MetadataRepositories {

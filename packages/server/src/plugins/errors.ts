@@ -1,9 +1,11 @@
-import type { ApiFailure } from '@marketlens/shared';
+import { type ApiFailure, normalizeLocale } from '@marketlens/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { OverloadedError } from '../analytics/admission.js';
 import { AppError } from '../errors.js';
 import { translateFor } from '../i18n.js';
-import { WarehouseCancelledError, WarehouseTimeoutError } from '../warehouse/engine.js';
+import { MetadataUnavailableError } from '../metadata/errors.js';
+import { WarehouseCancelledError, WarehouseTimeoutError, WarehouseUnavailableError } from '../warehouse/engine.js';
 
 /**
  * The one place where failures become responses: `{ ok: false, code, msg }` with the right HTTP
@@ -13,6 +15,8 @@ import { WarehouseCancelledError, WarehouseTimeoutError } from '../warehouse/eng
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const t = translateFor(req.locale);
+    // Load shed (analytics/admission.ts): the client is told when to try again.
+    if (err instanceof OverloadedError) reply.header('retry-after', String(err.retryAfterSeconds));
     if (err instanceof AppError) return send(reply, err.status, err.code, t(err.messageKey, err.params));
     if (err.validation) {
       const first = err.validation[0];
@@ -27,7 +31,23 @@ export const errorsPlugin = fp(async (app) => {
       return send(reply, 400, 400, t('server.invalidArgumentDetail', { field: detail || '-' }));
     }
     if (err instanceof WarehouseTimeoutError) return send(reply, 503, 'query_timeout', t('server.queryTimeout'));
+    // The metadata database is down or frozen: a clear "try again" rather than a 500 (docs/deployment.md).
+    if (err instanceof MetadataUnavailableError) {
+      const { message, code } = (err.cause ?? {}) as { message?: string; code?: string };
+      req.log.warn({ cause: { message, code } }, 'metadata database unavailable'); // not pg's error: it holds the client
+      return send(reply, 503, err.code, t('server.metadataUnavailable'));
+    }
     if (err instanceof WarehouseCancelledError) return send(reply, 499, 'cancelled', t('server.cancelled'));
+    if (err instanceof WarehouseUnavailableError) {
+      // The operator needs the host and cause; the user gets which warehouse and to retry.
+      req.log.warn({ err }, 'warehouse unavailable');
+      return send(
+        reply,
+        503,
+        'warehouse_unavailable',
+        t('server.warehouseUnavailable', { warehouse: WAREHOUSE_NAMES[err.engine] }),
+      );
+    }
     // Fastify's own client errors (bad JSON, body too large, unsupported media type …).
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       const status = err.statusCode;
@@ -39,6 +59,24 @@ export const errorsPlugin = fp(async (app) => {
     return send(reply, 500, 500, t('server.internalError'));
   });
 });
+
+/** Product names of the warehouse engines, as users and operators know them. */
+const WAREHOUSE_NAMES = { duckdb: 'DuckDB', clickhouse: 'ClickHouse' } as const;
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any hook or the error handler runs (a
+ * path parameter over maxParamLength, a malformed percent-encoding) gets the same 400 envelope, in
+ * the query's language, instead of Fastify's own body (a 414 with its internal code, found by the fuzz).
+ */
+export function sendFrameworkError(_err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  let locale: string | null = null;
+  try {
+    locale = new URL(req.raw.url ?? '/', 'http://localhost').searchParams.get('locale');
+  } catch {
+    // An address URL cannot read: the default language.
+  }
+  return send(reply, 400, 400, translateFor(normalizeLocale(locale))('server.invalidArgument'));
+}
 
 /** Answers an unknown path with the 404 envelope. */
 export function sendNotFound(req: FastifyRequest, reply: FastifyReply) {

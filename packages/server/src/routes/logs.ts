@@ -11,6 +11,41 @@ import { Envelope, LocaleField, ok } from '../schema.js';
 const EventTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' });
 const TOKEN_PARAMS = /([?&](?:tk|rtk|access_token|refresh_token|reset_token|code|state)=)[^&#]*/gi;
 
+/**
+ * Cap of the stored request_params (docs/api.md "Tracking"): at most this many characters of JSON,
+ * nested at most TRACKING_PARAMS_MAX_DEPTH levels; a larger event is refused with a 400, not cut, so
+ * what is stored is always what the page sent (minus secrets).
+ */
+export const TRACKING_PARAMS_MAX_CHARS = 32_000;
+export const TRACKING_PARAMS_MAX_DEPTH = 16;
+/** Fields never stored, at any depth of request_params: tokens, passwords, secrets, credentials. */
+const SECRET_FIELD = /token|passw(or)?d|secret|authori[sz]ation|credential|auth_key|^r?tk$/i;
+
+const redactUrl = (url: string) => url.replace(TOKEN_PARAMS, '$1[redacted]');
+
+/**
+ * request_params as stored: fields named like a secret dropped at any depth and token parameters of
+ * `url` redacted. Null when nested deeper than the cap (the caller refuses it).
+ */
+function storedParams(value: unknown, depth = 0): JsonValue | undefined | null {
+  if (depth > TRACKING_PARAMS_MAX_DEPTH) return null;
+  if (Array.isArray(value)) {
+    const items = value.map((v) => storedParams(v, depth + 1));
+    return items.includes(null) ? null : (items as JsonValue[]);
+  }
+  if (value && typeof value === 'object') {
+    const out: Record<string, JsonValue> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (SECRET_FIELD.test(k)) continue;
+      const kept = storedParams(v, depth + 1);
+      if (kept === null) return null;
+      if (kept !== undefined) out[k] = kept;
+    }
+    return out;
+  }
+  return value as JsonValue;
+}
+
 /** The client's 'YYYY-MM-DD HH:mm:ss' (China time, the product's market) → ISO instant. */
 function eventInstant(text: string | undefined, offsetMinutes: number): string | null {
   if (!text) return null;
@@ -65,8 +100,14 @@ export function logRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const b = req.body;
         if (!isTrackId(b.track_id)) throw badRequest('server.invalidArgumentDetail', { field: 'track_id' });
         const offset = b.tz_offset ?? 480;
-        const params = b.request_params as JsonValue | undefined;
-        if (params !== undefined && JSON.stringify(params).length > 32_000) throw badRequest('server.payloadTooLarge');
+        let params: JsonValue | undefined;
+        if (b.request_params !== undefined) {
+          const { url, ...rest } = b.request_params;
+          params = storedParams({ ...rest, ...(url !== undefined ? { url: redactUrl(url) } : {}) });
+          // Depth first: a deeply nested value must not reach JSON.stringify's recursion.
+          if (params === null) throw badRequest('server.invalidArgumentDetail', { field: 'request_params' });
+          if (JSON.stringify(params).length > TRACKING_PARAMS_MAX_CHARS) throw badRequest('server.payloadTooLarge');
+        }
         await tracking.record({
           trackId: b.track_id,
           lastTrackId: b.last_track_id ?? '',
@@ -76,7 +117,7 @@ export function logRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           eventStart: eventInstant(b.event_start, offset),
           eventEnd: eventInstant(b.event_end, offset),
           // Tokens and one-time codes never reach the tracking table, even if a client sends them.
-          fullUrl: (b.full_url ?? '').replace(TOKEN_PARAMS, '$1[redacted]'),
+          fullUrl: redactUrl(b.full_url ?? ''),
           responseStatus: b.response_status ?? null,
           requestParams: params ?? null,
           type: b.type ?? '',

@@ -88,6 +88,21 @@ export class WarehouseCancelledError extends Error {
   }
 }
 
+/**
+ * The warehouse (a server of the cluster) cannot be reached or dropped the connection: a fault of
+ * the installation, not of the query, so the API answers 503 naming the warehouse and the next
+ * request tries again. `detail` (host, cause) is for the log only.
+ */
+export class WarehouseUnavailableError extends Error {
+  constructor(
+    readonly engine: WarehouseEngine['engine'],
+    readonly detail: string,
+  ) {
+    super(`the ${engine} warehouse is unavailable: ${detail}`);
+    this.name = 'WarehouseUnavailableError';
+  }
+}
+
 /** A problem in an imported file: which file, row and column, and what was expected. */
 export interface ImportIssue {
   file: string;

@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   ConflictError,
   isCheckViolation,
+  isConnectionFailure,
   isForeignKeyViolation,
   isUniqueViolation,
+  MetadataUnavailableError,
+  openMetadata,
   uniqueViolation,
 } from '../../src/metadata/index.js';
 import { newUser, type StoreTarget, stores, useStore } from './stores.js';
@@ -93,5 +96,39 @@ describe('ConflictError', () => {
     expect(err).toBeInstanceOf(Error);
     expect(err).toMatchObject({ name: 'ConflictError', code: 'conflict', entity: 'user', field: 'email', cause });
     expect(err.message).toBe('user email already exists');
+  });
+});
+
+/** A database that cannot be reached is told apart from a statement that failed (503, not 500). */
+describe('connection failures', () => {
+  const failure = (fields: object) =>
+    Object.assign(new Error(String((fields as { message?: string }).message)), fields);
+
+  it('recognises refused, dropped and timed-out connections and server shutdowns', () => {
+    expect(isConnectionFailure(failure({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:5432' }))).toBe(
+      true,
+    );
+    expect(isConnectionFailure(failure({ message: 'Connection terminated unexpectedly' }))).toBe(true);
+    expect(isConnectionFailure(failure({ message: 'timeout exceeded when trying to connect' }))).toBe(true);
+    expect(isConnectionFailure(failure({ message: 'Query read timeout' }))).toBe(true);
+    expect(
+      isConnectionFailure(failure({ code: '57P01', message: 'terminating connection due to administrator command' })),
+    ).toBe(true);
+    expect(isConnectionFailure(failure({ code: '57P03', message: 'the database system is starting up' }))).toBe(true);
+    expect(isConnectionFailure(failure({ code: '08006', message: 'connection failure' }))).toBe(true);
+  });
+
+  it('leaves constraint and SQL errors alone', () => {
+    expect(isConnectionFailure(failure({ code: '23505', message: 'duplicate key value' }))).toBe(false);
+    expect(isConnectionFailure(failure({ code: '42P01', message: 'relation "x" does not exist' }))).toBe(false);
+    expect(isConnectionFailure(failure({ code: 'SQLITE_BUSY', message: 'database is locked' }))).toBe(false);
+    expect(isConnectionFailure('text')).toBe(false);
+  });
+
+  it('opening a PostgreSQL store nobody serves fails with MetadataUnavailableError', async () => {
+    // Nothing listens on port 1.
+    const err = await rawError(() => openMetadata('postgres://postgres@127.0.0.1:1/none', { connectTimeoutMs: 2_000 }));
+    expect(err).toBeInstanceOf(MetadataUnavailableError);
+    expect((err as MetadataUnavailableError).code).toBe('metadata_unavailable');
   });
 });

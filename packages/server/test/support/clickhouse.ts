@@ -35,6 +35,8 @@ export async function onShard(cluster: Cluster, shard: number, sql: string): Pro
     method: 'POST',
     headers: { 'X-ClickHouse-User': cluster.adminUser, 'X-ClickHouse-Key': cluster.adminPassword },
     body: sql,
+    // A test's probe never waits unbounded on a busy shard (a reused socket the server dropped).
+    signal: AbortSignal.timeout(10_000),
   });
   const text = await res.text();
   if (!res.ok) throw new Error(text);

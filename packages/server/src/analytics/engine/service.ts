@@ -169,8 +169,35 @@ export class AnalyticsEngine {
     return result;
   }
 
+  /**
+   * Statements running for one request (its signal): an identical statement of the same request
+   * shares the running one's answer instead of being sent again — the summary's chain and yoy runs
+   * both read the current period (issue 19: 4 → 3 statements per summary). Same signal, same
+   * cancellation; each sharer gets its own row objects.
+   */
+  private readonly inFlight = new WeakMap<AbortSignal, Map<string, Promise<Row[]>>>();
+
   /** Runs one built statement with the run's signal and time limit. */
   private exec<T extends Row = Row>(built: { sql: string; params: QueryParams }, options: RunOptions): Promise<T[]> {
+    const signal = options.signal;
+    if (!signal) return this.send<T>(built, options);
+    let running = this.inFlight.get(signal);
+    if (!running) {
+      running = new Map();
+      this.inFlight.set(signal, running);
+    }
+    const key = `${built.sql}\u0000${JSON.stringify(built.params)}`;
+    const shared = running.get(key);
+    if (shared) return shared.then((rows) => rows.map((r) => ({ ...r }) as T));
+    const sent = this.send<T>(built, options);
+    const own = running;
+    own.set(key, sent);
+    const forget = () => own.delete(key);
+    sent.then(forget, forget);
+    return sent;
+  }
+
+  private send<T extends Row = Row>(built: { sql: string; params: QueryParams }, options: RunOptions): Promise<T[]> {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     return this.warehouse.query<T>(built.sql, built.params, {
       ...(options.signal ? { signal: options.signal } : {}),

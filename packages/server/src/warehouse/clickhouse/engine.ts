@@ -20,6 +20,9 @@ import { clickhouseLiteral } from './literal.js';
 import { parseCatalogInfo, quote, readCatalogSql, tableNames } from './schema.js';
 import { toRows } from './values.js';
 
+/** How long reading the table catalogue (on open and after an import) may take. */
+const CATALOG_READ_TIMEOUT_MS = 30_000;
+
 export interface ClickHouseWarehouseOptions {
   location: ClickHouseLocation;
   /** Time limit of a query without its own timeoutMs; 0 = the server profile's. Default 60 s. */
@@ -216,8 +219,9 @@ export class ClickHouseEngine implements WarehouseEngine {
       try {
         let text: string;
         try {
+          // Bounded, but long enough for a busy cluster: opening fails rather than waits forever.
           text = await this.http.request(this.http.hosts[0]!, this.reader, readCatalogSql(this.location.database), {
-            signal: AbortSignal.timeout(10_000),
+            signal: AbortSignal.timeout(CATALOG_READ_TIMEOUT_MS),
           });
         } catch (err) {
           if (err instanceof ClickHouseError && (err.code === UNKNOWN_TABLE || err.code === UNKNOWN_DATABASE)) {

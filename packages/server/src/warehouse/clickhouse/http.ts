@@ -1,3 +1,4 @@
+import { WarehouseUnavailableError } from '../engine.js';
 import type { ClickHouseLocation } from '../url.js';
 
 /**
@@ -24,6 +25,12 @@ export class ClickHouseError extends Error {
 /** Error codes the engine maps to its own error classes. */
 export const TIMEOUT_EXCEEDED = 159;
 export const QUERY_WAS_CANCELLED = 394;
+/**
+ * Codes of a server that could not reach another shard (or lost it mid-query): the cluster is
+ * short of a server, not the statement wrong. ATTEMPT_TO_READ_AFTER_EOF (32) is the connection
+ * closing under a remote read; SOCKET_TIMEOUT 209, NETWORK_ERROR 210, ALL_CONNECTION_TRIES_FAILED 279.
+ */
+const UNREACHABLE_CODES = new Set([32, 209, 210, 279]);
 
 export function parseError(status: number, text: string): ClickHouseError {
   const code = /Code: (\d+)/.exec(text);
@@ -66,18 +73,33 @@ export class ClickHouseHttp {
       url.searchParams.set('query', sql);
       body = options.data;
     }
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'X-ClickHouse-User': account.user, 'X-ClickHouse-Key': account.password },
-      body,
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    const text = await res.text();
-    if (!res.ok) throw parseError(res.status, text);
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(url, {
+        method: 'POST',
+        headers: { 'X-ClickHouse-User': account.user, 'X-ClickHouse-Key': account.password },
+        body,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      text = await res.text();
+    } catch (err) {
+      // Our own stop (abort, time limit) stays what it is; anything else is the server gone.
+      if (options.signal?.aborted) throw err;
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      throw new WarehouseUnavailableError('clickhouse', `${host}: ${cause?.code ?? cause?.message ?? String(err)}`);
+    }
+    if (!res.ok) throw unreachableOr(host, parseError(res.status, text));
     // Without wait_end_of_query an error after the first block arrives with status 200.
     if (/\nCode: \d+, e\.displayText\(\) = DB::Exception/.test(text.slice(-2000))) {
-      throw parseError(res.status, text.slice(text.lastIndexOf('Code: ')));
+      throw unreachableOr(host, parseError(res.status, text.slice(text.lastIndexOf('Code: '))));
     }
     return text;
   }
+}
+
+/** A server's error that says another shard is out of reach becomes WarehouseUnavailableError. */
+function unreachableOr(host: string, err: ClickHouseError): Error {
+  if (err.code === undefined || !UNREACHABLE_CODES.has(err.code)) return err;
+  return new WarehouseUnavailableError('clickhouse', `via ${host}: ${err.message}`);
 }

@@ -6,7 +6,13 @@ import {
 } from '@marketlens/shared/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
-import { type AnalysisDeps, type AnalysisRequest, openAnalysis, type PageFilter } from '../../../analytics/request.js';
+import {
+  type AnalysisDeps,
+  type AnalysisRequest,
+  openAnalysis,
+  type PageFilter,
+  requestSignal,
+} from '../../../analytics/request.js';
 import { type Permission, type ProjectIdSource, perm } from '../../../permissions/index.js';
 import { Envelope, ok } from '../../../schema.js';
 
@@ -104,9 +110,14 @@ export function registerArea<T extends Record<string, EndpointSchemas>>(
         // Authorised without a project (an optional data scope left out): the declared empty answer.
         if (!req.scope && unscoped !== undefined) return ok(unscoped);
         const wire = area.filters?.[key] ? area.filters[key](fields) : filterOf(fields as object);
-        // The auth plugin authorised the project (req.scope) and the user (req.user).
-        const a = await openAnalysis(deps, { user: req.user!, scope: req.scope!, locale: req.locale }, reply, wire);
-        const answer = await area.handlers[key](a, fields, reply);
+        // Admitted first (503 `overloaded` when the queue is full): a request turned away reads nothing.
+        const signal = requestSignal(reply);
+        const answer = await deps.gate.run(async () => {
+          // The auth plugin authorised the project (req.scope) and the user (req.user).
+          const user = { user: req.user!, scope: req.scope!, locale: req.locale };
+          const a = await openAnalysis(deps, user, reply, wire, signal);
+          return area.handlers[key](a, fields, reply);
+        }, signal);
         return endpoint.file ? answer : ok(answer);
       },
     });

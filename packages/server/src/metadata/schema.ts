@@ -284,6 +284,26 @@ export interface TrackingEventsTable {
   created_at: Timestamp;
 }
 
+/** Price enquiries (migration 0002, docs/pricing.md); status one of ORDER_STATUSES of the shared contract. */
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number | null;
+  username: Defaulted<string>;
+  enterprise: Defaulted<string>;
+  email: Defaulted<string>;
+  telephone: Defaulted<string>;
+  remark: Defaulted<string>;
+  ip: Defaulted<string>;
+  locale: Defaulted<string>;
+  categories: Defaulted<JsonText>;
+  quote: Defaulted<JsonText>;
+  total: Defaulted<number>;
+  status: Defaulted<string>;
+  handled_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface MetadataDatabase {
   users: UsersTable;
   projects: ProjectsTable;
@@ -303,6 +323,7 @@ export interface MetadataDatabase {
   applications: ApplicationsTable;
   audit_events: AuditEventsTable;
   tracking_events: TrackingEventsTable;
+  orders: OrdersTable;
 }
 
 export type MetadataTable = keyof MetadataDatabase;

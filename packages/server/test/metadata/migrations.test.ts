@@ -20,6 +20,7 @@ const TABLES = [
   'grants',
   'mail_outbox',
   'oauth_states',
+  'orders',
   'password_resets',
   'project_attributes',
   'project_categories',

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { MetadataDialect } from '../db.js';
 import { initialMigration } from './0001_initial.js';
+import { ordersMigration } from './0002_orders.js';
 
 /**
  * Migrations live in code (not read from a folder at run time) so the built dist/ needs no extra
@@ -10,6 +11,7 @@ import { initialMigration } from './0001_initial.js';
 export function metadataMigrations(dialect: MetadataDialect): Record<string, Migration> {
   return {
     '0001_initial': initialMigration(dialect),
+    '0002_orders': ordersMigration(dialect),
   };
 }
 

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount } from '../src/format.js';
+
+describe('formatAmount — exact prices with spec §9 grouping', () => {
+  it.each([
+    [106_000, { currency: '¥' }, '¥106 000'],
+    [999_999, {}, '999 999'],
+    [1_042_999, { currency: '¥' }, '¥1 042 999'],
+    [0, { currency: '¥' }, '¥0'],
+    [5, { currency: '¥' }, '¥5'],
+    [-1234.5, { decimals: 2 }, '-1 234.50'],
+    [-0.001, {}, '0'],
+    ['20000', {}, '20 000'],
+    [null, {}, '-'],
+    ['-', { currency: '¥' }, '-'],
+  ] as const)('%s %o → %s', (value, opts, text) => {
+    expect(formatAmount(value, opts)).toBe(text);
+  });
+});

@@ -19,16 +19,26 @@
  * 3. Writes bench/results/<date>.md with the machine description.
  *
  * Needs a build first (`npm run build:ts`). Env: BENCH_SCALES, BENCH_ENGINES (default
- * `duckdb,clickhouse`, or `duckdb` without clickhouse-server), BENCH_SEED, BENCH_RUNS, BENCH_POOL.
+ * `duckdb,clickhouse`, or `duckdb` without clickhouse-server), BENCH_SEED, BENCH_RUNS, BENCH_POOL,
+ * BENCH_PANELS (a regular expression: only the panels it matches, e.g. `^concept_`).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  AS_OF,
+  benchCluster,
+  ENGINE_NAMES,
+  here,
+  pct,
+  prepareScale,
+  recordingWarehouse,
+  root,
+  SEED,
+} from './lib/data.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
 const POOL = Number(process.env.BENCH_POOL ?? 4);
 
 // DuckDB's node binding runs queries on libuv's thread pool: at least pool + 4 threads (issue 4).
@@ -42,9 +52,6 @@ if (!process.env.UV_THREADPOOL_SIZE) {
 
 const { startCluster, unavailableReason } = await import('../scripts/clickhouse-cluster.mjs');
 
-const work = path.join(here, '.work');
-const SEED = process.env.BENCH_SEED ?? '20170101';
-const AS_OF = '2026-11-01';
 const RUNS = Math.max(20, Number(process.env.BENCH_RUNS ?? 20));
 const SCALES = (process.env.BENCH_SCALES ?? 'demo,bench').split(',').map((s) => s.trim());
 for (const s of SCALES) if (!['tiny', 'demo', 'bench'].includes(s)) throw new Error(`unknown scale "${s}"`);
@@ -58,23 +65,6 @@ if (!requested.includes('duckdb')) throw new Error('BENCH_ENGINES must include d
 const ENGINES = ['duckdb', ...requested.filter((e) => e !== 'duckdb')];
 if (ENGINES.includes('clickhouse') && clickhouseMissing) throw new Error(clickhouseMissing);
 if (clickhouseMissing) console.warn(`ClickHouse not measured: ${clickhouseMissing}`);
-const ENGINE_NAMES = { duckdb: 'DuckDB', clickhouse: 'ClickHouse' };
-
-/** Runs a command; with `logFile`, its output is also kept there (the import log is parsed below). */
-function step(cmd, args, logFile) {
-  const t0 = performance.now();
-  const r = spawnSync(cmd, args, {
-    stdio: logFile ? ['inherit', 'pipe', 'inherit'] : 'inherit',
-    cwd: root,
-    maxBuffer: 64 * 2 ** 20,
-  });
-  if (logFile) {
-    process.stdout.write(r.stdout);
-    writeFileSync(logFile, r.stdout);
-  }
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
-  return (performance.now() - t0) / 1000;
-}
 
 const { openWarehouse, KeywordExtractor } = await import(path.join(root, 'packages/server/dist/warehouse/index.js'));
 const { AnalyticsEngine } = await import(path.join(root, 'packages/server/dist/analytics/engine/service.js'));
@@ -82,73 +72,8 @@ const { MemoryResultCache } = await import(path.join(root, 'packages/server/dist
 const { planQuery } = await import(path.join(root, 'packages/server/dist/analytics/engine/plan.js'));
 const { buildFactSql } = await import(path.join(root, 'packages/server/dist/analytics/engine/sql.js'));
 
-// One cluster for the whole run. Its data folder is kept between runs, so an import is reused.
-let cluster;
-async function clusterUrl(scale) {
-  cluster ??= await startCluster({ shards: 2, dir: path.join(work, 'clickhouse') });
-  return cluster.url.replace(/\/marketlens\?/, `/bench_${scale}?`);
-}
-
-/** What the import log says about the whole import: time and fact rows per second. */
-function importSummary(logFile, fallback) {
-  const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
-  const loaded = /loaded as version \S+ in ([\d.]+) s \(([\d,]+) fact rows\/s\)/.exec(log);
-  const rollupSecs = [...log.matchAll(/^rollup \S+\s+[\d,]+ rows 100%\s+[\d,]+ rows\/s\s+(\d+):(\d+)/gm)].reduce(
-    (a, m) => a + Number(m[1]) * 60 + Number(m[2]),
-    0,
-  );
-  return loaded
-    ? `${loaded[1]} s for everything, ${loaded[2]} fact rows/s overall (rollups built in ${rollupSecs} s)`
-    : fallback;
-}
-
-/** Generates and imports one scale where needed; returns each engine's WAREHOUSE_URL and import note. */
-async function prepare(scale) {
-  const dir = path.join(work, scale);
-  const source = path.join(dir, 'source');
-  mkdirSync(dir, { recursive: true });
-  if (!existsSync(path.join(source, 'cn_monthly', 'dataset.json'))) {
-    const s = step(process.execPath, [
-      'packages/datagen/dist/cli.js',
-      '--scale',
-      scale,
-      '--seed',
-      SEED,
-      '--as-of',
-      AS_OF,
-      '--out',
-      source,
-    ]);
-    console.log(`${scale}: generated in ${s.toFixed(0)} s`);
-  }
-  const targets = {};
-  const duckDir = path.join(dir, 'warehouse');
-  const duckLog = path.join(dir, 'import-duckdb.log');
-  if (process.env.BENCH_REIMPORT || !existsSync(path.join(duckDir, 'catalog.json'))) {
-    step(
-      process.execPath,
-      ['packages/server/dist/cli/import.js', '--warehouse', duckDir, path.join(source, 'cn_monthly')],
-      duckLog,
-    );
-  }
-  targets.duckdb = { url: duckDir, importNote: importSummary(duckLog, 'reused an existing import') };
-  if (ENGINES.includes('clickhouse')) {
-    const url = await clusterUrl(scale);
-    const probe = await openWarehouse({ warehouseUrl: url, warehouseRefreshMs: 0 });
-    const loaded = probe.datasets().some((d) => d.manifest.name === 'cn_monthly');
-    await probe.close();
-    const chLog = path.join(dir, 'import-clickhouse.log');
-    if (process.env.BENCH_REIMPORT || !loaded) {
-      step(
-        process.execPath,
-        ['packages/server/dist/cli/import.js', '--warehouse', url, path.join(source, 'cn_monthly')],
-        chLog,
-      );
-    }
-    targets.clickhouse = { url, importNote: importSummary(chLog, 'reused an existing import') };
-  }
-  return targets;
-}
+const cluster = benchCluster(startCluster);
+const prepare = (scale) => prepareScale(scale, { engines: ENGINES, cluster, openWarehouse });
 
 /**
  * What the workload queries: the biggest level-1 category and its biggest level-2 child (by fact
@@ -203,7 +128,28 @@ async function selection(warehouse, engine) {
     if (!best) throw new Error(`category ${category} has no SKU title with a keyword`);
     return { word: best[0], from: `${titles.length} sampled titles (no sku_keyword rows for the category)` };
   }
-  return { catalog, level1, level2, attr, keywords: { L1: await keywordOf(level1), L2: await keywordOf(level2) } };
+  /**
+   * Concept Explore's rare word: a Chinese title word of the level-1 category's SKUs that few of them
+   * carry (20–60 SKUs), so the concept panels are measured for a narrow concept as well as a broad one.
+   */
+  async function rareWordOf(category) {
+    const [hit] = await warehouse.query(
+      `SELECT k.keyword FROM ${warehouse.tableName('cn_monthly', 'sku_keyword')} k
+       JOIN ${warehouse.tableName('cn_monthly', 'dim_sku')} s ON s.sku_id = k.sku_id
+       WHERE k.lang = 'zh' AND list_contains($1::INTEGER[], s.category_id)
+       GROUP BY 1 HAVING count(*) BETWEEN 20 AND 60 ORDER BY count(*), 1 LIMIT 1`,
+      [catalog.leavesOf([category])],
+    );
+    return hit?.keyword ?? null;
+  }
+  return {
+    catalog,
+    level1,
+    level2,
+    attr,
+    keywords: { L1: await keywordOf(level1), L2: await keywordOf(level2) },
+    concepts: { frequent: (await keywordOf(level1)).word, rare: await rareWordOf(level1) },
+  };
 }
 
 const addMonths = (d, n) => {
@@ -269,13 +215,48 @@ function workload(ds, sel) {
       }
     }
   }
-  return out;
+  // Concept Explore (issue 13): the concept's queries — summary, top brands, related words and the
+  // leaves of its penetration — for a frequent and a rare word, matched in Chinese titles as a zh
+  // page asks, inside the level-1 category and across every category.
+  const conceptPanels = {
+    concept_summary: { dimensions: [], measures: ['sales', 'count', 'avg_price'] },
+    concept_brands: {
+      dimensions: ['brand'],
+      measures: ['sales', 'count', 'share'],
+      sort: { by: 'sales', desc: true },
+      limit: 100,
+    },
+    concept_words: { dimensions: ['keyword:zh'], measures: ['sales'], sort: { by: 'sales', desc: true }, limit: 32 },
+    concept_leaves: { dimensions: ['category_3'], measures: ['sales', 'count'] },
+  };
+  for (const [scope, categories] of [
+    ['L1', sel.catalog.leavesOf([sel.level1])],
+    ['all', undefined],
+  ]) {
+    for (const [kind, word] of Object.entries(sel.concepts)) {
+      if (!word) continue;
+      for (const [name, panel] of Object.entries(conceptPanels)) {
+        const query = {
+          dataset: 'cn_monthly',
+          granularity: 'month',
+          comparison: { kind: name === 'concept_summary' ? 'yoy' : 'none' },
+          discount: false,
+          range: last12,
+          ...panel,
+          filter: {
+            keywords: { kind: 'keywords', condition: 'AND', words: [word], titles: 'zh' },
+            ...(categories ? { categories } : {}),
+          },
+        };
+        out.push({ panel: `${name} (${kind})`, level: scope, cmp: query.comparison.kind, query });
+      }
+    }
+  }
+  // BENCH_PANELS (a regular expression over the panel names) measures a part of the workload.
+  const only = process.env.BENCH_PANELS ? new RegExp(process.env.BENCH_PANELS) : undefined;
+  return only ? out.filter((q) => only.test(q.panel)) : out;
 }
 
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 const time = async (fn) => {
   const t0 = performance.now();
   await fn();
@@ -289,19 +270,7 @@ const runsOf = async (fn) => {
 
 /** An analytics engine over `warehouse` that records the statements a run sends (to time them raw). */
 function recordingEngine(warehouse) {
-  const log = { statements: null };
-  // A proxy, not Object.create: an engine's methods and getters must see the real instance.
-  const recorder = new Proxy(warehouse, {
-    get(target, key) {
-      if (key === 'query')
-        return (sql, params, options) => {
-          log.statements?.push({ sql, params });
-          return target.query(sql, params, options);
-        };
-      const v = Reflect.get(target, key, target);
-      return typeof v === 'function' ? v.bind(target) : v;
-    },
-  });
+  const { warehouse: recorder, log } = recordingWarehouse(warehouse);
   return { engine: new AnalyticsEngine(recorder, new MemoryResultCache(10_000)), log };
 }
 
@@ -426,7 +395,7 @@ try {
     sections.push(report(scale, targets, sel, measured));
   }
 } finally {
-  await cluster?.stop();
+  await cluster.stop();
 }
 
 function report(scale, targets, sel, measured) {
@@ -440,7 +409,7 @@ function report(scale, targets, sel, measured) {
       .map(([k, v]) => `${k} ${v.toLocaleString('en')} rows`)
       .join(', ')}`,
     ...ENGINES.map((e) => `- Import into ${ENGINE_NAMES[e]}: ${targets[e].importNote}`),
-    `- Level-1 category ${sel.level1} (${sel.catalog.categories.get(sel.level1).name_en}), level-2 ${sel.level2} (${sel.catalog.categories.get(sel.level2).name_en}); attribute \`${sel.attr}\`; keyword "${sel.keywords.L1.word}" (L1, from ${sel.keywords.L1.from}), "${sel.keywords.L2.word}" (L2, from ${sel.keywords.L2.from}).`,
+    `- Level-1 category ${sel.level1} (${sel.catalog.categories.get(sel.level1).name_en}), level-2 ${sel.level2} (${sel.catalog.categories.get(sel.level2).name_en}); attribute \`${sel.attr}\`; keyword "${sel.keywords.L1.word}" (L1, from ${sel.keywords.L1.from}), "${sel.keywords.L2.word}" (L2, from ${sel.keywords.L2.from}); concepts (Chinese titles): frequent "${sel.concepts.frequent}", rare "${sel.concepts.rare ?? 'none found'}", inside L1 and across all categories.`,
     ...ENGINES.map(
       (e) =>
         `- ${ENGINE_NAMES[e]} workload ran in ${measured[e].elapsed.toFixed(0)} s; load average (1/5/15 min) before ${loads(measured[e].loadBefore)}, after ${loads(measured[e].loadAfter)}`,

@@ -1,22 +1,29 @@
 import type { FactRow } from '@marketlens/datagen';
 import { growth, share } from '@marketlens/shared';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { KeywordExtractor } from '../../src/warehouse/keywords.js';
 import { login, makeUser, postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { cents, close, facts, inRange, leavesOf, skuById, units } from '../support/tiny-market.js';
+import { catById, cents, close, facts, inRange, leavesOf, skuById, units } from '../support/tiny-market.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
 /**
  * Concept Explore API (docs/pages/explore.md) on the tiny warehouse. Expected figures come from the
  * generator's rows in plain TypeScript, never from the engine. A concept word matches a product when
- * its Chinese or its English title contains it, ignoring case (engine/filters.ts titleContains).
+ * its title in the request's language contains it, ignoring case (English titles for en_us, Chinese
+ * titles otherwise).
  */
 
-const matches = (word: string) => (f: FactRow) => {
-  const s = skuById.get(f.sku_id)!;
-  const w = word.toLowerCase();
-  return s.title_zh.toLowerCase().includes(w) || s.title_en.toLowerCase().includes(w);
+type Lang = 'zh' | 'en';
+/** The title language an English word is matched in; a word with Han characters in Chinese titles. */
+const langOf = (word: string): Lang => (/\p{Script=Han}/u.test(word) ? 'zh' : 'en');
+const localeOf = (word: string) => (langOf(word) === 'en' ? 'en_us' : undefined);
+const titleHas = (sku: number, word: string, lang: Lang = langOf(word)) => {
+  const s = skuById.get(sku)!;
+  return (lang === 'zh' ? s.title_zh : s.title_en).toLowerCase().includes(word.toLowerCase());
 };
+const matches = (word: string) => (f: FactRow) => titleHas(f.sku_id, word);
 /** Distinct values of a key among rows whose sales sum above zero. */
 function withSales(rows: readonly FactRow[], key: (f: FactRow) => number): number[] {
   const m = new Map<number, number>();
@@ -76,8 +83,11 @@ describeOnEach(await warehouseTargets(), 'concept explore API', (target) => {
     ...(word === null ? {} : { goodsKeywords: concept(word) }),
     ...extra,
   });
-  const data = async (token: string, url: string, payload: object) => {
-    const res = await post(token, url, payload);
+  /** An answer in the title language of the payload's concept word (English words: en_us). */
+  const data = async (token: string, url: string, payload: object, locale?: string) => {
+    const k = (payload as { goodsKeywords?: { value: unknown } }).goodsKeywords?.value;
+    const word = Array.isArray(k) ? String(k[0]) : String(k ?? '');
+    const res = await post(token, url, payload, locale ?? localeOf(word.replace(/"/g, '')));
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
   };
@@ -213,9 +223,319 @@ describeOnEach(await warehouseTargets(), 'concept explore API', (target) => {
     }
   });
 
+  // -------------------------------------------------------------------------------------------
+  // Trends, related words, categories, rankings
+
+  const ZH_WORD = '面霜';
+  const ZH_OTHER = '精华';
+  const MONTHS = ['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01', '2026-05-01', '2026-06-01'];
+  const cur = (word: string, scope: readonly FactRow[] = beauty) => inRange(scope, ...RANGE).filter(matches(word));
+  /** Sums of sales (cents-exact) and units per key. */
+  function sumBy(rows: readonly FactRow[], key: (f: FactRow) => number | string) {
+    const m = new Map<string, { sales: number; count: number }>();
+    for (const f of rows) {
+      const k = String(key(f));
+      const a = m.get(k) ?? { sales: 0, count: 0 };
+      a.sales += Math.round(f.sales * 100);
+      a.count += f.count;
+      m.set(k, a);
+    }
+    for (const v of m.values()) v.sales /= 100;
+    return m;
+  }
+  const level2 = (f: FactRow) => catById.get(f.category_id)!.parent_id!;
+  /**
+   * A ranking of the API equals the oracle's up to ties: each listed key has the oracle's sales, the
+   * list is in descending order, and it holds the oracle's top `n` sales levels.
+   */
+  function sameRanking(got: { id: number; sales: number }[], want: Map<string, { sales: number }>, what: string) {
+    const sorted = [...want.values()].map((v) => v.sales).sort((a, b) => b - a);
+    expect(got.length, what).toBe(Math.min(got.length, sorted.length));
+    got.forEach((g, i) => {
+      close(g.sales, want.get(String(g.id))?.sales ?? -1, `${what} ${g.id}`);
+      close(g.sales, sorted[i]!, `${what} rank ${i + 1}`);
+    });
+  }
+
+  it('trends: per period figures and penetration, with two more concepts compared on one chart', async () => {
+    const superQuery = '"祛痘" or "舒缓"';
+    const d = await data(
+      admin,
+      '/concept/trends',
+      body(ZH_WORD, [BEAUTY], {
+        metric: 'count',
+        compare: [concept(ZH_OTHER), { enable: true, input_type: 'super', value: superQuery }],
+      }),
+    );
+    expect(d.periods).toEqual(MONTHS);
+    expect(d.concepts.map((c: { label: string; main: boolean }) => [c.label, c.main])).toEqual([
+      [ZH_WORD, true],
+      [ZH_OTHER, false],
+      [superQuery, false],
+    ]);
+    const rowsOf = [
+      cur(ZH_WORD),
+      cur(ZH_OTHER),
+      inRange(beauty, ...RANGE).filter((f) => titleHas(f.sku_id, '祛痘') || titleHas(f.sku_id, '舒缓')),
+    ];
+    rowsOf.forEach((rows, i) => {
+      expect(rows.length).toBeGreaterThan(0);
+      const line = d.concepts[i];
+      const leaves = new Set([...sumBy(rows, (f) => f.category_id)].filter(([, v]) => v.sales > 0).map(([k]) => +k));
+      const market = sumBy(
+        inRange(beauty, ...RANGE).filter((f) => leaves.has(f.category_id)),
+        (f) => f.period,
+      );
+      const own = sumBy(rows, (f) => f.period);
+      expect(line.points.map((p: { period: string }) => p.period)).toEqual(MONTHS);
+      for (const p of line.points) {
+        const o = own.get(p.period) ?? { sales: 0, count: 0 };
+        close(p.sales, o.sales, `${line.label} ${p.period} sales`);
+        expect(p.count).toBe(o.count);
+        expect(p.value).toBe(o.count);
+        close(p.categories_sales, market.get(p.period)?.sales ?? 0, `${line.label} ${p.period} categories`);
+        close(p.penetration, share(o.sales, market.get(p.period)?.sales ?? 0), `${line.label} ${p.period} penetration`);
+      }
+      expect(line.total).toBe(units(rows));
+    });
+    // A compared concept equal to the page's own is refused, like a word given twice.
+    const twice = await post(
+      admin,
+      '/concept/trends',
+      body(ZH_WORD, [BEAUTY], { compare: [concept(ZH_WORD)] }),
+      'en_us',
+    );
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().msg).toBe('This keyword already exists!');
+    // At most three concepts on one chart.
+    const many = await post(
+      admin,
+      '/concept/trends',
+      body(ZH_WORD, [BEAUTY], { compare: [concept('a'), concept('b'), concept('c')] }),
+    );
+    expect(many.statusCode).toBe(400);
+  });
+
+  it('a concept is matched in the titles of the request language only', async () => {
+    // 'Retinol' is in English titles only: the Chinese page finds nothing, the English page finds it.
+    expect(cur(WORD).length).toBeGreaterThan(0);
+    expect(inRange(beauty, ...RANGE).filter((f) => titleHas(f.sku_id, WORD, 'zh'))).toEqual([]);
+    expect((await data(admin, '/concept/summary', body(WORD), 'zh_cn')).sales).toBe(0);
+    close((await data(admin, '/concept/summary', body(WORD), 'en_us')).sales, cents(cur(WORD)), 'en sales');
+  });
+
+  it('related words: title words of the concept products weighted by sales, the concept left out', async () => {
+    const extractor = new KeywordExtractor();
+    for (const [word, lang] of [
+      [ZH_WORD, 'zh'],
+      [WORD, 'en'],
+    ] as const) {
+      const rows = cur(word);
+      const words = new Map<string, { sales: number }>();
+      for (const [sku, v] of sumBy(rows, (f) => f.sku_id)) {
+        const s = skuById.get(Number(sku))!;
+        for (const w of lang === 'zh' ? extractor.zh(s.title_zh) : extractor.en(s.title_en)) {
+          const a = words.get(w) ?? { sales: 0 };
+          a.sales = (Math.round(a.sales * 100) + Math.round(v.sales * 100)) / 100;
+          words.set(w, a);
+        }
+      }
+      words.delete(word.toLowerCase());
+      const d = await data(admin, '/concept/tops', body(word));
+      expect(d.lang).toBe(lang);
+      close(d.sales, cents(rows), 'concept sales');
+      expect(d.items.length).toBe(Math.min(30, [...words.values()].filter((w) => w.sales > 0).length));
+      expect(d.items.map((i: { keyword: string }) => i.keyword.toLowerCase())).not.toContain(word.toLowerCase());
+      sameRanking(
+        d.items.map((i: { keyword: string; sales: number }) => ({ id: i.keyword, sales: i.sales })) as never,
+        words,
+        `${lang} words`,
+      );
+      expect(d.items[0].heat).toBe(100);
+      for (const i of d.items) close(i.share, share(i.sales, cents(rows)), `share of ${i.keyword}`);
+    }
+  });
+
+  it('top categories with trends, and the concept penetration of each', async () => {
+    const rows = cur(ZH_WORD);
+    const own = sumBy(rows, level2);
+    const t = await data(admin, '/concept/top/categories/trends', body(ZH_WORD, [BEAUTY], { parent_id: BEAUTY }));
+    expect(t.level).toBe(2);
+    expect(t.periods).toEqual(MONTHS);
+    sameRanking(
+      t.categories.map((c: { category_id: number; sales: number }) => ({ id: c.category_id, sales: c.sales })),
+      own,
+      'categories',
+    );
+    const byPeriod = sumBy(rows, (f) => `${level2(f)}|${f.period}`);
+    for (const c of t.categories) {
+      close(c.share, share(c.sales, cents(rows)), `share of ${c.category_id}`);
+      for (const p of c.trend) close(p.sales, byPeriod.get(`${c.category_id}|${p.period}`)?.sales ?? 0, 'trend');
+    }
+
+    const whole = sumBy(inRange(beauty, ...RANGE), level2);
+    const wholeByPeriod = sumBy(inRange(beauty, ...RANGE), (f) => `${level2(f)}|${f.period}`);
+    const p = await data(admin, '/concept/trends/categories', body(ZH_WORD, [BEAUTY], { parent_id: BEAUTY }));
+    expect(p.categories.map((c: { category_id: number }) => c.category_id)).toEqual(
+      t.categories.map((c: { category_id: number }) => c.category_id),
+    );
+    for (const c of p.categories) {
+      const all = whole.get(String(c.category_id))!.sales;
+      close(c.category_sales, all, `category sales ${c.category_id}`);
+      close(c.penetration, share(c.sales, all), `penetration ${c.category_id}`);
+      expect(c.penetration).toBeLessThanOrEqual(1);
+      for (const q of c.trend) {
+        const w = wholeByPeriod.get(`${c.category_id}|${q.period}`)?.sales ?? 0;
+        close(q.category_sales, w, 'category sales per period');
+        close(q.penetration, share(q.sales, w), 'penetration per period');
+      }
+    }
+  });
+
+  it('category valuation: the selection sub-categories scored on concept products only', async () => {
+    const own = sumBy(cur(ZH_WORD), level2);
+    const v = await data(admin, '/concept/categories/valuations', body(ZH_WORD));
+    const sold = [...own].filter(([, x]) => x.sales > 0).map(([k]) => Number(k));
+    expect(v.items.map((i: { category_id: number }) => i.category_id).sort()).toEqual(sold.sort());
+    for (const i of v.items) {
+      close(i.sales, own.get(String(i.category_id))!.sales, `valuation sales ${i.category_id}`);
+      expect(i.count).toBe(own.get(String(i.category_id))!.count);
+    }
+    expect(v.items.map((i: { rank: number }) => i.rank)).toEqual(v.items.map((_: unknown, n: number) => n + 1));
+  });
+
+  it('top brands and products of the concept, and the drill-down into one category', async () => {
+    const rows = cur(ZH_WORD);
+    const b = await data(admin, '/concept/top/brands', body(ZH_WORD));
+    sameRanking(
+      b.items,
+      sumBy(rows, (f) => f.brand_id),
+      'brands',
+    );
+    for (const i of b.items) close(i.share, share(i.sales, cents(rows)), `brand share ${i.id}`);
+    close(b.total.sales, cents(rows), 'brands total');
+    const p = await data(admin, '/concept/products/top', body(ZH_WORD, [BEAUTY], { sort_by: 'count' }));
+    const bySku = sumBy(rows, (f) => f.sku_id);
+    expect(p.items.length).toBe(Math.min(50, bySku.size));
+    for (const i of p.items) {
+      expect(i.count).toBe(bySku.get(String(i.id))!.count);
+      expect(skuById.get(i.id)!.title_zh).toContain(ZH_WORD);
+    }
+    // The drill-down: the concept's products in its first category only.
+    const category = Number([...sumBy(rows, level2)].sort((x, y) => y[1].sales - x[1].sales)[0]![0]);
+    const inside = rows.filter((f) => level2(f) === category);
+    const d = await data(admin, '/concept_detail/products/top', body(ZH_WORD, [BEAUTY], { category_id: category }));
+    sameRanking(
+      d.items,
+      sumBy(inside, (f) => f.sku_id),
+      'category products',
+    );
+    close(d.total.sales, cents(inside), 'category total');
+    expect(
+      (await post(admin, '/concept_detail/products/top', body(ZH_WORD, [BEAUTY], { category_id: 999999 }))).statusCode,
+    ).toBe(400);
+  });
+
+  it('downloads: the brand and product rankings as .xlsx, first row equal to the table', async () => {
+    for (const [url, table, sheet, name] of [
+      ['/concept/top/brands/downloads', '/concept/top/brands', 'Top brands', 'Brand'],
+      ['/concept/products/top/downloads', '/concept/products/top', 'Top products', 'Product'],
+    ] as const) {
+      const screen = await data(admin, table, body(WORD), 'en_us');
+      const res = await post(admin, url, body(WORD), 'en_us');
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+      expect(res.headers['content-disposition']).toContain('concept-top-');
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as never);
+      const ws = wb.worksheets[0]!;
+      expect(ws.name).toBe(sheet);
+      let header = 0;
+      ws.eachRow((row, n) => {
+        if (row.getCell(1).value === 'Rank') header = n;
+      });
+      const cells = ws.getRow(header).values as unknown[];
+      const first = ws.getRow(header + 1);
+      expect(first.getCell(cells.indexOf(name)).value).toBe(screen.items[0].name_en);
+      expect(first.getCell(cells.indexOf('Sales')).value).toBe(screen.items[0].sales);
+      let n = 0;
+      ws.eachRow((_, i) => {
+        if (i > header) n++;
+      });
+      expect(n).toBe(screen.items.length);
+    }
+  });
+
+  it('a malformed super query gets the spec message with its position', async () => {
+    const res = await post(
+      admin,
+      '/concept/trends',
+      { ...body(null), goodsKeywords: { enable: true, input_type: 'super', value: '"面霜" and' } },
+      'en_us',
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toMatch(/^The format of the super query clause is incorrect \(near character \d+\)\.$/);
+    const compared = await post(
+      admin,
+      '/concept/trends',
+      body(ZH_WORD, [BEAUTY], { compare: [{ enable: true, input_type: 'super', value: '("精华"' }] }),
+      'en_us',
+    );
+    expect(compared.statusCode).toBe(400);
+    expect(compared.json().msg).toMatch(/super query clause is incorrect/);
+  });
+
+  it('every endpoint keeps a member inside its grant', async () => {
+    const food = body(FOOD_WORD, [FOOD]);
+    const en = 'en_us';
+    expect(
+      (await data(member, '/concept/trends', food, en)).concepts[0].points.every(
+        (p: { sales: number }) => p.sales === 0,
+      ),
+    ).toBe(true);
+    expect((await data(member, '/concept/tops', food, en)).items).toEqual([]);
+    expect((await data(member, '/concept/top/categories/trends', food, en)).categories).toEqual([]);
+    expect((await data(member, '/concept/trends/categories', food, en)).categories).toEqual([]);
+    expect((await data(member, '/concept/categories/valuations', food, en)).items).toEqual([]);
+    expect((await data(member, '/concept/top/brands', food, en)).items).toEqual([]);
+    expect((await data(member, '/concept/products/top', food, en)).items).toEqual([]);
+    expect((await data(member, '/concept_detail/products/top', { ...food, category_id: FOOD }, en)).items).toEqual([]);
+    for (const url of ['/concept/top/brands/downloads', '/concept/products/top/downloads']) {
+      const res = await post(member, url, food, en);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().msg).toBe('There is no data to download for this filter.');
+    }
+    // Wider filters: only the granted category's products.
+    const granted = facts.filter((f) => leavesOf([GRANTED]).has(f.category_id));
+    const rows = cur(WORD, granted);
+    const brands = await data(member, '/concept/top/brands', body(WORD, null), en);
+    sameRanking(
+      brands.items,
+      sumBy(rows, (f) => f.brand_id),
+      'member brands',
+    );
+    const products = await data(member, '/concept_detail/products/top', body(WORD, null, { category_id: BEAUTY }), en);
+    close(products.total.sales, cents(rows), 'member drill-down');
+  });
+
   it('a member without page 2 is refused', async () => {
-    for (const url of ['/concept/empty', '/concept/summary']) {
+    for (const url of [
+      '/concept/empty',
+      '/concept/summary',
+      '/concept/trends',
+      '/concept/tops',
+      '/concept/top/categories/trends',
+      '/concept/trends/categories',
+      '/concept/categories/valuations',
+      '/concept/top/brands',
+      '/concept/top/brands/downloads',
+      '/concept/products/top',
+      '/concept/products/top/downloads',
+    ]) {
       expect((await post(outsider, url, body(WORD))).statusCode, url).toBe(403);
+    }
+    for (const url of ['/concept_detail/products/top']) {
+      expect((await post(outsider, url, body(WORD, [BEAUTY], { category_id: BEAUTY }))).statusCode, url).toBe(403);
     }
   });
 });

@@ -1,36 +1,92 @@
-import { share, validateNewKeyword } from '@marketlens/shared';
+import {
+  avgPrice,
+  CONCEPT_RELATED_WORDS,
+  printSuperQuery,
+  share,
+  superQueryKeywords,
+  validateNewKeyword,
+} from '@marketlens/shared';
+import type { GoodsKeywords } from '@marketlens/shared/contracts';
 import { badRequest } from '../../errors.js';
 import type { Filter, KeywordFilter } from '../engine/model.js';
-import { type PanelContext, run, totals, warningsOf } from '../panels/common.js';
+import { keywordFilterOf } from '../engine/validate.js';
+import { categoryPenetration, categoryTrends, withinParent } from '../panels/categories.js';
+import {
+  type InsightMetric,
+  type PanelContext,
+  periodsOf,
+  run,
+  type SortBy,
+  totals,
+  warningsOf,
+} from '../panels/common.js';
+import { keywordLangOf, normaliseKeyword, topWords } from '../panels/keywords.js';
+import { top } from '../panels/rankings.js';
 import { comparedTotals } from '../panels/summary.js';
+import { trends } from '../panels/trends.js';
+import { categoryValuations } from '../panels/valuation.js';
 
 /**
  * Concept Explore (/explore): a market defined by words in product titles. The concept is the
- * request's goodsKeywords (validated into the filter's `keywords`: words with AND/OR, or a super
- * query), always bounded by the user's grant and the rest of the filter. Every figure comes from
- * engine.run. Definitions: docs/pages/explore.md.
+ * request's goodsKeywords (words with AND/OR, or a super query), matched in the titles of the
+ * request's language and always bounded by the user's grant and the rest of the filter. Every
+ * figure comes from the shared panels run on a request whose filter holds the concept.
+ * Definitions: docs/pages/explore.md.
  */
 
-/**
- * The request's concept; a 400 when the request names none (missing, disabled or empty), or names a
- * word twice (spec: 'This keyword already exists!', compared case-insensitively like the matching).
- */
-export function conceptOf(ctx: PanelContext): KeywordFilter {
-  const concept = ctx.validated.filter.keywords;
-  if (!concept) throw badRequest('explore.conceptRequired');
+/** The words of a concept, for duplicate checks and for leaving them out of its related words. */
+function wordsOf(concept: KeywordFilter): string[] {
+  return concept.kind === 'keywords' ? [...concept.words] : superQueryKeywords(concept.ast);
+}
+
+/** The concept as the user wrote it: the words joined by their condition, or the super query. */
+function labelOf(concept: KeywordFilter): string {
+  return concept.kind === 'keywords' ? concept.words.join(` ${concept.condition} `) : printSuperQuery(concept.ast);
+}
+
+/** A concept bound to the request's title language; a word given twice is refused (spec §5). */
+function bound(ctx: PanelContext, concept: KeywordFilter): KeywordFilter {
   if (concept.kind === 'keywords') {
     concept.words.forEach((word, i) => {
       const refused = validateNewKeyword(word, concept.words.slice(0, i));
       if (refused) throw badRequest(refused);
     });
   }
-  return concept;
+  return { ...concept, titles: keywordLangOf(ctx.locale) };
+}
+
+/**
+ * The request narrowed to its concept: the filter's keywords, matched in the request's language.
+ * A 400 when the request names none (missing, disabled or empty).
+ */
+export function conceptRequest(ctx: PanelContext): { a: PanelContext; concept: KeywordFilter } {
+  const own = ctx.validated.filter.keywords;
+  if (!own) throw badRequest('explore.conceptRequired');
+  const concept = bound(ctx, own);
+  return {
+    a: { ...ctx, validated: { ...ctx.validated, filter: { ...ctx.validated.filter, keywords: concept } } },
+    concept,
+  };
+}
+
+/** The request's filter without the concept: the market the concept is a part of. */
+function withoutConcept(ctx: PanelContext): Filter {
+  const { keywords: _concept, ...rest } = ctx.validated.filter;
+  return rest;
+}
+
+const once = { comparison: { kind: 'none' }, measures: ['sales', 'count'] } as const;
+
+/** Leaf categories with concept sales in the range (the denominator of its penetration). */
+async function soldLeaves(a: PanelContext, filter: Filter = a.validated.filter): Promise<number[]> {
+  const leaves = await run(a, { ...once, dimensions: ['category_3'], filter });
+  return leaves.rows.filter((r) => r.sales > 0).map((r) => Number(r.keys.category_3));
 }
 
 /** Whether the concept matches any sales under the filter (the page shows "no data" instead of charts). */
 export async function conceptEmpty(ctx: PanelContext) {
-  conceptOf(ctx);
-  const result = await run(ctx, { dimensions: [], measures: ['sales', 'count'], comparison: { kind: 'none' } });
+  const { a } = conceptRequest(ctx);
+  const result = await run(a, { ...once, dimensions: [] });
   const t = totals(result);
   const empty = result.rows.length === 0 || (t.sales === 0 && t.count === 0);
   const warnings = empty ? ['analytics.noData' as const] : result.warnings;
@@ -43,29 +99,140 @@ export async function conceptEmpty(ctx: PanelContext) {
  * without the concept) and the number of brands and products with concept sales.
  */
 export async function conceptSummary(ctx: PanelContext) {
-  conceptOf(ctx);
-  const once = { comparison: { kind: 'none' }, measures: ['sales', 'count'] } as const;
-  const [cards, leaves, brands, products] = await Promise.all([
-    comparedTotals(ctx),
-    run(ctx, { ...once, dimensions: ['category_3'] }),
-    run(ctx, { ...once, dimensions: ['brand'] }),
-    run(ctx, { ...once, dimensions: ['sku'] }),
+  const { a } = conceptRequest(ctx);
+  const [cards, categories, brands, products] = await Promise.all([
+    comparedTotals(a),
+    soldLeaves(a),
+    run(a, { ...once, dimensions: ['brand'] }),
+    run(a, { ...once, dimensions: ['sku'] }),
   ]);
-  const sold = (r: typeof leaves) => r.rows.filter((row) => row.sales > 0);
-  const categories = sold(leaves).map((row) => Number(row.keys.category_3));
+  const sold = (r: typeof brands) => r.rows.filter((row) => row.sales > 0).length;
   let categoriesSales = 0;
   if (categories.length > 0) {
-    const { keywords: _concept, ...withoutConcept } = ctx.validated.filter;
-    const filter: Filter = { ...withoutConcept, categories };
-    categoriesSales = totals(await run(ctx, { ...once, dimensions: [], filter })).sales;
+    const filter: Filter = { ...withoutConcept(a), categories };
+    categoriesSales = totals(await run(a, { ...once, dimensions: [], filter })).sales;
   }
   return {
     ...cards,
     penetration: categories.length > 0 ? share(cards.sales, categoriesSales) : null,
     categories_sales: categoriesSales,
     category_count: categories.length,
-    brand_count: sold(brands).length,
-    product_count: sold(products).length,
+    brand_count: sold(brands),
+    product_count: sold(products),
     warnings: warningsOf({ warnings: cards.warnings }, ctx.locale),
   };
+}
+
+/**
+ * The concept's trend (the metric per period with its growth, and its penetration of the leaf
+ * categories it sold in over the range), and the same for up to two compared concepts under the
+ * same filter — one line each, the page's own first, every period of the range.
+ */
+export async function conceptTrends(ctx: PanelContext, metric: InsightMetric, compare: readonly GoodsKeywords[]) {
+  const { a, concept } = conceptRequest(ctx);
+  const others = compare.map((k) => {
+    const parsed = keywordFilterOf(k);
+    if (!parsed) throw badRequest('explore.conceptRequired');
+    return bound(ctx, parsed);
+  });
+  const labels = [concept, ...others].map(labelOf);
+  labels.forEach((label, i) => {
+    const refused = validateNewKeyword(label, labels.slice(0, i));
+    if (refused) throw badRequest(refused);
+  });
+  const periods = periodsOf(a.validated.range, a.scope.project.dateField);
+  const lines = await Promise.all(
+    [concept, ...others].map(async (k, i) => {
+      const filter: Filter = { ...a.validated.filter, keywords: k };
+      const [line, leaves] = await Promise.all([trends(a, metric, filter), soldLeaves(a, filter)]);
+      const market =
+        leaves.length > 0
+          ? await run(a, { ...once, dimensions: ['period'], filter: { ...withoutConcept(a), categories: leaves } })
+          : undefined;
+      const marketOf = new Map((market?.rows ?? []).map((r) => [String(r.keys.period), r.sales]));
+      const byPeriod = new Map(line.points.map((p) => [p.period, p]));
+      const points = periods.map((period) => {
+        const p = byPeriod.get(period) ?? {
+          period,
+          sales: 0,
+          count: 0,
+          avg_price: null,
+          value: metric === 'avg_price' ? null : 0,
+          value_growth: null,
+          growth: null,
+        };
+        const categoriesSales = marketOf.get(period) ?? 0;
+        return { ...p, categories_sales: categoriesSales, penetration: share(p.sales, categoriesSales) };
+      });
+      const sales = points.reduce((s, p) => s + p.sales, 0);
+      const count = points.reduce((s, p) => s + p.count, 0);
+      const total = metric === 'sales' ? sales : metric === 'count' ? count : avgPrice(sales, count);
+      return { label: labels[i]!, main: i === 0, total, points, comparison: line.comparison, warnings: line.warnings };
+    }),
+  );
+  return {
+    metric,
+    granularity: a.scope.project.dateField,
+    periods,
+    comparison: lines[0]!.comparison,
+    concepts: lines.map(({ comparison: _c, warnings: _w, ...line }) => line),
+    warnings: lines[0]!.warnings,
+  };
+}
+
+/**
+ * The title words (request's language) most sold together with the concept: concept sales of the
+ * products whose title has the word, the concept's own words left out.
+ */
+export async function conceptWords(ctx: PanelContext) {
+  const { a, concept } = conceptRequest(ctx);
+  const lang = keywordLangOf(ctx.locale);
+  const exclude = new Set(wordsOf(concept).map(normaliseKeyword));
+  const [items, total] = await Promise.all([
+    topWords(a, lang, { exclude, limit: CONCEPT_RELATED_WORDS }),
+    run(a, { ...once, dimensions: [] }),
+  ]);
+  const sales = totals(total).sales;
+  return {
+    lang,
+    sales,
+    items: items.map((w) => ({ ...w, share: share(w.sales, sales) })),
+    warnings: warningsOf({ warnings: items.length === 0 ? ['analytics.noData'] : [] }, ctx.locale),
+  };
+}
+
+/** The concept's top 10 categories under the parent with their trend lines (share of the concept). */
+export function conceptCategoryTrends(ctx: PanelContext, parentId: number | null | undefined) {
+  return categoryTrends(conceptRequest(ctx).a, parentId);
+}
+
+/** The concept's penetration of its top 10 categories under the parent, over the range and per period. */
+export function conceptCategoryPenetration(ctx: PanelContext, parentId: number | null | undefined) {
+  const { a } = conceptRequest(ctx);
+  return categoryPenetration(a, parentId, withoutConcept(a));
+}
+
+/** The selection's sub-categories scored on Category Insight's valuation model, concept products only. */
+export async function conceptValuations(ctx: PanelContext) {
+  return categoryValuations(conceptRequest(ctx).a);
+}
+
+/** Brands in the concept (up to 100): sales, share of the concept, share change, growth. */
+export function conceptBrands(ctx: PanelContext, sortBy: SortBy) {
+  return top(conceptRequest(ctx).a, 'brand', sortBy);
+}
+
+/** The concept's top 50 products (spec §9), with links and pictures. */
+export function conceptProducts(ctx: PanelContext, sortBy: SortBy) {
+  return top(conceptRequest(ctx).a, 'product', sortBy);
+}
+
+/**
+ * The drill-down: the concept's top products within one category (any level) of the filter; a
+ * category outside the grant contributes nothing, like everywhere else.
+ */
+export function conceptCategoryProducts(ctx: PanelContext, categoryId: number, sortBy: SortBy) {
+  const { a } = conceptRequest(ctx);
+  if (!a.scope.catalog.categories.has(categoryId)) throw badRequest('hot.unknownCategory', { id: categoryId });
+  return top(a, 'product', sortBy, withinParent(a.validated.filter, a.scope.catalog.leavesOf([categoryId])));
 }

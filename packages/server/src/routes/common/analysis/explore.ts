@@ -1,5 +1,17 @@
 import { EXPLORE_ENDPOINTS, EXPLORE_SCHEMAS } from '@marketlens/shared/contracts';
-import { conceptEmpty, conceptSummary } from '../../../analytics/pages/explore.js';
+import {
+  conceptBrands,
+  conceptCategoryPenetration,
+  conceptCategoryProducts,
+  conceptCategoryTrends,
+  conceptEmpty,
+  conceptProducts,
+  conceptSummary,
+  conceptTrends,
+  conceptValuations,
+  conceptWords,
+} from '../../../analytics/pages/explore.js';
+import { RANKING_DOCS, sendTop } from '../../../downloads/sheets.js';
 import type { Area } from './register.js';
 
 /**
@@ -13,5 +25,23 @@ export const exploreArea: Area<typeof EXPLORE_SCHEMAS> = {
   handlers: {
     empty: (a) => conceptEmpty(a),
     summary: (a) => conceptSummary(a),
+    trends: (a, b) => conceptTrends(a, b.metric ?? 'sales', b.compare ?? []),
+    words: (a) => conceptWords(a),
+    categoryTrends: (a, b) => conceptCategoryTrends(a, b.parent_id),
+    categoryPenetration: (a, b) => conceptCategoryPenetration(a, b.parent_id),
+    valuations: (a) => conceptValuations(a),
+    brands: (a, b) => conceptBrands(a, b.sort_by ?? 'sales'),
+    brandsDownload: async (a, b, reply) =>
+      sendTop(reply, a, 'brand', (await conceptBrands(a, b.sort_by ?? 'sales')).items, RANKING_DOCS.conceptBrands),
+    products: (a, b) => conceptProducts(a, b.sort_by ?? 'sales'),
+    productsDownload: async (a, b, reply) =>
+      sendTop(
+        reply,
+        a,
+        'product',
+        (await conceptProducts(a, b.sort_by ?? 'sales')).items,
+        RANKING_DOCS.conceptProducts,
+      ),
+    categoryProducts: (a, b) => conceptCategoryProducts(a, b.category_id, b.sort_by ?? 'sales'),
   },
 };

@@ -1,0 +1,40 @@
+import {
+  PRODUCT_ANALYSIS_ENDPOINTS,
+  PRODUCT_ANALYSIS_SCHEMAS,
+  PRODUCTS_DOWNLOAD_LIMIT,
+} from '@marketlens/shared/contracts';
+import {
+  priceTrends,
+  productSummary,
+  productsPage,
+  productTrends,
+  selectionOf,
+  seriesInfo,
+  seriesSearch,
+} from '../../../analytics/pages/products.js';
+import { sendProducts } from '../../../downloads/sheets.js';
+import type { Area } from './register.js';
+
+/**
+ * Product Analysis (/analysis, spec §7; docs/pages/product-analysis.md): every endpoint but the
+ * search first checks the products it names against the grant (403), then calls the page module.
+ */
+export const productAnalysisArea: Area<typeof PRODUCT_ANALYSIS_SCHEMAS> = {
+  tag: 'product analysis',
+  endpoints: PRODUCT_ANALYSIS_ENDPOINTS,
+  schemas: PRODUCT_ANALYSIS_SCHEMAS,
+  handlers: {
+    summary: async (a, b) => productSummary(a, await selectionOf(a, b)),
+    trends: async (a, b) => productTrends(a, await selectionOf(a, b), b.by ?? 'total'),
+    prices: async (a, b) => priceTrends(a, await selectionOf(a, b)),
+    products: async (a, b) =>
+      productsPage(a, await selectionOf(a, b), b.sort ?? 'sales', b.page ?? 1, b.page_size ?? 20),
+    productsDownload: async (a, b, reply) => {
+      const sel = await selectionOf(a, b);
+      const data = await productsPage(a, sel, b.sort ?? 'sales', 1, PRODUCTS_DOWNLOAD_LIMIT);
+      return sendProducts(reply, a, sel, data.items);
+    },
+    seriesSearch: (a, b) => seriesSearch(a, b.keyword),
+    seriesInfo: (a, b) => seriesInfo(a, b.name),
+  },
+};

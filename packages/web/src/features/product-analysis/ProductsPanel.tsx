@@ -1,0 +1,193 @@
+import { ExportOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ProductRow } from '@marketlens/shared/contracts';
+import { PRODUCT_ANALYSIS_ENDPOINTS } from '@marketlens/shared/endpoints';
+import { Avatar, Button, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  BarCell,
+  DownloadButton,
+  Growth,
+  numericColumn,
+  PanelCard,
+  panelState,
+  SortSwitch,
+  useAnalysisQuery,
+  useFormatters,
+  useNameOf,
+  usePanelParam,
+} from '../../shared/analysis/index.js';
+import { useSelection, useSeriesLabel } from './data.js';
+import { MAX_PRODUCTS, PAGE_SIZE, PRODUCT_PARAMS } from './params.js';
+
+/** A name that links to its page on the platform (spec §9 link helpers) when there is one. */
+function Linked({ text, href, strong }: { text: string; href: string | null; strong?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Typography.Text ellipsis={{ tooltip: text }} strong={strong} style={{ maxWidth: '100%' }}>
+      {href ? (
+        <a href={href} target="_blank" rel="noopener noreferrer" title={t('analysis.openLink')}>
+          {text} <ExportOutlined style={{ fontSize: 11 }} />
+        </a>
+      ) : (
+        text
+      )}
+    </Typography.Text>
+  );
+}
+
+/**
+ * The selection's products (POST /analysis/products), paged on the server and sorted by sales or
+ * units: picture, title, brand, shop, platform and channel, series, first period on sale, price,
+ * figures, share of the selection and sales growth; the whole table as .xlsx.
+ */
+export function ProductsPanel() {
+  const { t } = useTranslation();
+  const fmt = useFormatters();
+  const nameOf = useNameOf();
+  const seriesLabel = useSeriesLabel();
+  const { body, products, setProducts } = useSelection();
+  const [sort, setSort] = usePanelParam(PRODUCT_PARAMS.sort);
+  const [page, setPage] = usePanelParam(PRODUCT_PARAMS.page);
+  const q = useAnalysisQuery(PRODUCT_ANALYSIS_ENDPOINTS.products, { ...body, sort, page, page_size: PAGE_SIZE });
+  const d = q.data;
+  // A narrower filter may leave the page in the URL beyond the last one: back to the first.
+  useEffect(() => {
+    if (d && page > 1 && d.items.length === 0 && d.total > 0) setPage(1);
+  }, [d, page, setPage]);
+
+  const columns: TableColumnsType<ProductRow> = [
+    { title: t('analysis.col.rank'), dataIndex: 'rank', width: 56, render: (v: number) => fmt.count(v) },
+    {
+      title: t('pa.products.picture'),
+      key: 'picture',
+      width: 64,
+      render: (_, r) => <Avatar shape="square" size={40} src={r.picture ?? undefined} icon={<PictureOutlined />} />,
+    },
+    {
+      title: t('analysis.col.product'),
+      key: 'title',
+      width: 280,
+      render: (_, r) => (
+        <Flex vertical style={{ minWidth: 0 }}>
+          <Linked text={nameOf({ name: r.title, name_en: r.title_en })} href={r.link} />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            #{r.id}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: t('analysis.col.brand'), key: 'brand', width: 120, render: (_, r) => nameOf(r.brand) },
+    {
+      title: t('analysis.col.shop'),
+      key: 'shop',
+      width: 180,
+      render: (_, r) => (
+        <Flex vertical style={{ minWidth: 0 }}>
+          <Linked text={nameOf(r.shop)} href={r.shop.link} />
+          <Flex gap={4}>
+            <Tag style={{ marginInlineEnd: 0 }}>{nameOf(r.platform)}</Tag>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {nameOf(r.channel)}
+            </Typography.Text>
+          </Flex>
+        </Flex>
+      ),
+    },
+    { title: seriesLabel, key: 'series', width: 110, render: (_, r) => r.series ?? '-' },
+    {
+      title: t('pa.products.firstPeriod'),
+      dataIndex: 'first_period',
+      width: 96,
+      render: (v: string) => fmt.period(v),
+    },
+    {
+      title: t('analysis.col.price'),
+      dataIndex: 'price',
+      ...numericColumn,
+      render: (v: number | null) => fmt.money(v),
+    },
+    { title: t('analysis.col.sales'), dataIndex: 'sales', ...numericColumn, render: (v: number) => fmt.money(v) },
+    { title: t('analysis.col.count'), dataIndex: 'count', ...numericColumn, render: (v: number) => fmt.number(v) },
+    {
+      title: t('pa.products.shareOfSelection'),
+      dataIndex: 'share',
+      width: 150,
+      render: (v: number | null) => <BarCell percent={v === null ? null : v * 100} text={fmt.shareRatio(v)} />,
+    },
+    {
+      title: t('pa.products.growth'),
+      dataIndex: 'growth',
+      ...numericColumn,
+      render: (v: number | null) => <Growth value={v} />,
+    },
+    {
+      key: 'choose',
+      width: 48,
+      fixed: 'right',
+      render: (_, r) =>
+        products.includes(r.id) ? null : (
+          <Tooltip title={t('pa.products.choose')}>
+            <Button
+              size="small"
+              type="text"
+              icon={<PlusOutlined />}
+              aria-label={t('pa.products.choose')}
+              disabled={products.length >= MAX_PRODUCTS}
+              onClick={() => setProducts((cur) => (cur.includes(r.id) ? cur : [...cur, r.id]))}
+            />
+          </Tooltip>
+        ),
+    },
+  ];
+
+  return (
+    <PanelCard
+      title={t('pa.products.title')}
+      subject={t('pa.products.subject')}
+      extra={
+        <Flex gap={8} align="center" wrap>
+          {d && (
+            <Typography.Text type="secondary" data-testid="pa-products-total">
+              {t('pa.products.total', { count: fmt.count(d.total) })}
+            </Typography.Text>
+          )}
+          <SortSwitch
+            value={sort}
+            onChange={(s) => {
+              setSort(s);
+              setPage(1);
+            }}
+          />
+          <DownloadButton
+            endpoint={PRODUCT_ANALYSIS_ENDPOINTS.productsDownload}
+            body={{ ...body, sort }}
+            fileName={t('pa.products.file')}
+          />
+        </Flex>
+      }
+      {...panelState(q)}
+      empty={d !== undefined && d.total === 0}
+      minHeight={240}
+    >
+      {d && d.total > 0 && (
+        <Table<ProductRow>
+          size="small"
+          rowKey="id"
+          columns={columns}
+          dataSource={d.items}
+          scroll={{ x: 1500 }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: d.total,
+            showSizeChanger: false,
+            size: 'small',
+            onChange: setPage,
+          }}
+          data-testid="pa-products"
+        />
+      )}
+    </PanelCard>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The chart options of Store Analysis, from the answers as they arrive (pure: no React, no ECharts;
+ * tested in test/chart-builders.test.ts). The shapes are the shared builders of chartOptions.ts.
+ */
+import type { ShopChannelTrends, ShopTrends } from '@marketlens/shared/contracts';
+// The pure modules themselves, not the frame's index: nothing of React or antd comes along.
+import { seriesOption } from '../../shared/analysis/chartOptions.js';
+import type { Formatters } from '../../shared/analysis/useFormatters.js';
+
+type Named = { name: string; name_en: string };
+
+/** A line chart of the shared builder whose values are shares (ratios): axis and tooltip as shares. */
+function asShares(option: ReturnType<typeof seriesOption>, fmt: Formatters) {
+  return {
+    ...option,
+    tooltip: { ...option.tooltip, valueFormatter: (v: unknown) => (typeof v === 'number' ? fmt.shareRatio(v) : '-') },
+    yAxis: { ...option.yAxis, axisLabel: { formatter: (v: number) => fmt.shareRatio(v) } },
+  };
+}
+
+/**
+ * POST /shops/trends: one line per selected shop — the chosen metric, or (view `share`) its share of
+ * the market's sales in each period.
+ */
+export function shopTrendChart(
+  data: ShopTrends,
+  view: 'value' | 'share',
+  nameOf: (n: Named) => string,
+  fmt: Formatters,
+) {
+  const option = seriesOption({
+    periods: data.periods,
+    series: data.series.map((s) => ({
+      name: nameOf(s),
+      values: s.points.map((p) => (view === 'share' ? p.share : p.value)),
+    })),
+    metric: data.metric,
+    fmt,
+  });
+  return view === 'share' ? asShares(option, fmt) : option;
+}
+
+/**
+ * POST /shops/channels/trends: the market's channel types stacked to 100 % per period (each band a
+ * type's share of the period's sales).
+ */
+export function channelMixChart(data: ShopChannelTrends, nameOf: (n: Named) => string, fmt: Formatters) {
+  const option = asShares(
+    seriesOption({
+      periods: data.periods,
+      series: data.series.map((s) => ({ name: nameOf(s), values: s.points.map((p) => p.share) })),
+      metric: 'sales',
+      fmt,
+    }),
+    fmt,
+  );
+  return {
+    ...option,
+    yAxis: { ...option.yAxis, max: 1 },
+    series: option.series.map((s) => ({ ...s, stack: 'mix', areaStyle: { opacity: 0.85 }, lineStyle: { width: 1 } })),
+  };
+}

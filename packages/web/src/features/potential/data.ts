@@ -1,0 +1,96 @@
+/**
+ * Data access of the Potential Brand page (docs/pages/potential.md): the search (POST
+ * /potential/brands), the user's saved search of the project (GET/PUT /users/projects/{id}/config,
+ * key `potential`), and following a brand (the project's favourite brands).
+ */
+import type { PotentialBrands } from '@marketlens/shared/contracts';
+import { POTENTIAL_ENDPOINTS } from '@marketlens/shared/endpoints';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callEndpoint, useProjectId } from '../../shared/analysis/index.js';
+import { api, isApiError } from '../../shared/api/request.js';
+import { asConfig, type PotentialConfig } from './search.js';
+
+/** The key of the search in the user's per-project config. */
+const CONFIG_KEY = 'potential';
+type UserConfig = Record<string, unknown>;
+
+const configKey = (projectId: number | undefined) => ['users', 'projects', projectId, 'config'] as const;
+const configUrl = (projectId: number) => `/api/common/users/projects/${projectId}/config`;
+
+/**
+ * The user's config of the project (every key, so saving the search keeps the others). Silent: a
+ * failure is the page's spec §8 "read potential config" message, and the defaults apply.
+ */
+export function useUserConfig() {
+  const projectId = useProjectId();
+  return useQuery<UserConfig, Error>({
+    queryKey: configKey(projectId),
+    queryFn: ({ signal }) =>
+      api.get<{ config: UserConfig }>(configUrl(projectId!), undefined, { signal, silent: true }).then((r) => r.config),
+    enabled: projectId !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/** The saved search in a user config, if any. */
+export const savedSearch = (config: UserConfig | undefined): PotentialConfig | null => asConfig(config?.[CONFIG_KEY]);
+
+/** Saves the search as the user's last one in the project (the other keys of the config kept). */
+export function useSaveSearch() {
+  const projectId = useProjectId();
+  const client = useQueryClient();
+  return useCallback(
+    async (search: PotentialConfig) => {
+      if (projectId === undefined) return;
+      const current = client.getQueryData<UserConfig>(configKey(projectId)) ?? {};
+      const next = { ...current, [CONFIG_KEY]: search };
+      const saved = await api.put<{ config: UserConfig }>(configUrl(projectId), { config: next }, { silent: true });
+      client.setQueryData(configKey(projectId), saved.config);
+    },
+    [projectId, client],
+  );
+}
+
+const searchKey = (projectId: number | undefined, language: string, search: PotentialConfig | null) =>
+  ['potential', 'brands', projectId, language, search] as const;
+
+/** POST /potential/brands for the applied search (none: nothing asked). */
+export function usePotentialBrands(search: PotentialConfig | null) {
+  const projectId = useProjectId();
+  const { i18n } = useTranslation();
+  return useQuery<PotentialBrands, Error>({
+    queryKey: searchKey(projectId, i18n.language, search),
+    queryFn: ({ signal }) =>
+      callEndpoint(POTENTIAL_ENDPOINTS.brands, { data_scope_id: projectId!, ...search! }, { signal }),
+    enabled: projectId !== undefined && search !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    retry: (count, err) => count < 1 && !(isApiError(err) && err.status >= 400 && err.status < 500),
+  });
+}
+
+/**
+ * Follows (PUT) or unfollows (DELETE) a brand in the project; the rows of that brand in the cached
+ * answers are marked from the server's list.
+ */
+export function useFollowBrand() {
+  const projectId = useProjectId();
+  const client = useQueryClient();
+  return useCallback(
+    async (brandId: number, follow: boolean): Promise<boolean> => {
+      const path = `/api/common/projects/${projectId}/collections`;
+      const body = { brands: [brandId] };
+      type Answer = { brands: { brand_id: number }[] };
+      const answer = follow ? await api.put<Answer>(path, body) : await api.del<Answer>(path, body);
+      const followed = answer.brands.some((b) => b.brand_id === brandId);
+      client.setQueriesData<PotentialBrands>({ queryKey: ['potential', 'brands', projectId] }, (data) =>
+        data ? { ...data, items: data.items.map((r) => (r.brand_id === brandId ? { ...r, followed } : r)) } : data,
+      );
+      return followed;
+    },
+    [projectId, client],
+  );
+}

@@ -123,6 +123,27 @@ export function formatNumber(value: NumericInput, opts: NumberFormatOptions = {}
 }
 
 /**
+ * An exact amount of money — a price or a quote, where spec §9's K/M/B units would hide the figure —
+ * with the spec's grouping: whole units unless decimals are asked for, thousands grouped by a space.
+ *
+ * | input | options | output |
+ * |---|---|---|
+ * | `106000` | `{ currency: '¥' }` | `¥106 000` |
+ * | `999999` | | `999 999` |
+ * | `0` / `5` | `{ currency: '¥' }` | `¥0` / `¥5` |
+ * | `-1234.5` | `{ decimals: 2 }` | `-1 234.50` |
+ * | `null`, `'-'` | | `-` |
+ */
+export function formatAmount(value: NumericInput, opts: NumberFormatOptions = {}): string {
+  const n = toFiniteNumber(value);
+  if (n === null) return '-';
+  const d = checkDecimals(opts.decimals);
+  const scaled = roundTo(Math.abs(n), d);
+  const sign = n < 0 && scaled !== 0 ? '-' : '';
+  return `${sign}${opts.currency ?? ''}${groupDigits(scaled, d)}`;
+}
+
+/**
  * Spec §9 percent display. Input is a PERCENT value (25 means 25 %), because the spec's large-value
  * rule is "value / 100 as a multiple"; for a ratio (e.g. {@link growth} results) use {@link formatRatio}.
  *

@@ -14,6 +14,10 @@ export const HOT_GOODS_POOL = 1000;
 export const HOT_GOODS_SAMPLE = 20;
 export const TREND_TOP_CATEGORIES = 10;
 export const MAX_ATTRIBUTE_VALUES = 10;
+/** Concepts on one Concept Explore trend chart: the page's own and up to two compared with it. */
+export const MAX_CONCEPTS_COMPARED = 3;
+/** Related words of a concept (the words most sold together with it). */
+export const CONCEPT_RELATED_WORDS = 30;
 /** Brand comparison slots (blue, purple, teal, pink), spec §1. */
 export const MAX_CONTRAST_BRANDS = 4;
 

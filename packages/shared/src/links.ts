@@ -141,6 +141,12 @@ export function shopLink(ref: ShopRef): string | null {
 }
 
 /**
+ * Where the pictures of the demo deployment are served (the file service of spec §9 behind the
+ * deployment's proxy): the base for {@link pictureUrl} where an answer carries only the image id.
+ */
+export const PICTURE_BASE = '/files';
+
+/**
  * Picture URL of an image id (dim_sku.image_id) on the file service at `base` (configurable per
  * deployment, e.g. '/files' or 'https://cdn.example.com/img/'). `pictureUrl('/files/', 'a1')` =
  * '/files/a1'. Missing or unsafe id → null.

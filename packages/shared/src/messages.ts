@@ -11,10 +11,15 @@
 
 import { analysisMessages } from './messages/analysis.js';
 import { brandMessages } from './messages/brand.js';
+import { contrastMessages } from './messages/contrast.js';
 import { downloadMessages } from './messages/download.js';
 import { exploreMessages } from './messages/explore.js';
 import { hotMessages } from './messages/hot.js';
 import { insightMessages } from './messages/insight.js';
+import { potentialMessages } from './messages/potential.js';
+import { priceMessages } from './messages/price.js';
+import { productsMessages } from './messages/products.js';
+import { shopMessages } from './messages/shop.js';
 
 /** UI languages (spec §1); zh-CN is the default. */
 export const LOCALES = ['zh-CN', 'en'] as const;
@@ -42,6 +47,7 @@ const coreEn = {
   'validation.range.order': 'The first value cannot be greater than the second.',
   'validation.period.invalid': 'The start date cannot be later than the end date.',
   'validation.period.benchmarkNotEarlier': 'The benchmark period must be earlier than the target period.',
+  'validation.period.outOfRange': 'Choose a period between {min} and {max}.',
   'validation.keyword.required': 'Please enter a keyword.',
   'validation.keyword.duplicate': 'This keyword already exists!',
   'validation.attributeValues.tooMany': 'Select at most {max} attribute values.',
@@ -85,9 +91,13 @@ const coreEn = {
   'server.forbidden': 'You do not have permission for this.',
   'server.passwordChangeRequired': 'Please change your password before you continue.',
   'server.queryTimeout': 'The query took too long and was stopped. Narrow the filter and try again.',
+  'server.overloaded': 'The server is busy with other analyses right now. Please try again in a few seconds.',
   'server.cancelled': 'The request was cancelled.',
   'server.payloadTooLarge': 'The request is too large.',
   'server.internalError': 'Something went wrong on the server. Please try again later.',
+  'server.warehouseUnavailable':
+    'The {warehouse} data warehouse is not reachable right now. Please try again in a moment.',
+  'server.metadataUnavailable': 'The service is temporarily unavailable. Please try again in a moment.',
 
   // Sign-in and accounts (spec §4, §8).
   'auth.invalidCredentials': 'invalid login or password, {remaining} attempts left before the account is locked',
@@ -188,6 +198,11 @@ const AREAS = [
   brandMessages,
   hotMessages,
   exploreMessages,
+  priceMessages,
+  potentialMessages,
+  productsMessages,
+  contrastMessages,
+  shopMessages,
 ] as const;
 type AreaKey = (typeof AREAS)[number] extends infer A ? (A extends { en: infer E } ? keyof E : never) : never;
 const en: Readonly<Record<keyof typeof coreEn | AreaKey, string>> = Object.assign(
@@ -217,6 +232,7 @@ const coreZhCN: Record<keyof typeof coreEn, string> = {
   'validation.range.order': '最小值不能大于最大值',
   'validation.period.invalid': '开始时间不能晚于结束时间',
   'validation.period.benchmarkNotEarlier': '对比周期必须早于目标周期',
+  'validation.period.outOfRange': '请选择 {min} 至 {max} 之间的周期',
   'validation.keyword.required': '请输入关键词',
   'validation.keyword.duplicate': '该关键词已存在！',
   'validation.attributeValues.tooMany': '属性值最多可选择 {max} 个',
@@ -256,9 +272,12 @@ const coreZhCN: Record<keyof typeof coreEn, string> = {
   'server.forbidden': '您没有此操作的权限',
   'server.passwordChangeRequired': '请先修改密码再继续操作',
   'server.queryTimeout': '查询耗时过长已被终止，请缩小筛选范围后重试',
+  'server.overloaded': '服务器正忙于处理其他分析请求，请稍后几秒再试',
   'server.cancelled': '请求已取消',
   'server.payloadTooLarge': '请求内容过大',
   'server.internalError': '服务器出错，请稍后重试',
+  'server.warehouseUnavailable': '数据仓库（{warehouse}）暂时无法连接，请稍后重试',
+  'server.metadataUnavailable': '服务暂时不可用，请稍后再试',
 
   'auth.invalidCredentials': '用户名或密码错误，再失败 {remaining} 次账号将被锁定',
   'auth.locked': '登录失败次数过多，账号已锁定，请联系管理员或 {minutes} 分钟后再试',

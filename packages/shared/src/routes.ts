@@ -208,6 +208,8 @@ export const ROUTES: readonly RouteDef[] = [
       { path: 'batch-update', name: 'AccountBatchUpdate', titleKey: 'route.accountBatchUpdate', auth: ['root'] },
     ],
   },
+  /** The sales team's enquiries (issue 18): root and admins, beside the account administration. */
+  { path: '/enquiries', name: 'Enquiries', titleKey: 'route.enquiries', auth: ['root', 'admin'] },
   { path: '/icons', name: 'Icons', titleKey: 'route.icons', hidden: true },
   { path: '/403', name: 'Forbidden', titleKey: 'route.forbidden', public: true, hidden: true },
 ];

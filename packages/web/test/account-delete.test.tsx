@@ -34,7 +34,7 @@ const listCalls = () => calls.filter((c) => c.call === 'GET /api/common/users').
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr') as HTMLElement;
 
 // antd tables and popups in jsdom on a shared 2-core machine are slow.
-describe('account deletion', { timeout: 60_000 }, () => {
+describe('account deletion', () => {
   it('follows the server rule: administrators, never oneself, root/admin accounts only by root', () => {
     expect(mayDeleteAccount(ROOT, GENERAL)).toBe(true);
     expect(mayDeleteAccount(ROOT, ADMIN)).toBe(true);

@@ -52,7 +52,7 @@ afterEach(() => {
 });
 
 // antd forms in jsdom on a shared 2-core machine are slow; these tests interact a lot.
-describe('FilterPanel', { timeout: 40_000 }, () => {
+describe('FilterPanel', () => {
   it('Apply writes the URL, back returns to the previous filter, Reset clears the URL', async () => {
     const user = userEvent.setup({ delay: null });
     const router = renderFrame(<FilterPanel />, '/discover?tab=2');

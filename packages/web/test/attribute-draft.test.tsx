@@ -104,7 +104,7 @@ const currentStep = () => {
   return items.findIndex((i) => i.className.includes('ant-steps-item-active')) + 1;
 };
 
-describe('attribute configuration in draft steps', { timeout: 60_000 }, () => {
+describe('attribute configuration in draft steps', () => {
   it('edit → unsaved marker → save draft (checked per item) → apply (en)', async () => {
     await setLocale('en');
     const state = attributeServer({ items: [{ ...AVAILABLE[0]!, sort_order: 0 }] });

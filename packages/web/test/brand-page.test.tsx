@@ -261,7 +261,7 @@ describe('Brand Detail page', () => {
     await waitFor(() => expect(callsTo('channels/overviews')[0]?.body).toMatchObject({ brands: [BRAND] }));
     // A category panel with no rows shows its empty state, not an error.
     expect(await screen.findAllByTestId('panel-empty')).not.toHaveLength(0);
-  }, 30_000);
+  });
 
   it('asks the trend for the chosen metric and comparison, and the categories for the chosen level', async () => {
     await setLocale('en');
@@ -283,7 +283,7 @@ describe('Brand Detail page', () => {
     await waitFor(() => expect(callsTo('brands/categories/overview').at(-1)!.body?.level).toBe(1));
     // The contribution follows the filter's comparison.
     expect((await screen.findByTestId('brand-overview')).textContent).toContain('Contribution to growth (YoY)');
-  }, 20_000);
+  });
 
   it('follows and unfollows the brand through the project favourites', async () => {
     await setLocale('zh-CN');
@@ -305,7 +305,7 @@ describe('Brand Detail page', () => {
     const del = calls.find((c) => c.method === 'DELETE')!;
     expect(del.path).toBe('/api/common/projects/1/collections');
     expect(del.body).toMatchObject({ brands: [BRAND] });
-  }, 20_000);
+  });
 
   it('a brand the user was not granted shows the no-access state and asks for no figures', async () => {
     await setLocale('zh-CN');
@@ -412,5 +412,5 @@ describe('Brand Detail page', () => {
     await waitFor(() => expect(requests()).toEqual(asked));
     await screen.findByText('Title keywords');
     expect(switchView()).toEqual(view);
-  }, 40_000);
+  });
 });

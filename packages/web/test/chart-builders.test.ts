@@ -4,12 +4,21 @@
  * the series, their names and values, the axes and their labels — from an answer as the API sends it.
  * Pure functions: no DOM, no ECharts.
  */
-import type { BrandTrends, HotCategoryTrendsData } from '@marketlens/shared/contracts';
+import type {
+  BrandTrends,
+  ConceptCategoryPenetration,
+  ConceptTrends,
+  HotCategoryTrendsData,
+  ShopChannelTrends,
+  ShopTrends,
+} from '@marketlens/shared/contracts';
 import { describe, expect, it } from 'vitest';
 import { brandTrendChart } from '../src/features/brand/charts.js';
 import { bandsChart, categoryTrendChart, seriesTrendChart } from '../src/features/discover/charts.js';
 import type { TrendsData, TrendsListData } from '../src/features/discover/data.js';
-import { categoryTrendsChart, pointValue } from '../src/features/hot/charts.js';
+import { conceptTrendsChart, penetrationChart } from '../src/features/explore/charts.js';
+import { channelMixChart, shopTrendChart } from '../src/features/shop/charts.js';
+import { categoryTrendsChart, pointValue } from '../src/shared/analysis/categories/charts.js';
 import { makeFormatters } from '../src/shared/analysis/useFormatters.js';
 
 const en = makeFormatters('en', '¥', 'month');
@@ -188,5 +197,163 @@ describe('Trend Overview charts', () => {
     } as unknown as TrendsListData;
     const s = seriesTrendChart(list, nameOf, en);
     expect(JSON.stringify(o)).toBe(JSON.stringify(s));
+  });
+});
+
+describe('Concept Explore charts', () => {
+  const point = (period: string, sales: number, penetration: number | null) => ({
+    period,
+    sales,
+    count: 4,
+    avg_price: sales / 4,
+    value: sales,
+    value_growth: null,
+    growth: null,
+    categories_sales: sales * 10,
+    penetration,
+  });
+  const trends = {
+    metric: 'sales',
+    granularity: 'month',
+    periods: ['2024-05-01', '2024-06-01'],
+    comparison: null,
+    concepts: [
+      {
+        label: 'cream',
+        main: true,
+        total: 300,
+        points: [point('2024-05-01', 100, 0.1), point('2024-06-01', 200, 0.2)],
+      },
+      { label: 'serum', main: false, total: 0, points: [point('2024-05-01', 0, null), point('2024-06-01', 0, null)] },
+    ],
+    warnings: [],
+  } as ConceptTrends;
+
+  it('trend: one line per concept, its own first; penetration on a share axis with gaps where none', () => {
+    const sales = conceptTrendsChart(trends, 'sales', en);
+    expect(sales.series.map((s) => s.name)).toEqual(['cream', 'serum']);
+    expect(sales.series.map((s) => s.data)).toEqual([
+      [100, 200],
+      [0, 0],
+    ]);
+    expect(sales.yAxis.axisLabel.formatter(12_000)).toBe('¥12K');
+    const avg = conceptTrendsChart(trends, 'avg_price', en);
+    expect(avg.series[0]!.data).toEqual([25, 50]);
+    const pen = conceptTrendsChart(trends, 'penetration', en);
+    expect(pen.series.map((s) => s.data)).toEqual([
+      [0.1, 0.2],
+      [null, null],
+    ]);
+    expect(pen.yAxis.axisLabel.formatter(0.25)).toBe('25.0%');
+  });
+
+  it('penetration by category: one line per category named in the language', () => {
+    const data = {
+      parent_id: null,
+      level: 1,
+      periods: ['2024-05-01', '2024-06-01'],
+      categories: [
+        {
+          category_id: 1,
+          name: '美妆',
+          name_en: 'Beauty',
+          level: 1,
+          sales: 10,
+          category_sales: 100,
+          penetration: 0.1,
+          trend: [
+            { period: '2024-05-01', sales: 4, category_sales: 40, penetration: 0.1 },
+            { period: '2024-06-01', sales: 6, category_sales: 0, penetration: null },
+          ],
+        },
+      ],
+      warnings: [],
+    } as ConceptCategoryPenetration;
+    const o = penetrationChart(data, zh, (c) => c.name);
+    expect(o.series.map((s) => [s.name, s.data])).toEqual([['美妆', [0.1, null]]]);
+  });
+});
+
+describe('Store Analysis charts', () => {
+  const point = (period: string, sales: number, share: number | null) => ({
+    period,
+    sales,
+    count: 1,
+    avg_price: sales,
+    share,
+    value: sales,
+  });
+  const trends: ShopTrends = {
+    metric: 'sales',
+    periods: ['2024-05-01', '2024-06-01'],
+    market: [],
+    series: [
+      {
+        shop_id: 1,
+        value: '1,1',
+        name: '甲店',
+        name_en: 'Shop A',
+        points: [point('2024-05-01', 100, 0.1), point('2024-06-01', 0, null)],
+      },
+      {
+        shop_id: 2,
+        value: '2,2',
+        name: '乙店',
+        name_en: 'Shop B',
+        points: [point('2024-05-01', 50, 0.05), point('2024-06-01', 70, 0.07)],
+      },
+    ],
+    warnings: [],
+  };
+
+  it('shop trend: one line per shop, the metric in money or each shop’s share of the market', () => {
+    const o = shopTrendChart(trends, 'value', nameOf, en);
+    expect(o.series.map((s) => s.name)).toEqual(['Shop A', 'Shop B']);
+    expect(o.series[0]!.data).toEqual([100, 0]);
+    expect(o.yAxis.axisLabel.formatter(12_000)).toBe('¥12K');
+    const shares = shopTrendChart(trends, 'share', nameOf, en);
+    expect(shares.series[0]!.data).toEqual([0.1, null]);
+    expect(shares.series[1]!.data).toEqual([0.05, 0.07]);
+    expect(shares.yAxis.axisLabel.formatter(0.25)).toBe('25.0%');
+    expect(shares.tooltip.valueFormatter(0.07)).toBe('7.0%');
+  });
+
+  it('channel mix: the channel types stacked to 100 % per period', () => {
+    const mix: ShopChannelTrends = {
+      platform_id: null,
+      periods: ['2024-05-01', '2024-06-01'],
+      series: [
+        {
+          shop_type: 'flagship',
+          name: '旗舰店',
+          name_en: 'Flagship',
+          sales: 9,
+          points: [
+            { period: '2024-05-01', sales: 6, share: 0.6 },
+            { period: '2024-06-01', sales: 3, share: 0.5 },
+          ],
+        },
+        {
+          shop_type: 'global',
+          name: '跨境',
+          name_en: 'Cross-border',
+          sales: 7,
+          points: [
+            { period: '2024-05-01', sales: 4, share: 0.4 },
+            { period: '2024-06-01', sales: 3, share: 0.5 },
+          ],
+        },
+      ],
+      warnings: [],
+    };
+    const o = channelMixChart(mix, nameOf, en);
+    expect(o.xAxis.data).toEqual(['2024-05', '2024-06']);
+    expect(o.series.map((s) => [s.name, s.stack, s.data])).toEqual([
+      ['Flagship', 'mix', [0.6, 0.5]],
+      ['Cross-border', 'mix', [0.4, 0.5]],
+    ]);
+    expect(o.series.every((s) => s.areaStyle !== undefined)).toBe(true);
+    expect(o.yAxis.max).toBe(1);
+    expect(o.yAxis.axisLabel.formatter(0.5)).toBe('50.0%');
   });
 });

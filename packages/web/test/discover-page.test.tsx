@@ -188,7 +188,7 @@ describe('Category Insight page', () => {
     expect(first.textContent).toContain('70.0%');
     expect(first.textContent).toContain('+1.2 pp');
     expect(first.textContent).toContain('20%');
-  }, 20_000);
+  });
 
   it('a failed trend load shows the message with Retry, and Retry loads it (zh-CN)', async () => {
     await setLocale('zh-CN');
@@ -204,7 +204,7 @@ describe('Category Insight page', () => {
       [null, 0.2],
     ]);
     expect(callsTo('trends', 'POST')).toHaveLength(3);
-  }, 20_000);
+  });
 
   it('re-scores the valuation with custom weights and goes back to the defaults', async () => {
     await setLocale('en');
@@ -245,7 +245,7 @@ describe('Category Insight page', () => {
           .map((e) => e.textContent),
       ).toEqual(['80.0', '40.0']),
     );
-  }, 30_000);
+  });
 
   it('a category the user was not granted shows the no-access message instead of the figures, and can be favourited', async () => {
     await setLocale('zh-CN');
@@ -336,7 +336,7 @@ describe('Category Insight page', () => {
     await waitFor(() => expect(requests()).toEqual(asked));
     expect(switchView()).toEqual(view);
     expect(screen.getByText('Custom weights')).toBeTruthy();
-  }, 40_000);
+  });
 
   it('an attribute in the link opens the distribution on it; an unknown one falls back to the first', async () => {
     await setLocale('en');
@@ -373,7 +373,7 @@ describe('Category Insight page', () => {
     calls.splice(0);
     renderPage('/discover?dt=attribute&da=nope');
     await waitFor(() => expect(callsTo('distributions/attribute_values', 'POST').at(-1)?.body?.attribute).toBe('skin'));
-  }, 30_000);
+  });
 });
 
 describe('chart options', () => {

@@ -40,16 +40,25 @@ beforeEach(async () => {
         page_size: 50,
       });
     }),
-    ...referenceHandlers({ user: analysisUser([1, 4, 5]) }),
+    ...referenceHandlers({
+      user: analysisUser([1, 4, 5]),
+      channels: [
+        { platform_id: 1, code: 'tmall', platform: '天猫', platform_en: 'Tmall', channels: [] },
+        { platform_id: 2, code: 'jd', platform: '京东', platform_en: 'JD', channels: [] },
+      ],
+    }),
   );
 });
 
 const shopsPanel = (url = '/shops') =>
-  renderAt(<FilterPanel sections={['date', 'shops']} primary={['date', 'shops']} />, url);
+  renderAt(
+    <FilterPanel sections={['date', 'shops', 'channelSources']} primary={['date', 'shops', 'channelSources']} />,
+    url,
+  );
 const sourcesInput = () =>
   within(screen.getByTestId('filter-channel-sources')).getByRole('combobox') as HTMLInputElement;
 
-describe('shop section', { timeout: 40_000 }, () => {
+describe('shop section', () => {
   it('chooses shops as platform,shop_id; the channel source opens only after a shop and goes into the URL', async () => {
     const user = userEvent.setup({ delay: null });
     const router = shopsPanel();
@@ -103,7 +112,16 @@ describe('shop section', { timeout: 40_000 }, () => {
     expect(analysisMessages['zh-CN']['analysis.filter.sourceNeedsShop']).toBeTruthy();
   });
 
-  it('the URL form is canonical and the wire keeps the server’s fields', () => {
+  it('lists the found shops under their platforms', async () => {
+    shopsPanel();
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(await screen.findByTestId('filter-shops')).getByRole('combobox'));
+    await screen.findByTitle('Huajian Market');
+    await waitFor(() => expect(document.querySelector('.ant-select-item-group[title="JD"]')).toBeTruthy());
+    expect(document.querySelector('.ant-select-item-group[title="Tmall"]')).toBeTruthy();
+  });
+
+  it('the URL form is canonical and the wire sends the shops with their sources', () => {
     const f = { ...emptyFilter(), shops: ['1,77', '2,8'], channelSources: ['global' as const] };
     expect(encodeFilter(f)).toBe('?s=1:77,2:8&src=global');
     expect(decodeFilter(new URLSearchParams(encodeFilter(f).slice(1)))).toEqual(f);
@@ -111,11 +129,17 @@ describe('shop section', { timeout: 40_000 }, () => {
       date: ['2024-01-01', '2024-06-01'],
       selector: 'mom',
       shops: ['1,77', '2,8'],
+      channel_sources: ['global'],
+    });
+    // Sources without a shop never reach the wire.
+    expect(toWire({ ...emptyFilter(), channelSources: ['global'], date: ['2024-01-01', '2024-06-01'] })).toEqual({
+      date: ['2024-01-01', '2024-06-01'],
+      selector: 'mom',
     });
   });
 });
 
-describe('sections by id', { timeout: 40_000 }, () => {
+describe('sections by id', () => {
   it('a page shows only the sections it names, in its order', async () => {
     renderAt(<FilterPanel sections={['price', 'date']} primary={['price', 'date']} />, '/x');
     await screen.findByTestId('filter-price-min');

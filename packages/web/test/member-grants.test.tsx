@@ -50,7 +50,7 @@ function renderEditor(limits: { limit_brands: boolean; limit_shops: boolean }, i
   return onSubmit;
 }
 
-describe('member editor: brand and shop grants where the project limits them', { timeout: 60_000 }, () => {
+describe('member editor: brand and shop grants where the project limits them', () => {
   it('the grants sent follow the project limits; others are left as they are', () => {
     const v: MembershipValues = { role: 'general', pages: [1], categories: [5], brands: ['9'], shops: ['2,77'] };
     expect(membershipInput(v, { limit_brands: false, limit_shops: false })).toEqual({

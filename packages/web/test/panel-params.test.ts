@@ -2,7 +2,9 @@
 /** The URL form of panel switches (shared/analysis/panelParams.ts) and the pages' declarations. */
 import { describe, expect, it } from 'vitest';
 import { BRAND_PARAMS } from '../src/features/brand/params.js';
+import { CONTRAST_PARAMS } from '../src/features/contrast/params.js';
 import { DISCOVER_PARAMS } from '../src/features/discover/params.js';
+import { FAVORITE_PARAMS } from '../src/features/favorite-brand/params.js';
 import { HOT_PARAMS } from '../src/features/hot/params.js';
 import { URL_PARAMS } from '../src/shared/analysis/filter.js';
 import {
@@ -53,7 +55,7 @@ describe('panel params', () => {
 
   it('the pages’ switches use names of their own', () => {
     const filter = new Set<string>(Object.values(URL_PARAMS));
-    for (const page of [DISCOVER_PARAMS, BRAND_PARAMS, HOT_PARAMS]) {
+    for (const page of [DISCOVER_PARAMS, BRAND_PARAMS, HOT_PARAMS, CONTRAST_PARAMS, FAVORITE_PARAMS]) {
       const names = Object.values(page).map((p) => p.name);
       expect(new Set(names).size).toBe(names.length);
       expect(names.filter((n) => filter.has(n))).toEqual([]);

@@ -1,6 +1,17 @@
-import type { MessageKey, WireLocale } from '@marketlens/shared';
-import type { BrandCharacters, InsightTopRowData } from '@marketlens/shared/contracts';
+import { formatNumber, formatRatio, type MessageKey, type WireLocale } from '@marketlens/shared';
+import type {
+  BrandCharacters,
+  Contrast,
+  ContrastSlotFigures,
+  InsightTopRowData,
+  PotentialBrands,
+  PotentialRow,
+  ProductRow,
+} from '@marketlens/shared/contracts';
 import type { FastifyReply } from 'fastify';
+import { categoryGranted } from '../analytics/engine/dimensions.js';
+import { selectedGrowth } from '../analytics/pages/contrast.js';
+import type { Limit } from '../analytics/pages/potential.js';
 import type { TopKind } from '../analytics/panels/common.js';
 import type { CategoryValuation } from '../analytics/panels/valuation.js';
 import type { AnalysisRequest } from '../analytics/request.js';
@@ -98,11 +109,24 @@ async function sendOneSheet<R>(
   });
 }
 
-/** POST /top/downloads: the ranking of one kind as the page shows it. */
-export function sendTop(reply: FastifyReply, a: AnalysisRequest, kind: TopKind, rows: readonly InsightTopRowData[]) {
+/** File name and title of each page's ranking download (the columns are the same for a kind). */
+export const RANKING_DOCS = {
+  insight: { file: 'insight.download.file.top', title: 'insight.download.topTitle' },
+  conceptBrands: { file: 'explore.download.file.brands', title: 'explore.download.brandsTitle' },
+  conceptProducts: { file: 'explore.download.file.products', title: 'explore.download.productsTitle' },
+  shopRankings: { file: 'shop.download.file.rankings', title: 'shop.download.rankingsTitle' },
+} as const satisfies Record<string, { file: MessageKey; title: MessageKey }>;
+
+/** POST /top/downloads and the pages' other rankings: the ranking of one kind as the page shows it. */
+export function sendTop(
+  reply: FastifyReply,
+  a: AnalysisRequest,
+  kind: TopKind,
+  rows: readonly InsightTopRowData[],
+  doc: { file: MessageKey; title: MessageKey } = RANKING_DOCS.insight,
+) {
   return sendOneSheet(reply, a, {
-    file: 'insight.download.file.top',
-    title: 'insight.download.topTitle',
+    ...doc,
     sheet: { name: TOP_SHEETS[kind], columns: topColumns(kind, a.locale), rows },
   });
 }
@@ -191,6 +215,227 @@ export async function sendCharacters(
       sheet('brand.characters.sheet.keywords', data.keywords, [
         { header: 'brand.characters.col.keyword', format: 'text', value: (r) => r.value },
       ]),
+    ],
+  });
+}
+
+/** POST /potential/brands/downloads: the brands that passed, as the table shows them, headed by the limits. */
+export async function sendPotential(
+  reply: FastifyReply,
+  a: AnalysisRequest,
+  limits: readonly Limit[],
+  data: PotentialBrands,
+): Promise<FastifyReply> {
+  const name = pick(a.locale);
+  const t = translateFor(a.locale);
+  const context = await contextOf(a);
+  // Growth limits are fractions here: shown as the percent the user typed.
+  const bound = (l: Limit, v: number | null) =>
+    v === null ? '' : l.limit.endsWith('growth') ? formatRatio(v) : formatNumber(v, { decimals: 2 });
+  const limitLines = limits.map(
+    (l) => [t(`potential.limit.${l.limit}`), `${bound(l, l.min)} ~ ${bound(l, l.max)}`] as const,
+  );
+  const columns: Column<PotentialRow>[] = [
+    { header: 'download.col.brand', format: 'text', value: (r) => name(r.brand.name, r.brand.name_en) },
+    { header: 'download.col.category', format: 'text', value: (r) => name(r.category.name, r.category.name_en) },
+    { header: 'potential.download.col.path', format: 'text', value: (r) => name(r.category.path, r.category.path_en) },
+    { header: 'potential.download.col.brandSales', format: 'money', value: (r) => r.sales },
+    { header: 'potential.download.col.baseSales', format: 'money', value: (r) => r.base_sales },
+    { header: 'potential.download.col.brandGrowth', format: 'percent', value: (r) => r.growth },
+    { header: 'potential.download.col.categorySales', format: 'money', value: (r) => r.category_sales },
+    { header: 'potential.download.col.categoryGrowth', format: 'percent', value: (r) => r.category_growth },
+    { header: 'potential.download.col.share', format: 'share', value: (r) => r.share },
+    {
+      header: 'potential.download.col.shareChange',
+      format: 'number',
+      value: (r) => (r.share_change === null ? null : r.share_change * 100),
+    },
+    { header: 'potential.download.col.rank', format: 'integer', value: (r) => r.rank },
+    { header: 'potential.download.col.brandCount', format: 'integer', value: (r) => r.brand_count },
+    { header: 'potential.download.col.totalSales', format: 'money', value: (r) => r.total_sales },
+    { header: 'potential.download.col.totalGrowth', format: 'percent', value: (r) => r.total_growth },
+  ];
+  return sendXlsx(reply, {
+    locale: a.locale,
+    fileName: t('potential.download.file'),
+    title: 'potential.download.title',
+    context: { ...context, lines: [...context.lines, ...limitLines] },
+    sheets: [{ name: 'potential.download.sheet', columns, rows: data.items }],
+  });
+}
+
+/**
+ * POST /analysis/products/downloads: the products table as the page sorts it, headed by the filter
+ * and the selection (chosen series and product ids).
+ */
+export async function sendProducts(
+  reply: FastifyReply,
+  a: AnalysisRequest,
+  selection: { products: readonly number[]; series: readonly string[] },
+  rows: readonly ProductRow[],
+): Promise<FastifyReply> {
+  const name = pick(a.locale);
+  const t = translateFor(a.locale);
+  const context = await contextOf(a);
+  const lines: [string, string][] = [];
+  if (selection.series.length) lines.push([t('products.col.series'), selection.series.join(', ')]);
+  if (selection.products.length) lines.push([t('download.col.product'), selection.products.join(', ')]);
+  return sendXlsx(reply, {
+    locale: a.locale,
+    fileName: t('products.download.file'),
+    title: 'products.download.title',
+    context: { ...context, lines: [...lines, ...context.lines] },
+    sheets: [
+      {
+        name: 'products.download.sheet',
+        rows,
+        columns: [
+          { header: 'download.col.rank', format: 'integer', value: (r) => r.rank },
+          { header: 'download.col.product', format: 'text', value: (r) => name(r.title, r.title_en) },
+          { header: 'download.col.brand', format: 'text', value: (r) => name(r.brand.name, r.brand.name_en) },
+          { header: 'download.col.shop', format: 'text', value: (r) => name(r.shop.name, r.shop.name_en) },
+          { header: 'download.col.platform', format: 'text', value: (r) => name(r.platform.name, r.platform.name_en) },
+          { header: 'download.col.channel', format: 'text', value: (r) => name(r.channel.name, r.channel.name_en) },
+          { header: 'products.col.series', format: 'text', value: (r) => r.series },
+          { header: 'products.col.firstPeriod', format: 'text', value: (r) => r.first_period },
+          { header: 'download.col.price', format: 'money', value: (r) => r.price },
+          { header: 'download.col.sales', format: 'money', value: (r) => r.sales },
+          { header: 'download.col.count', format: 'integer', value: (r) => r.count },
+          { header: 'download.col.avgPrice', format: 'money', value: (r) => r.avg_price },
+          { header: 'download.col.share', format: 'share', value: (r) => r.share },
+          { header: 'download.col.salesGrowth', format: 'percent', value: (r) => r.growth },
+          { header: 'download.col.link', format: 'text', value: (r) => r.link },
+        ],
+      },
+    ],
+  });
+}
+
+type SlotOf<K extends keyof ContrastSlotFigures> = {
+  slot: number;
+  brand: string;
+} & (ContrastSlotFigures[K] extends readonly (infer R)[] ? R : never);
+
+/**
+ * POST /contrast/brands/downloads: the comparison as the page shows it, one sheet per panel, each
+ * row headed by its slot (1–4) and brand. Slots without figures (no access, not found) are left out.
+ */
+export async function sendContrast(reply: FastifyReply, a: AnalysisRequest, data: Contrast): Promise<FastifyReply> {
+  const name = pick(a.locale);
+  const t = translateFor(a.locale);
+  const shown = data.slots.flatMap((s, i) => (s.figures ? [{ ...s, slot: i + 1, figures: s.figures }] : []));
+  const rowsOf = <K extends 'trend' | 'categories' | 'top_products'>(k: K) =>
+    shown.flatMap((s) =>
+      (s.figures[k] as readonly object[]).map((r) => ({ ...r, slot: s.slot, brand: name(s.name, s.name_en) })),
+    ) as SlotOf<K>[];
+  const slotColumns = <R extends { slot: number; brand: string }>(): Column<R>[] => [
+    { header: 'contrast.download.col.slot', format: 'integer', value: (r) => r.slot },
+    { header: 'download.col.brand', format: 'text', value: (r) => r.brand },
+  ];
+  const categoryName = (id: number) => {
+    const node = categoryGranted(a.scope.catalog, a.scope.grant, id) ? a.scope.catalog.categories.get(id) : undefined;
+    return node ? (name(node.name_zh, node.name_en) ?? String(id)) : String(id);
+  };
+  const overview = shown.map((s) => ({
+    slot: s.slot,
+    brand: name(s.name, s.name_en) ?? '',
+    categories: s.categories.length ? s.categories.map(categoryName).join(', ') : t('contrast.download.value.filter'),
+    ...s.figures.overview,
+    ...selectedGrowth(a, s.figures.overview),
+  }));
+  const channels = shown.flatMap((s) =>
+    s.figures.channels.flatMap((p) =>
+      p.channels.map((c) => ({
+        slot: s.slot,
+        brand: name(s.name, s.name_en) ?? '',
+        platform: name(p.name, p.name_en),
+        channel: name(c.name, c.name_en),
+        sales: c.sales,
+        share: c.share,
+      })),
+    ),
+  );
+  const bands = shown.flatMap((s) =>
+    s.figures.price_bands.rows.map((r) => ({ slot: s.slot, brand: name(s.name, s.name_en) ?? '', ...r })),
+  );
+  return sendXlsx(reply, {
+    locale: a.locale,
+    fileName: t('contrast.download.title'),
+    title: 'contrast.download.title',
+    context: await contextOf(a),
+    sheets: [
+      {
+        name: 'contrast.download.sheet.overview',
+        rows: overview,
+        columns: [
+          ...slotColumns<(typeof overview)[number]>(),
+          { header: 'contrast.download.col.categories', format: 'text', value: (r) => r.categories },
+          { header: 'download.col.sales', format: 'money', value: (r) => r.sales },
+          { header: 'download.col.count', format: 'integer', value: (r) => r.count },
+          { header: 'download.col.avgPrice', format: 'money', value: (r) => r.avg_price },
+          { header: 'download.col.share', format: 'share', value: (r) => r.share },
+          { header: 'download.col.rank', format: 'integer', value: (r) => r.rank },
+          { header: 'download.col.salesGrowth', format: 'percent', value: (r) => r.sales_growth },
+          {
+            header: 'download.col.shareChange',
+            format: 'number',
+            value: (r) => (r.share_change === null ? null : r.share_change * 100),
+          },
+          { header: 'contrast.download.col.contribution', format: 'percent', value: (r) => r.contribution },
+        ],
+      },
+      {
+        name: 'contrast.download.sheet.trend',
+        rows: rowsOf('trend'),
+        columns: [
+          ...slotColumns<SlotOf<'trend'>>(),
+          { header: 'download.col.period', format: 'text', value: (r) => r.period },
+          { header: 'download.col.sales', format: 'money', value: (r) => r.sales },
+          { header: 'download.col.count', format: 'integer', value: (r) => r.count },
+          { header: 'download.col.avgPrice', format: 'money', value: (r) => r.avg_price },
+          { header: 'download.col.share', format: 'share', value: (r) => r.share },
+        ],
+      },
+      {
+        name: 'contrast.download.sheet.categories',
+        rows: rowsOf('categories'),
+        columns: [
+          ...slotColumns<SlotOf<'categories'>>(),
+          { header: 'download.col.category', format: 'text', value: (r) => name(r.name, r.name_en) },
+          { header: 'download.col.sales', format: 'money', value: (r) => r.sales },
+          { header: 'contrast.download.col.partOfBrand', format: 'share', value: (r) => r.brand_part },
+          { header: 'download.col.share', format: 'share', value: (r) => r.share },
+        ],
+      },
+      {
+        name: 'contrast.download.sheet.channels',
+        rows: channels,
+        columns: [
+          ...slotColumns<(typeof channels)[number]>(),
+          { header: 'download.col.platform', format: 'text', value: (r) => r.platform },
+          { header: 'download.col.channel', format: 'text', value: (r) => r.channel },
+          { header: 'download.col.sales', format: 'money', value: (r) => r.sales },
+          { header: 'contrast.download.col.partOfBrand', format: 'share', value: (r) => r.share },
+        ],
+      },
+      {
+        name: 'contrast.download.sheet.bands',
+        rows: bands,
+        columns: [
+          ...slotColumns<(typeof bands)[number]>(),
+          { header: 'contrast.download.col.band', format: 'text', value: (r) => name(r.name, r.name_en) },
+          { header: 'download.col.sales', format: 'money', value: (r) => r.sales },
+          { header: 'contrast.download.col.partOfBrand', format: 'share', value: (r) => r.share },
+        ],
+      },
+      {
+        name: 'contrast.download.sheet.products',
+        rows: rowsOf('top_products'),
+        columns: [
+          ...slotColumns<SlotOf<'top_products'>>(),
+          ...topColumns('product', a.locale).filter((c) => c.header !== 'download.col.brand'),
+        ] as Column<SlotOf<'top_products'>>[],
+      },
     ],
   });
 }

@@ -4,7 +4,20 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, makeUser, postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { cents, close, facts, inRange, leavesOf, market, skuById, units } from '../support/tiny-market.js';
+import { grantProjects } from '../support/grant-projects.js';
+import {
+  TEST_BANDS as BANDS,
+  brandTotals,
+  cents,
+  close,
+  facts,
+  GRANTED_CATEGORY as GRANTED,
+  inRange,
+  leavesOf,
+  market,
+  skuById,
+  units,
+} from '../support/tiny-market.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
 /**
@@ -17,23 +30,10 @@ const { sku_attribute, dim_attribute } = market.dims;
 const RANGE = ['2026-01-01', '2026-06-01'] as const;
 const MOM = ['2025-07-01', '2025-12-01'] as const;
 const YOY = ['2025-01-01', '2025-06-01'] as const;
-/** The member's one granted category (level 2 under level 1 = 1). */
-const GRANTED = 101;
-const BANDS: [number, number | null][] = [
-  [0, 50],
-  [50, 150],
-  [150, 400],
-  [400, null],
-];
 
 const beautyLeaves = leavesOf([1]);
 const beauty = facts.filter((f) => beautyLeaves.has(f.category_id));
 
-function brandTotals(rows: readonly FactRow[]): Map<number, number> {
-  const m = new Map<number, number>();
-  for (const f of rows) m.set(f.brand_id, (m.get(f.brand_id) ?? 0) + Math.round(f.sales * 100));
-  return m;
-}
 // The brand under test: the third biggest in category 1 over the range (not trivially the leader).
 const ranked = [...brandTotals(inRange(beauty, ...RANGE)).entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
 const BRAND = ranked[2]![0];
@@ -55,32 +55,14 @@ describeOnEach(await warehouseTargets(), 'brand detail API', (target) => {
 
   beforeAll(async () => {
     t = await buildTestApp({ withData: true, warehouse: target, env: { RATE_LIMIT_PER_IP: '100000' } });
-    const { metadata, warehouse } = t.ctx;
-    const root = await makeUser(t.ctx, 'b_root', { role: 'root' });
-    const m = await makeUser(t.ctx, 'b_member', { role: 'general' });
-    const l = await makeUser(t.ctx, 'b_limited', { role: 'general' });
+    const { warehouse } = t.ctx;
+    ({ project, limitedProject, admin, member, limited } = await grantProjects(t.ctx, t.app, {
+      prefix: 'b',
+      name: 'brand',
+      pages: [5],
+      brand: BRAND,
+    }));
     await makeUser(t.ctx, 'b_stranger', { role: 'general' });
-    project = (await metadata.projects.create({ name: 'brand', dataset: 'cn_monthly', ownerId: root.id, pages: [5] }))
-      .id;
-    await metadata.projectCategories.add(project, [1, 4, GRANTED], 'ready');
-    await metadata.members.add({ projectId: project, userId: m.id, role: 'general', pages: [5] });
-    await metadata.grants.replace(project, m.id, 'category', [String(GRANTED)]);
-    await metadata.bands.set(project, 1, 'price', BANDS);
-    limitedProject = (
-      await metadata.projects.create({
-        name: 'brand-limited',
-        dataset: 'cn_monthly',
-        ownerId: root.id,
-        pages: [5],
-        limitBrands: true,
-      })
-    ).id;
-    await metadata.projectCategories.add(limitedProject, [1, 4], 'ready');
-    await metadata.members.add({ projectId: limitedProject, userId: l.id, role: 'general', pages: [5] });
-    await metadata.grants.replaceMany(limitedProject, l.id, { category: ['1', '4'], brand: [String(BRAND)] });
-    admin = (await login(t.app, 'b_root')).access_token;
-    member = (await login(t.app, 'b_member')).access_token;
-    limited = (await login(t.app, 'b_limited')).access_token;
     stranger = (await login(t.app, 'b_stranger')).access_token;
     // The importer's title words (the only input not in the generator's rows).
     const words = await warehouse.query<{ sku_id: number; keyword: string }>(

@@ -160,6 +160,11 @@ describeOnEach(await warehouseTargets(), 'category insight API', (target) => {
     );
     const base = sum(leaves, { start: '2023-01-01', end: '2023-06-01' });
     close(custom.custom.growth.sales, growth(now.sales, base.sales), 'custom sales');
+
+    // A price band sent as numbers with an open end ("above 100"): the empty end stays open (the
+    // web sends text; an API client numbers and null).
+    const above = await data(admin, '/summary', body([BEAUTY], { bands: [100, null] }));
+    close(above.sales, sum(leaves, R, (f) => skuById.get(f.sku_id)!.price > 100).sales, 'sales above 100');
   });
 
   it('top brands: up to 100, shares of the scope, share change and growth; shops and products', async () => {

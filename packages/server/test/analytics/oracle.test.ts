@@ -2,6 +2,7 @@ import { buildMarket, type FactRow } from '@marketlens/datagen';
 import {
   addMonths,
   avgPrice,
+  CHANNEL_SOURCES,
   comparisonPeriod,
   growth,
   matchesSuperQuery,
@@ -84,6 +85,28 @@ const filterParts = {
     dim_shop.map((s) => s.shop_id),
     { minLength: 1, maxLength: 40 },
   ),
+  // A shop selection as the validated 'platform,shop_id' values: shop ids and platform ids (both
+  // constrain), sometimes a platform the shops are not on; sometimes narrowed by channel sources.
+  shopPick: fc
+    .record({
+      shops: fc.subarray(
+        dim_shop.map((s) => s.shop_id),
+        { minLength: 1, maxLength: 40 },
+      ),
+      extraPlatforms: fc.subarray([...new Set(dim_shop.map((s) => s.platform_id))], { maxLength: 2 }),
+      ownPlatforms: fc.boolean(),
+      channelSources: fc.option(fc.subarray([...CHANNEL_SOURCES] as string[], { minLength: 1 }), { nil: undefined }),
+    })
+    .map(({ shops, extraPlatforms, ownPlatforms, channelSources }) => ({
+      shops,
+      shopPlatforms: [
+        ...new Set([
+          ...(ownPlatforms ? dim_shop.filter((s) => shops.includes(s.shop_id)).map((s) => s.platform_id) : []),
+          ...extraPlatforms,
+        ]),
+      ],
+      ...(channelSources ? { channelSources } : {}),
+    })),
   channels: fc.subarray(
     dim_channel.map((c) => ({ platformId: c.platform_id, shopType: c.shop_type as string })),
     { minLength: 1, maxLength: 6 },
@@ -111,7 +134,7 @@ const arbFilter: fc.Arbitrary<Filter> = fc
   .chain((parts) =>
     fc.record(Object.fromEntries(parts.map((p) => [p, filterParts[p]])) as { [K in Part]: (typeof filterParts)[K] }),
   )
-  .map((f) => f as Filter);
+  .map(({ shopPick, ...f }) => ({ ...f, ...shopPick }) as Filter);
 
 const arbShape = fc.constantFrom<{ dims: Dimension[]; measures: Measure[]; limit?: number }>(
   { dims: [], measures: ['sales', 'count', 'avg_price', 'share'] },
@@ -219,6 +242,8 @@ function matches(f: FactRow, grant: ResolvedGrant, filter: Filter, range: { star
   if (filter.categories && !filter.categories.includes(f.category_id)) return false;
   if (filter.brands && !filter.brands.includes(f.brand_id)) return false;
   if (filter.shops && !filter.shops.includes(f.shop_id)) return false;
+  if (filter.shopPlatforms && !filter.shopPlatforms.includes(f.platform_id)) return false;
+  if (filter.channelSources && !filter.channelSources.includes(f.shop_type)) return false;
   if (filter.channels && !filter.channels.some((c) => c.platformId === f.platform_id && c.shopType === f.shop_type))
     return false;
   const sku = skuById.get(f.sku_id)!;

@@ -392,6 +392,20 @@ describe('filter validation', () => {
     await expect(validateFilter({ date: ['2024-02-01', '2024-01-01'] }, ctx)).rejects.toMatchObject({
       messageKey: 'validation.period.invalid',
     });
+    // Periods outside the calendar pages compute in (a year-9999 end was a 500: found by the fuzz).
+    for (const date of [
+      ['2020-01-01', '9999-12-01'],
+      ['1999-12-01', '2024-01-01'],
+    ] as [string, string][]) {
+      await expect(validateFilter({ date }, ctx)).rejects.toMatchObject({
+        status: 400,
+        messageKey: 'validation.period.outOfRange',
+        params: { min: '2000-01-01', max: '2099-12-31' },
+      });
+    }
+    await expect(
+      validateFilter({ ...base, selector: 'custom', dateBefore: ['1900-01-01', '1900-02-01'] }, ctx),
+    ).rejects.toMatchObject({ messageKey: 'validation.period.outOfRange' });
   });
 });
 

@@ -7,6 +7,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import { openMetadata } from '../../src/metadata/index.js';
+import type { WarehouseEngine } from '../../src/warehouse/engine.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
 import type { StoreTarget, TestDatabase } from '../metadata/stores.js';
 import type { WarehouseTarget } from './warehouses.js';
@@ -33,6 +34,8 @@ export interface TestAppOptions {
   warehouse?: WarehouseTarget;
   /** Time source of the app (tokens, lockouts, clean-up). */
   clock?: () => Date;
+  /** What the app sees of the warehouse, e.g. one whose queries a fault test holds back (closed as opened). */
+  wrapWarehouse?: (warehouse: WarehouseEngine) => WarehouseEngine;
 }
 
 /**
@@ -56,7 +59,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const ctx: AppContext = {
     config,
     metadata,
-    warehouse,
+    warehouse: opts.wrapWarehouse ? opts.wrapWarehouse(warehouse) : warehouse,
     version: 'test',
     signingKey: 'k'.repeat(48),
     ...(opts.clock ? { clock: opts.clock } : {}),

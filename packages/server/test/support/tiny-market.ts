@@ -9,7 +9,7 @@ export const market = buildMarket({ scale: 'tiny', seed: 7, asOf: '2026-11-01', 
 export const facts: FactRow[] = [...market.facts()];
 const { dim_category, dim_sku } = market.dims;
 export const skuById = new Map(dim_sku.map((s) => [s.sku_id, s]));
-const catById = new Map(dim_category.map((c) => [c.category_id, c]));
+export const catById = new Map(dim_category.map((c) => [c.category_id, c]));
 
 /** The leaf (level-3) categories under any of these categories, themselves included. */
 export function leavesOf(ids: readonly number[]): Set<number> {
@@ -38,4 +38,21 @@ export function close(actual: number | null | undefined, expected: number | null
   expect(Math.abs(actual - expected), `${what}: ${actual} vs ${expected}`).toBeLessThanOrEqual(
     1e-9 * Math.max(1, Math.abs(expected)),
   );
+}
+
+/** The member's one granted category in the grant tests (level 2 under level 1 = 1). */
+export const GRANTED_CATEGORY = 101;
+/** The price bands the API tests configure for category 1. */
+export const TEST_BANDS: [number, number | null][] = [
+  [0, 50],
+  [50, 150],
+  [150, 400],
+  [400, null],
+];
+
+/** Sales in cents per brand. */
+export function brandTotals(rows: readonly FactRow[]): Map<number, number> {
+  const m = new Map<number, number>();
+  for (const f of rows) m.set(f.brand_id, (m.get(f.brand_id) ?? 0) + Math.round(f.sales * 100));
+  return m;
 }

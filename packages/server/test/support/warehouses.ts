@@ -45,16 +45,26 @@ async function tinyOnCluster(clusterUrl: string): Promise<string> {
   // Test files run in parallel workers: one imports, the others wait for it.
   return withRunLock(path.join(stateDir, 'tiny-import.lock'), 300_000, async () => {
     if (existsSync(done)) return url;
-    const warehouse = await openWarehouse({ warehouseUrl: url, warehouseRefreshMs: 0 });
-    try {
-      const source = inject('tinySourceDir');
-      for (const name of readdirSync(source).sort()) await warehouse.importDataset(path.join(source, name));
-    } finally {
-      await warehouse.close();
-    }
+    await importTiny(url);
     writeFileSync(done, url);
     return url;
   });
+}
+
+/**
+ * Imports the run's generated tiny datasets (or only those named) into the warehouse at `url`
+ * (e.g. a fault test's own cluster).
+ */
+export async function importTiny(url: string, only?: readonly string[]): Promise<void> {
+  const warehouse = await openWarehouse({ warehouseUrl: url, warehouseRefreshMs: 0 });
+  try {
+    const source = inject('tinySourceDir');
+    for (const name of readdirSync(source).sort()) {
+      if (!only || only.includes(name)) await warehouse.importDataset(path.join(source, name));
+    }
+  } finally {
+    await warehouse.close();
+  }
 }
 
 /**

@@ -7,7 +7,9 @@ import { type Static, Type } from 'typebox';
 import { DataScopeId, Day, FilterBody, LocaleField, ScopeBody, Warnings } from './common.js';
 
 const Num = Type.Union([Type.Number(), Type.Null()]);
-const Range = Type.Object({ start: Type.String(), end: Type.String() });
+/** A period range (period starts). */
+export const OverviewRange = Type.Object({ start: Type.String(), end: Type.String() });
+const Range = OverviewRange;
 
 /** A named entity in both languages. */
 const Named = { name: Type.String(), name_en: Type.String() };
@@ -69,7 +71,8 @@ export const BrandOverviewItem = Type.Object({
 });
 export type BrandOverviewItem = Static<typeof BrandOverviewItem>;
 
-const Market = Type.Object({
+/** The filtered market of an overview. */
+export const OverviewMarket = Type.Object({
   sales: Type.Number(),
   count: Type.Number(),
   avg_price: Num,
@@ -80,7 +83,7 @@ const Market = Type.Object({
 /** POST /brands/overview. */
 export const BrandOverview = Type.Object({
   range: Range,
-  market: Market,
+  market: OverviewMarket,
   brand: BrandOverviewItem,
   /** Spec §8: unequal period lengths, no data. */
   warnings: Warnings,
@@ -90,7 +93,7 @@ export type BrandOverview = Static<typeof BrandOverview>;
 /** POST /brands/overviews: several brands at once (brand comparison), in the order asked. */
 export const BrandOverviews = Type.Object({
   range: Range,
-  market: Market,
+  market: OverviewMarket,
   items: Type.Array(BrandOverviewItem),
   warnings: Warnings,
 });
@@ -243,6 +246,8 @@ const BrandId = Type.Integer({ minimum: 0 });
 const Level = Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]));
 /** At most four comparison slots on the contrast page; a little room for other callers. */
 export const MAX_OVERVIEW_BRANDS = 10;
+/** The contrast page's slots (spec §1: blue, purple, teal, pink). */
+export const MAX_CONTRAST_SLOTS = 4;
 
 export const BrandInfoBody = ScopeBody({ brand_id: BrandId });
 export const BrandBody = FilterBody({ brand_id: BrandId });

@@ -24,10 +24,34 @@ export const LocaleField = {
 
 export const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const Ids = Type.Array(Type.Integer({ minimum: 0 }), { maxItems: 5000 });
-const Bound = Type.Union([Type.Number(), Type.String({ maxLength: 32 }), Type.Null()]);
+/**
+ * A band end: a number, its text, or empty. One multi-type schema, not a union: with the server's
+ * coerceTypes, ajv turned null into 0 in a union's number branch, so [100, null] ("100 and above")
+ * became [100, 0].
+ */
+const Bound = Type.Unsafe<number | string | null>({ type: ['number', 'string', 'null'], maxLength: 32 });
 
 /** The project (data scope) a request is about. */
 export const DataScopeId = Type.Integer({ minimum: 1 });
+
+/**
+ * A keyword expression (spec §3 goodsKeywords): words with AND/OR, or one super query (spec §5).
+ * The filter's title keywords, and on Concept Explore the concept itself.
+ */
+export const GoodsKeywords = Type.Object(
+  {
+    enable: Type.Boolean(),
+    /** 'keyword': a list of words; 'super': one super query (spec §5). */
+    input_type: Type.Union([Type.Literal('keyword'), Type.Literal('super')]),
+    condition_type: Type.Optional(Type.Union([Type.Literal('AND'), Type.Literal('OR')])),
+    value: Type.Union([
+      Type.String({ maxLength: 1000 }),
+      Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 }),
+    ]),
+  },
+  { additionalProperties: false },
+);
+export type GoodsKeywords = Static<typeof GoodsKeywords>;
 
 /**
  * The spec §3 filter state as it arrives on the wire. Field names follow the spec (goodsKeywords,
@@ -46,21 +70,16 @@ export const FilterFields = {
   brands: Type.Optional(Ids),
   /** Shop selections as 'platform,shop_id' (spec §4). */
   shops: Type.Optional(Type.Array(Type.String({ pattern: '^\\d{1,9},\\d{1,16}$' }), { maxItems: 5000 })),
-  goodsKeywords: Type.Optional(
-    Type.Object(
-      {
-        enable: Type.Boolean(),
-        /** 'keyword': a list of words; 'super': one super query (spec §5). */
-        input_type: Type.Union([Type.Literal('keyword'), Type.Literal('super')]),
-        condition_type: Type.Optional(Type.Union([Type.Literal('AND'), Type.Literal('OR')])),
-        value: Type.Union([
-          Type.String({ maxLength: 1000 }),
-          Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 }),
-        ]),
-      },
-      { additionalProperties: false },
-    ),
+  /**
+   * Channel sources (spec §9: supermarket, global, others) among the selected shops: only with a
+   * shop selection (spec §5 "Channel source requires a shop selection first", a 400 otherwise).
+   */
+  channel_sources: Type.Optional(
+    Type.Array(Type.Union([Type.Literal('supermarket'), Type.Literal('global'), Type.Literal('others')]), {
+      maxItems: 3,
+    }),
   ),
+  goodsKeywords: Type.Optional(GoodsKeywords),
   /** attribute name → values (value_zh); at most 10 values per attribute. */
   attributes: Type.Optional(
     Type.Record(Type.String({ maxLength: 64 }), Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })),

@@ -11,10 +11,14 @@
 import type { Static, TSchema } from 'typebox';
 import { PAGE_ID } from '../routes.js';
 import type { BRAND_SCHEMAS } from './brand.js';
+import type { CONTRAST_SCHEMAS } from './contrast.js';
 import type { DATA_SCHEMAS } from './data.js';
 import type { EXPLORE_SCHEMAS } from './explore.js';
 import type { HOT_SCHEMAS } from './hot.js';
 import type { INSIGHT_SCHEMAS } from './insight.js';
+import type { POTENTIAL_SCHEMAS } from './potential.js';
+import type { PRODUCT_ANALYSIS_SCHEMAS } from './products.js';
+import type { SHOP_SCHEMAS } from './shop.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type EndpointAccess = 'pages' | 'member' | 'manage';
@@ -64,7 +68,7 @@ interface Options {
 export const at = (method: HttpMethod, path: string, pages: readonly number[], o: Options = {}) =>
   ({ method, path, pages, file: o.file ?? false, access: o.access ?? 'pages' }) as Endpoint<never, never>;
 
-const { hot, explore, discover, brand, contrast } = PAGE_ID;
+const { hot, explore, potential, discover, brand, contrast, favoriteBrand, shop } = PAGE_ID;
 
 /** Category Insight (/discover); rankings and channel shares serve Brand Detail too. */
 export const INSIGHT_ENDPOINTS: TableOf<typeof INSIGHT_SCHEMAS> = {
@@ -75,7 +79,7 @@ export const INSIGHT_ENDPOINTS: TableOf<typeof INSIGHT_SCHEMAS> = {
   attributes: at('POST', '/distributions/attributes', [discover]),
   attributeValues: at('POST', '/distributions/attribute_values', [discover]),
   bandsValues: at('POST', '/distributions/bands_values', [discover]),
-  channels: at('POST', '/channels/overviews', [discover, brand]),
+  channels: at('POST', '/channels/overviews', [discover, brand, favoriteBrand]),
   top: at('POST', '/top', [discover, brand]),
   topDownload: at('POST', '/top/downloads', [discover, brand], { file: true }),
   valuationSettings: at('GET', '/categories/valuations/settings', [discover]),
@@ -89,10 +93,10 @@ export const BRAND_ENDPOINTS: TableOf<typeof BRAND_SCHEMAS> = {
   info: at('POST', '/brands/info', [brand]),
   overview: at('POST', '/brands/overview', [brand]),
   overviews: at('POST', '/brands/overviews', [brand, contrast]),
-  categories: at('POST', '/brands/categories/overview', [brand]),
+  categories: at('POST', '/brands/categories/overview', [brand, favoriteBrand]),
   categoryValuations: at('POST', '/brands/categories/valuations', [brand]),
   trends: at('GET', '/brands/trends', [brand]),
-  characters: at('POST', '/brands/characters', [brand]),
+  characters: at('POST', '/brands/characters', [brand, contrast]),
   charactersDownload: at('POST', '/brands/characters/downloads', [brand], { file: true }),
 };
 
@@ -100,6 +104,22 @@ export const BRAND_ENDPOINTS: TableOf<typeof BRAND_SCHEMAS> = {
 export const EXPLORE_ENDPOINTS: TableOf<typeof EXPLORE_SCHEMAS> = {
   empty: at('POST', '/concept/empty', [explore]),
   summary: at('POST', '/concept/summary', [explore]),
+  trends: at('POST', '/concept/trends', [explore]),
+  words: at('POST', '/concept/tops', [explore]),
+  categoryTrends: at('POST', '/concept/top/categories/trends', [explore]),
+  categoryPenetration: at('POST', '/concept/trends/categories', [explore]),
+  valuations: at('POST', '/concept/categories/valuations', [explore]),
+  brands: at('POST', '/concept/top/brands', [explore]),
+  brandsDownload: at('POST', '/concept/top/brands/downloads', [explore], { file: true }),
+  products: at('POST', '/concept/products/top', [explore]),
+  productsDownload: at('POST', '/concept/products/top/downloads', [explore], { file: true }),
+  categoryProducts: at('POST', '/concept_detail/products/top', [explore]),
+};
+
+/** Potential Brand (/potential): rising brands in growing categories, and their download. */
+export const POTENTIAL_ENDPOINTS: TableOf<typeof POTENTIAL_SCHEMAS> = {
+  brands: at('POST', '/potential/brands', [potential]),
+  brandsDownload: at('POST', '/potential/brands/downloads', [potential], { file: true }),
 };
 
 /** Trend Overview (/hot). */
@@ -112,6 +132,35 @@ export const HOT_ENDPOINTS: TableOf<typeof HOT_SCHEMAS> = {
   hiddenKeywords: at('POST', '/hidden/keywords', [hot]),
   hideKeywords: at('POST', '/settings/keywords', [], { access: 'manage' }),
   unhideKeywords: at('PUT', '/settings/keywords', [], { access: 'manage' }),
+};
+
+/** Product Analysis (/analysis): products and series, their sales and prices over time. */
+export const PRODUCT_ANALYSIS_ENDPOINTS: TableOf<typeof PRODUCT_ANALYSIS_SCHEMAS> = {
+  summary: at('POST', '/analysis/summary', [PAGE_ID.analysis]),
+  trends: at('POST', '/analysis/trends', [PAGE_ID.analysis]),
+  prices: at('POST', '/analysis/trends/prices', [PAGE_ID.analysis]),
+  products: at('POST', '/analysis/products', [PAGE_ID.analysis]),
+  productsDownload: at('POST', '/analysis/products/downloads', [PAGE_ID.analysis], { file: true }),
+  seriesSearch: at('POST', '/series/search', [PAGE_ID.analysis]),
+  seriesInfo: at('POST', '/series/info', [PAGE_ID.analysis]),
+};
+
+/** Brand Comparison (/contrast) and Favourite Brands (/favorite-brand). */
+export const CONTRAST_ENDPOINTS: TableOf<typeof CONTRAST_SCHEMAS> = {
+  compare: at('POST', '/contrast/brands', [contrast]),
+  download: at('POST', '/contrast/brands/downloads', [contrast], { file: true }),
+  favorites: at('POST', '/brands/favorites', [favoriteBrand]),
+};
+
+/** Store Analysis (/shop): the filter's shops in their market, shop rankings and channel mix. */
+export const SHOP_ENDPOINTS: TableOf<typeof SHOP_SCHEMAS> = {
+  overviews: at('POST', '/shops/overviews', [shop]),
+  composition: at('POST', '/shops/composition', [shop]),
+  products: at('POST', '/shops/products/top', [shop]),
+  rankings: at('POST', '/shops/rankings', [shop]),
+  rankingsDownload: at('POST', '/shops/rankings/downloads', [shop], { file: true }),
+  trends: at('POST', '/shops/trends', [shop]),
+  channelTrends: at('POST', '/shops/channels/trends', [shop]),
 };
 
 const member = (method: HttpMethod, path: string) => at(method, path, [], { access: 'member' });

@@ -5,8 +5,13 @@
  */
 export * from './brand.js';
 export * from './common.js';
+export * from './contrast.js';
 export * from './data.js';
 export * from './endpoints.js';
 export * from './explore.js';
 export * from './hot.js';
 export * from './insight.js';
+export * from './potential.js';
+export * from './price.js';
+export * from './products.js';
+export * from './shop.js';

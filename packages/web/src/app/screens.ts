@@ -12,23 +12,21 @@ export interface Screen {
   index?: Loader;
 }
 
-const pending: Loader = () => import('../features/analysis/PendingAnalysisPage.js');
-
 export const SCREENS: Readonly<Record<string, Screen>> = {
   Login: { load: () => import('../features/login/LoginPage.js') },
-  Price: {},
-  PriceGoods: { load: pending },
-  PricePayment: { load: pending },
+  Price: { load: () => import('../features/price/PriceLayout.js') },
+  PriceGoods: { load: () => import('../features/price/PriceGoodsPage.js') },
+  PricePayment: { load: () => import('../features/price/PricePaymentPage.js') },
   Index: {},
   Hot: { load: () => import('../features/hot/HotPage.js') },
-  Explore: { load: pending },
-  Potential: { load: pending },
+  Explore: { load: () => import('../features/explore/ExplorePage.js') },
+  Potential: { load: () => import('../features/potential/PotentialPage.js') },
   Discover: { load: () => import('../features/discover/DiscoverPage.js') },
   Brand: { load: () => import('../features/brand/BrandPage.js') },
-  Analysis: { load: pending },
-  Contrast: { load: pending },
-  FavoriteBrand: { load: pending },
-  Shop: { load: pending },
+  Analysis: { load: () => import('../features/product-analysis/ProductAnalysisPage.js') },
+  Contrast: { load: () => import('../features/contrast/ContrastPage.js') },
+  FavoriteBrand: { load: () => import('../features/favorite-brand/FavoriteBrandPage.js') },
+  Shop: { load: () => import('../features/shop/ShopPage.js') },
   PersonalCenter: {
     load: () => import('../features/personal-center/PersonalCenterLayout.js'),
     index: () => import('../features/personal-center/ProfilePage.js'),
@@ -46,6 +44,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   AccountEdit: { load: () => import('../features/accounts/AccountEditPage.js') },
   AccountBatchCreate: { load: () => import('../features/accounts/AccountBatchPage.js') },
   AccountBatchUpdate: { load: () => import('../features/accounts/AccountBatchPage.js') },
+  Enquiries: { load: () => import('../features/price/EnquiriesPage.js') },
   Icons: { load: () => import('../features/icons/IconsPage.js') },
   Forbidden: { load: () => import('../features/forbidden/ForbiddenPage.js') },
 };

@@ -262,6 +262,7 @@ export interface ProductInfo {
   price: number;
   first_period: string;
   image_id: string | null;
+  series: string | null;
   brand_id: number;
   brand_zh: string | null;
   brand_en: string | null;
@@ -294,7 +295,7 @@ export async function productDetails(
   const skus = await run<Row & { brand_id: number; shop_id: number; platform_id: number }>(
     `SELECT s.sku_id AS sku_id, s.title_zh AS title_zh, s.title_en AS title_en, s.category_id AS category_id,
        ${d.toDouble('s.price')} AS price, s.first_period AS first_period, s.image_id AS image_id,
-       s.brand_id AS brand_id, s.shop_id AS shop_id, s.platform_id AS platform_id
+       s.series AS series, s.brand_id AS brand_id, s.shop_id AS shop_id, s.platform_id AS platform_id
      FROM ${t('dim_sku')} s
      WHERE ${idsIn(d, p, 's.sku_id', ids, 'bigint')} AND ${idsIn(d, p, 's.category_id', grantedCategories, 'integer')}`,
     p,
@@ -337,6 +338,70 @@ export async function productDetails(
       ];
     }),
   );
+}
+
+/** The conditions on dim_sku (alias s) that keep a user's granted products: leaf categories, and brands / shops where limited. */
+function grantedProducts(d: SqlDialect, p: ParamList, grant: ResolvedGrant): string[] {
+  return [
+    idsIn(d, p, 's.category_id', grant.categories, 'integer'),
+    ...(grant.brands ? [idsIn(d, p, 's.brand_id', grant.brands, 'integer')] : []),
+    ...(grant.shops ? [idsIn(d, p, 's.shop_id', grant.shops, 'bigint')] : []),
+  ];
+}
+
+/**
+ * Product series whose name contains the text (ignoring case), among the granted products, with
+ * their number of products: most products first, then by name.
+ */
+export async function seriesMatching(
+  warehouse: WarehouseEngine,
+  dataset: string,
+  text: string,
+  grant: ResolvedGrant,
+  limit: number,
+): Promise<{ name: string; product_count: number }[]> {
+  const { d, t, p, run } = reader(warehouse, dataset);
+  const where = [
+    ...grantedProducts(d, p, grant),
+    's.series IS NOT NULL',
+    d.containsText('s.series', p.add(text, 'varchar')),
+  ];
+  const rows = await run<{ name: string; n: number }>(
+    `SELECT s.series AS name, count(*) AS n FROM ${t('dim_sku')} s WHERE ${where.join(' AND ')}
+     GROUP BY name ORDER BY n DESC, name LIMIT ${Math.max(1, Math.floor(limit))}`,
+    p,
+  );
+  return rows.map((r) => ({ name: String(r.name), product_count: Number(r.n) }));
+}
+
+/**
+ * Granted products whose title (either language) or brand name (either language) contains the text,
+ * ignoring case, or whose id is the text: their ids, the exact id first, then by id.
+ */
+export async function productsMatching(
+  warehouse: WarehouseEngine,
+  dataset: string,
+  text: string,
+  grant: ResolvedGrant,
+  limit: number,
+): Promise<number[]> {
+  const { d, t, p, run } = reader(warehouse, dataset);
+  const needle = p.add(text, 'varchar');
+  const brands = `SELECT brand_id FROM ${t('dim_brand')} WHERE ${d.containsText('name_zh', needle)} OR ${d.containsText('name_en', needle)}`;
+  const alts = [
+    d.containsText('s.title_zh', needle),
+    d.containsText('s.title_en', needle),
+    d.inSubquery('s.brand_id', brands),
+  ];
+  const id = /^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : null;
+  if (id !== null) alts.push(`s.sku_id = ${p.add(id, 'bigint')}`);
+  const rows = await run<{ sku_id: number }>(
+    `SELECT s.sku_id AS sku_id FROM ${t('dim_sku')} s WHERE ${grantedProducts(d, p, grant).join(' AND ')} AND (${alts.join(' OR ')})
+     ORDER BY sku_id LIMIT ${Math.max(1, Math.floor(limit))}`,
+    p,
+  );
+  const ids = rows.map((r) => Number(r.sku_id));
+  return id !== null && ids.includes(id) ? [id, ...ids.filter((x) => x !== id)] : ids;
 }
 
 /** The products a price quantile reads: categories at any level (their leaves count), limited to brands and shops when given. */

@@ -3,7 +3,7 @@ import type { ParamList, ParamType, SqlDialect } from '../../warehouse/dialect.j
 import type { WarehouseTable } from '../../warehouse/engine.js';
 import type { CustomSqlColumnKind } from './custom-sql.js';
 import { idsIn } from './dialect.js';
-import type { CustomSqlNode, FactColumn, Filter } from './model.js';
+import type { CustomSqlNode, FactColumn, Filter, KeywordLang } from './model.js';
 
 /**
  * THE filter compilation module: every WHERE condition over sales rows — the data grant, the
@@ -50,6 +50,8 @@ export function filterColumns(
   }
   if (filter.brands || filter.favouriteBrands) cols.add('brand_id');
   if (filter.shops) cols.add('shop_id');
+  if (filter.shopPlatforms) cols.add('platform_id');
+  if (filter.channelSources) cols.add('shop_type');
   if (hasSkuFilter(filter)) cols.add('sku_id');
   if (filter.customSql) for (const c of customSqlFactColumns(filter.customSql, customColumns)) cols.add(c);
   return cols;
@@ -57,6 +59,12 @@ export function filterColumns(
 
 function hasSkuFilter(f: Filter): boolean {
   return !!(f.keywords || f.attributes || f.customAttributes || f.descriptions || f.price || f.firstPeriod);
+}
+
+/** The ids of `filter` that `grant` holds, in the filter's order. */
+function grantedOf(grant: readonly number[], filter: readonly number[]): number[] {
+  const held = new Set(grant);
+  return filter.filter((id) => held.has(id));
 }
 
 /**
@@ -72,13 +80,15 @@ export function compileConditions(
   const { dialect: d, params: p, alias: f } = scope;
   const col = (c: FactColumn) => `${f}.${d.ident(c)}`;
   const out: string[] = [];
-  // Data grant (DESIGN.md §6): deny by default.
-  out.push(idsIn(d, p, col('category_id'), grant.categories, 'integer'));
+  // Data grant (DESIGN.md §6): deny by default. With a category filter, one list — the grant's
+  // categories that the filter names: the same rows as both lists ANDed (x ∈ A ∧ x ∈ B ⇔ x ∈ A ∩ B),
+  // never more than the grant, and half the bound values for the engine to bind and plan (issue 19).
+  const granted = filter.categories ? grantedOf(grant.categories, filter.categories) : grant.categories;
+  out.push(idsIn(d, p, col('category_id'), granted, 'integer'));
   if (grant.brands) out.push(idsIn(d, p, col('brand_id'), grant.brands, 'integer'));
   if (grant.shops) out.push(idsIn(d, p, col('shop_id'), grant.shops, 'bigint'));
 
   if (range) out.push(`${col('period')} BETWEEN ${p.add(range.start, 'date')} AND ${p.add(range.end, 'date')}`);
-  if (filter.categories) out.push(idsIn(d, p, col('category_id'), filter.categories, 'integer'));
   if (filter.channels) {
     const alts = filter.channels.map((c) =>
       c.shopType === undefined
@@ -90,6 +100,11 @@ export function compileConditions(
   if (filter.brands) out.push(idsIn(d, p, col('brand_id'), filter.brands, 'integer'));
   if (filter.favouriteBrands) out.push(idsIn(d, p, col('brand_id'), filter.favouriteBrands, 'integer'));
   if (filter.shops) out.push(idsIn(d, p, col('shop_id'), filter.shops, 'bigint'));
+  if (filter.shopPlatforms) out.push(idsIn(d, p, col('platform_id'), filter.shopPlatforms, 'integer'));
+  if (filter.channelSources) {
+    const types = filter.channelSources.map((t) => p.add(t, 'varchar'));
+    out.push(types.length === 0 ? d.false : d.inList(col('shop_type'), types));
+  }
   if (hasSkuFilter(filter)) out.push(d.inSubquery(col('sku_id'), skuSubquery(filter, scope)));
   if (filter.customSql) out.push(compileCustomSql(filter.customSql, scope));
   return out;
@@ -102,10 +117,10 @@ function skuSubquery(filter: Filter, scope: SqlScope): string {
   if (filter.categories) conds.push(idsIn(d, p, 's.category_id', filter.categories, 'integer'));
   const k = filter.keywords;
   if (k?.kind === 'keywords') {
-    const parts = k.words.map((w) => titleContains(d, p.add(w, 'varchar')));
+    const parts = k.words.map((w) => titleContains(d, p.add(w, 'varchar'), k.titles));
     conds.push(parts.length === 0 ? d.true : `(${parts.join(k.condition === 'AND' ? ' AND ' : ' OR ')})`);
   } else if (k?.kind === 'super') {
-    conds.push(superQuery(k.ast, scope));
+    conds.push(superQuery(k.ast, scope, k.titles));
   }
   for (const values of filter.customAttributes ?? []) {
     const alts = values.map((ast) => superQuery(ast, scope));
@@ -140,23 +155,24 @@ function skuSubquery(filter: Filter, scope: SqlScope): string {
 }
 
 /**
- * A keyword in either title (the Chinese or the English one), so a query can mix languages. Two
- * column tests instead of one test over the joined titles: lower() over the joined text was the
- * bulk of a keyword panel's time (bench 2026-11-24).
+ * A keyword in either title (the Chinese or the English one), so a query can mix languages, or in
+ * the one title language asked for. Two column tests instead of one test over the joined titles:
+ * lower() over the joined text was the bulk of a keyword panel's time (bench 2026-11-24).
  */
-function titleContains(d: SqlDialect, placeholder: string): string {
+function titleContains(d: SqlDialect, placeholder: string, titles?: KeywordLang): string {
+  if (titles) return d.containsText(`s.title_${titles}`, placeholder);
   return `(${d.containsText('s.title_zh', placeholder)} OR ${d.containsText('s.title_en', placeholder)})`;
 }
 
 /** A parsed super query (shared/super-query.ts) as a condition: each keyword a title test. */
-function superQuery(ast: SuperQueryNode, scope: SqlScope): string {
+function superQuery(ast: SuperQueryNode, scope: SqlScope, titles?: KeywordLang): string {
   switch (ast.type) {
     case 'keyword':
-      return titleContains(scope.dialect, scope.params.add(ast.value, 'varchar'));
+      return titleContains(scope.dialect, scope.params.add(ast.value, 'varchar'), titles);
     case 'not':
-      return `NOT (${superQuery(ast.operand, scope)})`;
+      return `NOT (${superQuery(ast.operand, scope, titles)})`;
     default:
-      return `(${ast.operands.map((o) => superQuery(o, scope)).join(ast.type === 'and' ? ' AND ' : ' OR ')})`;
+      return `(${ast.operands.map((o) => superQuery(o, scope, titles)).join(ast.type === 'and' ? ' AND ' : ' OR ')})`;
   }
 }
 

@@ -48,10 +48,14 @@ export const FIXED_DIMENSIONS = [
 /** [min, max] in the dataset currency; max null = open-ended. */
 export type Band = readonly [number, number | null];
 
-/** Title keyword filter (spec §3 goodsKeywords), already parsed. */
-export type KeywordFilter =
+/**
+ * Title keyword filter (spec §3 goodsKeywords), already parsed. `titles` limits the match to one
+ * title language (Concept Explore matches the request's language); absent = either title.
+ */
+export type KeywordFilter = (
   | { readonly kind: 'keywords'; readonly condition: 'AND' | 'OR'; readonly words: readonly string[] }
-  | { readonly kind: 'super'; readonly ast: SuperQueryNode };
+  | { readonly kind: 'super'; readonly ast: SuperQueryNode }
+) & { readonly titles?: KeywordLang };
 
 /**
  * A validated filter (spec §3). Categories are already expanded to leaf ids; `customSql` and
@@ -67,6 +71,10 @@ export interface Filter {
   readonly brands?: readonly number[];
   /** Shop ids (the 'platform,shop_id' selections, split). */
   readonly shops?: readonly number[];
+  /** Platform ids of the 'platform,shop_id' selections (spec §4: both halves constrain the rows). */
+  readonly shopPlatforms?: readonly number[];
+  /** Channel sources (shop types: supermarket, global, others) among the selected shops (spec §5, §9). */
+  readonly channelSources?: readonly string[];
   readonly keywords?: KeywordFilter;
   /** attribute name → accepted values (value_zh); a SKU matches when it has any of them, per attribute. */
   readonly attributes?: Readonly<Record<string, readonly string[]>>;

@@ -11,7 +11,7 @@ import {
   validateBenchmarkPeriod,
   validateRange,
 } from '@marketlens/shared';
-import type { WireFilter } from '@marketlens/shared/contracts';
+import type { GoodsKeywords, WireFilter } from '@marketlens/shared/contracts';
 import { AppError, badRequest } from '../../errors.js';
 import type { Band, Comparison, CustomSqlNode, Filter, KeywordFilter } from './model.js';
 import type { DatasetCatalog } from './service.js';
@@ -43,8 +43,19 @@ function invalid(key: MessageKey, params?: Record<string, string | number>): App
   return badRequest(key, params);
 }
 
+/**
+ * The calendar a period may lie in. Pages compute periods around the chosen ones (a base a year
+ * earlier, the period after the last one): a year-9999 date made that overflow the calendar (a 500,
+ * found by the bad-input fuzz), and a range of centuries is no market data, only unbounded work.
+ */
+export const PERIOD_MIN = '2000-01-01';
+export const PERIOD_MAX = '2099-12-31';
+
 function dateRange(pair: readonly [string, string], g: Granularity): DateRange {
   if (!isIsoDate(pair[0]) || !isIsoDate(pair[1]) || pair[0] > pair[1]) throw invalid('validation.period.invalid');
+  if (pair[0] < PERIOD_MIN || pair[1] > PERIOD_MAX) {
+    throw invalid('validation.period.outOfRange', { min: PERIOD_MIN, max: PERIOD_MAX });
+  }
   return { start: periodStart(pair[0], g), end: periodStart(pair[1], g) };
 }
 
@@ -53,6 +64,20 @@ function superQuery(text: string): SuperQueryNode {
   if (!parsed.ok)
     throw new AppError(400, 'super_query', 'superQuery.invalidFormatAt', { position: parsed.error.position + 1 });
   return parsed.ast;
+}
+
+/**
+ * A keyword expression (goodsKeywords) parsed: undefined when it is off or empty; a malformed super
+ * query is a 400 with the spec §5 message and its position.
+ */
+export function keywordFilterOf(k: GoodsKeywords | undefined): KeywordFilter | undefined {
+  if (!k?.enable) return undefined;
+  if (k.input_type === 'super') {
+    const text = Array.isArray(k.value) ? k.value.join(' ') : k.value;
+    return text.trim() ? { kind: 'super', ast: superQuery(text) } : undefined;
+  }
+  const words = (Array.isArray(k.value) ? k.value : k.value.split(/[\s,，;；]+/)).map((w) => w.trim()).filter(Boolean);
+  return words.length ? { kind: 'keywords', condition: k.condition_type ?? 'AND', words } : undefined;
 }
 
 /** Spec §5 checks and normalisation of a wire filter. Throws a 400 with the spec's message. */
@@ -77,22 +102,20 @@ export async function validateFilter(
     });
   }
   if (wire.brands?.length) filter.brands = wire.brands;
-  if (wire.shops?.length) filter.shops = wire.shops.map((s) => Number(s.split(',')[1]));
-
-  const k = wire.goodsKeywords;
-  if (k?.enable) {
-    let keywords: KeywordFilter | undefined;
-    if (k.input_type === 'super') {
-      const text = Array.isArray(k.value) ? k.value.join(' ') : k.value;
-      if (text.trim()) keywords = { kind: 'super', ast: superQuery(text) };
-    } else {
-      const words = (Array.isArray(k.value) ? k.value : k.value.split(/[\s,，;；]+/))
-        .map((w) => w.trim())
-        .filter(Boolean);
-      if (words.length) keywords = { kind: 'keywords', condition: k.condition_type ?? 'AND', words };
-    }
-    if (keywords) filter.keywords = keywords;
+  // Spec §4: 'platform,shop_id' splits into platforms and shop ids, and both constrain the rows.
+  if (wire.shops?.length) {
+    const pairs = wire.shops.map((s) => s.split(',').map(Number) as [number, number]);
+    filter.shops = [...new Set(pairs.map(([, shop]) => shop))];
+    filter.shopPlatforms = [...new Set(pairs.map(([platform]) => platform))];
   }
+  if (wire.channel_sources?.length) {
+    // Spec §5: "Channel source requires a shop selection first."
+    if (!filter.shops) throw invalid('shop.filter.sourceNeedsShop');
+    filter.channelSources = [...new Set(wire.channel_sources)];
+  }
+
+  const keywords = keywordFilterOf(wire.goodsKeywords);
+  if (keywords) filter.keywords = keywords;
 
   const attributes = Object.entries(wire.attributes ?? {}).filter(([, v]) => v.length > 0);
   for (const [name, values] of attributes) {

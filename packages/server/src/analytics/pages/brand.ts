@@ -29,7 +29,7 @@ import type { Band, Filter } from '../engine/model.js';
 import type { AnalyticsEngine, AnalyticsResult } from '../engine/service.js';
 import { shiftPeriod } from '../engine/shape.js';
 import type { ValidatedFilter } from '../engine/validate.js';
-import { warningsOf } from '../panels/common.js';
+import { againstBase, warningsOf } from '../panels/common.js';
 import { valuateCategories } from '../panels/valuation.js';
 import type { AnalysisRequest, DataScope, QueryParts } from '../request.js';
 
@@ -178,13 +178,7 @@ function compare(now: BrandFigures, cur: Ranking, base: Ranking, range: DateRang
   return {
     base_range: range,
     base: b,
-    growth: {
-      sales: growth(now.sales, b.sales),
-      count: growth(now.count, b.count),
-      avg_price: growth(now.avg_price, b.avg_price),
-      share: growth(now.share, b.share),
-    },
-    share_change: now.share !== null && b.share !== null ? now.share - b.share : null,
+    ...againstBase(now, b),
     contribution: contribution(now.sales, b.sales, cur.market.sales, base.market.sales),
     market_growth: growth(cur.market.sales, base.market.sales),
   };

@@ -1,7 +1,7 @@
 import {
   type DateRange,
   type Granularity,
-  heatIndices,
+  PICTURE_BASE,
   pictureUrl,
   productLink,
   share,
@@ -12,7 +12,6 @@ import type {
   FreshItem,
   FreshKind,
   HiddenKeyword,
-  HotCategoryTrendsData,
   HotEntityKind,
   HotGoodsData,
   HotKeywordsData,
@@ -23,11 +22,17 @@ import type {
 import { badRequest } from '../../errors.js';
 import { type MetadataStore, settingsScope } from '../../metadata/index.js';
 import { productDetails } from '../engine/dimensions.js';
-import type { Dimension, Filter, KeywordLang } from '../engine/model.js';
+import type { Dimension } from '../engine/model.js';
 import type { AnalyticsResult } from '../engine/service.js';
 import { shiftPeriod } from '../engine/shape.js';
-import { periodsOf, warningsOf } from '../panels/common.js';
-import type { AnalysisRequest, DataScope, QueryParts } from '../request.js';
+import { parentLevel, withinParent } from '../panels/categories.js';
+import { warningsOf } from '../panels/common.js';
+import { keywordLangOf, normaliseKeyword, topWords } from '../panels/keywords.js';
+
+export { categoryTrends } from '../panels/categories.js';
+export { normaliseKeyword } from '../panels/keywords.js';
+
+import type { AnalysisRequest, QueryParts } from '../request.js';
 
 /**
  * Trend Overview (/hot, page 1): what each panel asks the engine and how the answers combine.
@@ -44,8 +49,6 @@ export const HOT_LIMITS = {
   /** Spec §9: hot goods random from the top 1000. */
   hotPool: 1000,
   hotSample: 20,
-  /** Spec §9: trend top 10 categories. */
-  trendCategories: 10,
   keywords: 100,
   /** Hidden keywords per project (bounds the word cloud query). */
   hiddenPerProject: 500,
@@ -63,12 +66,6 @@ export const MIN_BASE_SHARE: Readonly<Record<HotEntityKind, number>> = {
 
 /** A first sale in the last this-many periods of the range makes a product or brand "fresh". */
 export const FRESH_PERIODS: Readonly<Record<Granularity, number>> = { month: 3, week: 13 };
-
-/**
- * Picture base of the file service (spec §9 "pictures by id from a file service"): the web app's
- * origin serves it under /files behind the deployment's proxy.
- */
-export const PICTURE_BASE = '/files';
 
 /** Route id of Trend Overview (spec §2). */
 export const HOT_PAGE_ID = 1;
@@ -95,24 +92,6 @@ const freshFigures = (r: AnalyticsResult['rows'][number], scopeSales: number | u
   count: r.count,
   share: share(r.sales, scopeSales),
 });
-
-/** Leaf categories under a parent ∩ the filter's own category choice (undefined = no restriction). */
-function withinParent(filter: Filter, leaves: readonly number[] | undefined): Filter {
-  if (!leaves) return filter;
-  const own = filter.categories ? new Set(filter.categories) : undefined;
-  return { ...filter, categories: own ? leaves.filter((id) => own.has(id)) : leaves };
-}
-
-/** The level below the parent (1 without one; a leaf parent ranks itself) and the parent's leaves. */
-export function parentLevel(
-  scope: DataScope,
-  parentId: number | null | undefined,
-): { level: 1 | 2 | 3; leaves?: number[] } {
-  if (parentId === null || parentId === undefined) return { level: 1 };
-  const parent = scope.catalog.categories.get(parentId);
-  if (!parent) throw badRequest('hot.unknownCategory', { id: parentId });
-  return { level: Math.min(parent.level + 1, 3) as 1 | 2 | 3, leaves: scope.catalog.leavesOf([parentId]) };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Rising
@@ -270,30 +249,18 @@ export async function fresh(req: HotRequest, kind: FreshKind): Promise<FreshData
 // ---------------------------------------------------------------------------------------------
 // Word cloud
 
-export async function hotKeywords(
-  req: HotRequest,
-  lang: KeywordLang,
-  hidden: readonly string[],
-): Promise<HotKeywordsData> {
-  const hide = new Set(hidden);
-  const result = await run(req, {
-    dimensions: [`keyword:${lang}`],
-    measures: ['sales'],
-    sort: { by: 'sales', desc: true },
-    // Enough rows that the cloud is still full after the hidden words are left out.
-    limit: HOT_LIMITS.keywords + hide.size,
+/** The word cloud: title words in the request's language, the project's hidden words left out. */
+export async function hotKeywords(req: HotRequest, hidden: readonly string[]): Promise<HotKeywordsData> {
+  const lang = keywordLangOf(req.locale);
+  const items = await topWords(req, lang, {
+    exclude: new Set(hidden.map(normaliseKeyword)),
+    limit: HOT_LIMITS.keywords,
   });
-  const dim: Dimension = `keyword:${lang}`;
-  const words = result.rows
-    .map((r) => ({ keyword: String(r.keys[dim]), sales: r.sales }))
-    .filter((w) => !hide.has(w.keyword) && w.sales > 0)
-    .slice(0, HOT_LIMITS.keywords);
-  const heat = heatIndices(words.map((w) => w.sales));
   return {
     lang,
     hidden_applied: hidden.length > 0,
-    items: words.map((w, i) => ({ ...w, heat: heat[i] ?? 0 })),
-    warnings: warningsOf({ warnings: words.length === 0 ? ['analytics.noData'] : [] }, req.locale),
+    items,
+    warnings: warningsOf({ warnings: items.length === 0 ? ['analytics.noData'] : [] }, req.locale),
   };
 }
 
@@ -352,55 +319,6 @@ export async function hotGoods(req: HotRequest, seed: number): Promise<HotGoodsD
 }
 
 // ---------------------------------------------------------------------------------------------
-// Top categories with trend lines
-
-export async function categoryTrends(
-  req: HotRequest,
-  parentId: number | null | undefined,
-): Promise<HotCategoryTrendsData> {
-  const { level, leaves } = parentLevel(req.scope, parentId);
-  const dim: Dimension = `category_${level}`;
-  const filter = withinParent(req.validated.filter, leaves);
-  const [top, trend] = await Promise.all([
-    run(req, {
-      dimensions: [dim],
-      measures: ['sales', 'share'],
-      filter,
-      sort: { by: 'sales', desc: true },
-      limit: HOT_LIMITS.trendCategories,
-    }),
-    // Every category under the parent, so each point's share is of that period's whole scope.
-    run(req, { dimensions: [dim, 'period'], measures: ['sales', 'share'], filter }),
-  ]);
-  const periods = periodsOf(req.validated.range, req.scope.project.dateField);
-  const points = new Map<string, (typeof trend.rows)[number]>();
-  for (const r of trend.rows) points.set(`${r.keys[dim]}|${r.keys.period}`, r);
-  const categories = top.rows.map((r) => {
-    const id = Number(r.keys[dim]);
-    const label = labelOf(r, dim);
-    return {
-      category_id: id,
-      name: label.zh,
-      name_en: label.en,
-      level,
-      sales: r.sales,
-      share: r.share ?? null,
-      trend: periods.map((period) => {
-        const p = points.get(`${id}|${period}`);
-        return { period, sales: p?.sales ?? 0, count: p?.count ?? 0, share: p ? (p.share ?? null) : 0 };
-      }),
-    };
-  });
-  return {
-    parent_id: parentId ?? null,
-    level,
-    periods,
-    categories,
-    warnings: warningsOf({ warnings: categories.length === 0 ? ['analytics.noData'] : [] }, req.locale),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Product details (dimension rows of SKUs the engine already returned under the grant)
 
 async function details(req: HotRequest, skuIds: readonly number[]): Promise<Map<number, HotProduct>> {
@@ -445,9 +363,6 @@ async function details(req: HotRequest, skuIds: readonly number[]): Promise<Map<
 const HIDDEN_PREFIX = 'hidden_keyword:';
 
 /** The form keywords are stored in (sku_keyword keeps Latin words in lower case). */
-export function normaliseKeyword(word: string): string {
-  return word.normalize('NFKC').trim().toLowerCase();
-}
 
 export async function hiddenKeywords(metadata: MetadataStore, projectId: number): Promise<HiddenKeyword[]> {
   const all = await metadata.settings.list(settingsScope.project(projectId));

@@ -4,7 +4,7 @@ import { categoryGranted } from '../engine/dimensions.js';
 import type { Filter } from '../engine/model.js';
 import { type PanelContext, run, selectionOf, totals, warningsOf } from '../panels/common.js';
 import { comparedTotals } from '../panels/summary.js';
-import { type ValuationWeights, valuateCategories, valuationSettings } from '../panels/valuation.js';
+import { valuationSettings } from '../panels/valuation.js';
 
 /**
  * Category Insight (/discover): the summary cards, and the panels the page composes. Every figure
@@ -19,6 +19,7 @@ export { periodsOf, selectionOf, warningsOf } from '../panels/common.js';
 export { attributesOverview, attributeValues, distribution } from '../panels/distributions.js';
 export { TOP_LIMITS, top } from '../panels/rankings.js';
 export { trends, trendsList } from '../panels/trends.js';
+export { categoryValuations } from '../panels/valuation.js';
 
 /** What one insight request works with. */
 export type InsightContext = PanelContext;
@@ -72,19 +73,6 @@ export async function summary(ctx: PanelContext) {
 
 // ---------------------------------------------------------------------------------------------
 // Category valuation: the sub-categories of the selection, scored.
-
-/** The selection's sub-categories scored (custom weights when given, spec §7 valuations). */
-export function categoryValuations(ctx: PanelContext, weights?: ValuationWeights) {
-  const sel = selectionOf(ctx.scope, ctx.selected);
-  return valuateCategories({
-    engine: ctx.engine,
-    scope: ctx.scope,
-    validated: ctx.validated,
-    categories: sel.children,
-    ...(weights ? { weights } : {}),
-    signal: ctx.signal,
-  });
-}
 
 /** The valuation factors with their default weights, named in both languages. */
 export function valuationFactors() {

@@ -1,4 +1,4 @@
-import { countPeriods, type DateRange, type MessageKey, type WireLocale } from '@marketlens/shared';
+import { countPeriods, type DateRange, growth, type MessageKey, type WireLocale } from '@marketlens/shared';
 import { translateFor } from '../../i18n.js';
 import type { AnalyticsQuery, Dimension, Measure } from '../engine/model.js';
 import type { AnalyticsResult } from '../engine/service.js';
@@ -48,6 +48,27 @@ export function shareChange(row: Pick<ResultRow, 'share' | 'base'>): number | nu
   const now = row.share;
   const before = row.base?.share;
   return typeof now === 'number' && typeof before === 'number' ? now - before : null;
+}
+
+/** An entity's figures in a range (a brand's, a shop's): what a comparison with a base range reads. */
+export interface RangeFigures {
+  sales: number;
+  count: number;
+  avg_price: number | null;
+  share: number | null;
+}
+
+/** Growth of each figure against the base range's, and the share change (share − base share). */
+export function againstBase(now: RangeFigures, base: RangeFigures) {
+  return {
+    growth: {
+      sales: growth(now.sales, base.sales),
+      count: growth(now.count, base.count),
+      avg_price: growth(now.avg_price, base.avg_price),
+      share: growth(now.share, base.share),
+    },
+    share_change: now.share !== null && base.share !== null ? now.share - base.share : null,
+  };
 }
 
 /** The figures every distribution and ranking row carries. */
@@ -131,4 +152,19 @@ export function selectionOf(scope: DataScope, selected: readonly number[]): Sele
     children: kids.filter(hasGrant),
     dimension: `category_${Math.min(level + 1, 3)}` as Dimension,
   };
+}
+
+/** A category's path from its level-1 ancestor, in both languages ('美妆护肤 / 面部护理'). */
+export function categoryPath(catalog: DataScope['catalog'], id: number): { path: string; path_en: string } {
+  const zh: string[] = [];
+  const en: string[] = [];
+  for (
+    let n = catalog.categories.get(id);
+    n;
+    n = n.parent_id === null ? undefined : catalog.categories.get(n.parent_id)
+  ) {
+    zh.unshift(n.name_zh);
+    en.unshift(n.name_en);
+  }
+  return { path: zh.join(' / '), path_en: en.join(' / ') };
 }

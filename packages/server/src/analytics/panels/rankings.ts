@@ -6,7 +6,7 @@ import {
   shopLink,
 } from '@marketlens/shared';
 import { type ProductInfo, platformInfo, productDetails, type ShopInfo, shopDetails } from '../engine/dimensions.js';
-import type { Dimension } from '../engine/model.js';
+import type { Dimension, Filter } from '../engine/model.js';
 import { figures, type PanelContext, run, type SortBy, type TopKind, totals, warningsOf } from './common.js';
 
 /** The ranking panel: top brands, shops or products. */
@@ -17,11 +17,14 @@ export const TOP_LIMITS: Readonly<Record<TopKind, number>> = {
   product: PRODUCT_RANKING_LIMIT,
 };
 
-/** Top brands (up to 100), shops or products (top 50) by sales or count, with share change and growth. */
-export async function top(ctx: PanelContext, kind: TopKind, sortBy: SortBy) {
+/**
+ * Top brands (up to 100), shops or products (top 50) by sales or count, with share change and
+ * growth; under the request's filter unless the panel is given a narrower one (a drill-down).
+ */
+export async function top(ctx: PanelContext, kind: TopKind, sortBy: SortBy, filter: Filter = ctx.validated.filter) {
   const dim: Dimension = kind === 'brand' ? 'brand' : kind === 'shop' ? 'shop' : 'sku';
   const limit = TOP_LIMITS[kind];
-  const result = await run(ctx, { dimensions: [dim], sort: { by: sortBy, desc: true }, limit });
+  const result = await run(ctx, { dimensions: [dim], sort: { by: sortBy, desc: true }, limit, filter });
   const ids = result.rows.map((r) => Number(r.keys[dim]));
   const ds = ctx.scope.project.dataset;
   const [platforms, shops, skus] = await Promise.all([

@@ -1,4 +1,5 @@
 import { TREND_TOP_CATEGORIES } from '@marketlens/shared';
+import type { Filter } from '../engine/model.js';
 import type { ResultRow } from '../engine/shape.js';
 import {
   groupingOf,
@@ -15,8 +16,9 @@ import {
 
 /** Trend panels: one measure over the periods, and the lines of the top entities. */
 
-export async function trends(ctx: PanelContext, metric: InsightMetric) {
-  const result = await run(ctx, { dimensions: ['period'], measures: ['sales', 'count', 'avg_price'] });
+/** The metric per period with its growth, under the request's filter or the one given (a compared concept). */
+export async function trends(ctx: PanelContext, metric: InsightMetric, filter: Filter = ctx.validated.filter) {
+  const result = await run(ctx, { dimensions: ['period'], measures: ['sales', 'count', 'avg_price'], filter });
   const points = result.rows
     .map((r) => {
       const growth = r.growth ? { sales: r.growth.sales, count: r.growth.count, avg_price: r.growth.avg_price } : null;

@@ -13,6 +13,7 @@ import type { AnalyticsEngine } from '../engine/service.js';
 import { shiftPeriod } from '../engine/shape.js';
 import type { ValidatedFilter } from '../engine/validate.js';
 import { type DataScope, scopeQuery } from '../request.js';
+import { type PanelContext, selectionOf } from './common.js';
 
 /**
  * Category valuation (docs/pages/insight.md): every category of a list gets five factors (market
@@ -282,4 +283,21 @@ export async function valuateCategories(input: ValuationInput): Promise<Valuatio
     it.rank = i + 1;
   });
   return { weights, new_brand_since: windowStart, growth_base: growthBase, items };
+}
+
+/**
+ * The sub-categories of the request's category selection scored under its filter (custom weights
+ * when given, spec §7 valuations): Category Insight's table, and Concept Explore's for the concept's
+ * products.
+ */
+export function categoryValuations(ctx: PanelContext, weights?: ValuationWeights) {
+  const sel = selectionOf(ctx.scope, ctx.selected);
+  return valuateCategories({
+    engine: ctx.engine,
+    scope: ctx.scope,
+    validated: ctx.validated,
+    categories: sel.children,
+    ...(weights ? { weights } : {}),
+    signal: ctx.signal,
+  });
 }

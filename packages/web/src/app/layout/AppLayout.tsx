@@ -1,17 +1,17 @@
 import { DownOutlined, HeartOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Flex, Layout, Menu, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { firstTimeThisSession, guardDecision } from '../../shared/auth/permissions.js';
 import { useSession } from '../../shared/auth/session.js';
-import { trackRoute } from '../../shared/tracking.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch.js';
 import { Logo } from '../../shared/ui/Logo.js';
 import { roleLabel } from '../../shared/ui/labels.js';
 import { useCurrentDef, useMatchedDefs } from '../routeHooks.js';
 import { buildMenu, selectedMenuKey } from './menu.js';
+import { useRouteTracking } from './useRouteTracking.js';
 
 const { Sider, Header, Content } = Layout;
 
@@ -48,19 +48,6 @@ function RouteGuard() {
   }, [toast, message, t]);
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return <Outlet />;
-}
-
-/** One tracking call per route change, once the new route has rendered. */
-function useRouteTracking(userId: number | undefined) {
-  const path = useLocation().pathname;
-  const route = useCurrentDef()?.name;
-  const started = useRef(Date.now());
-  useEffect(() => {
-    // Keyed by path too: /projects/1/info → /projects/2/info is a new page view of the same route.
-    if (userId === undefined || !route || !path) return;
-    void trackRoute(route, userId, started.current);
-    started.current = Date.now();
-  }, [path, route, userId]);
 }
 
 /** The project (data scope) switch; a menu rather than a select keeps the shell small. */
@@ -138,7 +125,7 @@ export default function AppLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(false);
-  useRouteTracking(session.user?.id);
+  useRouteTracking(session.user?.id, useCurrentDef()?.name);
   const items = useMemo(
     () => (session.user ? buildMenu(session.user, session.project, t) : []),
     [session.user, session.project, t],

@@ -5,6 +5,7 @@ import {
   FireOutlined,
   HeartOutlined,
   LockOutlined,
+  MailOutlined,
   ProjectOutlined,
   RiseOutlined,
   ShopOutlined,
@@ -41,6 +42,7 @@ const MENU_ICONS: Readonly<Record<string, ComponentType>> = {
   Favorites: HeartOutlined,
   Projects: ProjectOutlined,
   Accounts: TeamOutlined,
+  Enquiries: MailOutlined,
 };
 
 function icon(name: string) {

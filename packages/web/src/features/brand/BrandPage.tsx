@@ -5,11 +5,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentDef } from '../../app/routeHooks.js';
 import {
+  BrandNoAccess,
+  BrandPicker,
   CategoryGate,
   FilterPanel,
-  NoAccess,
   PanelCard,
-  useCollect,
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
@@ -17,7 +17,6 @@ import { registerArea } from '../../shared/i18n/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { StatusView } from '../../shared/ui/StatusView.js';
 import { BrandHeader } from './BrandHeader.js';
-import { BrandPicker } from './BrandPicker.js';
 import { CategoriesPanel } from './CategoriesPanel.js';
 import { CharactersPanel } from './CharactersPanel.js';
 import { infoFailure, useBrandInfo, useLeadingBrands } from './data.js';
@@ -61,19 +60,6 @@ function ChooseBrand({ onPick }: { onPick(id: number): void }) {
         }
       />
     </Card>
-  );
-}
-
-/**
- * A brand the project limits and the user was not granted (403): nothing about it is shown, but it
- * can go into the favourites folder (not the followed brands, which the server keeps to granted
- * brands), to be at hand once an administrator grants it.
- */
-function BrandNoAccess({ brandId }: { brandId: number }) {
-  const { t } = useTranslation();
-  const collect = useCollect('brand', String(brandId), t('brand.collectTitle', { id: brandId }));
-  return (
-    <NoAccess kind="brand" favourited={collect.collected} favouriteBusy={collect.busy} onFavourite={collect.collect} />
   );
 }
 

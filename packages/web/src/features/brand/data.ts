@@ -8,7 +8,13 @@ import { BRAND_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callEndpoint, type NamedItem, useAnalysisFilter, useProjectId } from '../../shared/analysis/index.js';
+import {
+  callEndpoint,
+  type NamedItem,
+  useAnalysisFilter,
+  useFollowChange,
+  useProjectId,
+} from '../../shared/analysis/index.js';
 import { api, isApiError } from '../../shared/api/request.js';
 import type { TrendSelector } from './params.js';
 
@@ -43,10 +49,6 @@ export function infoFailure(err: unknown): 'noAccess' | 'notFound' | 'failed' {
   return 'failed';
 }
 
-interface FollowedBrands {
-  brands: { brand_id: number }[];
-}
-
 /**
  * Follows (PUT) or unfollows (DELETE) the brand in the project (favourite brands,
  * /projects/{id}/collections); the header's `followed` is updated from the answer.
@@ -55,18 +57,17 @@ export function useFollow(brandId: number) {
   const projectId = useProjectId();
   const { i18n } = useTranslation();
   const client = useQueryClient();
+  const change = useFollowChange();
   return useCallback(
     async (follow: boolean): Promise<boolean> => {
-      const path = `/api/common/projects/${projectId}/collections`;
-      const body = { brands: [brandId] };
-      const answer = follow ? await api.put<FollowedBrands>(path, body) : await api.del<FollowedBrands>(path, body);
+      const answer = await change([brandId], follow);
       const followed = answer.brands.some((b) => b.brand_id === brandId);
       client.setQueryData<BrandInfo>(infoKey(projectId, i18n.language, brandId), (info) =>
         info ? { ...info, followed } : info,
       );
       return followed;
     },
-    [projectId, brandId, client, i18n.language],
+    [projectId, brandId, client, i18n.language, change],
   );
 }
 

@@ -9,15 +9,11 @@ export const brandMessages = defineArea({
   'zh-CN': {
     'brand.subtitle': '一个品牌在市场中的规模、走势、品类布局、渠道与特征',
 
-    'brand.picker.label': '选择品牌',
-    'brand.picker.placeholder': '输入品牌中文或英文名称搜索',
-    'brand.picker.none': '没有匹配的品牌',
     'brand.choose.title': '选择一个品牌开始分析',
     'brand.choose.description':
       '查看品牌的销售额、份额与排名，所在品类的表现，主要渠道、店铺与商品，以及品牌的差异化特征。',
     'brand.choose.leading': '销售额领先：',
     'brand.notFoundHint': '链接中的品牌可能已不在当前项目的数据中，请重新选择品牌。',
-    'brand.collectTitle': '品牌（编号 {id}）',
 
     'brand.header.subject': '品牌信息',
     'brand.header.period': '有销售的期间',
@@ -116,15 +112,11 @@ export const brandMessages = defineArea({
   en: {
     'brand.subtitle': 'One brand in its market: size, momentum, categories, channels and what sets it apart',
 
-    'brand.picker.label': 'Choose a brand',
-    'brand.picker.placeholder': 'Search brands by Chinese or English name',
-    'brand.picker.none': 'No matching brand',
     'brand.choose.title': 'Choose a brand to analyse',
     'brand.choose.description':
       "See the brand's sales, share and rank, how it does in its categories, its main channels, shops and products, and what sets it apart.",
     'brand.choose.leading': 'Leading brands:',
     'brand.notFoundHint': "The brand in the link may no longer be in this project's data. Please choose a brand.",
-    'brand.collectTitle': 'Brand (id {id})',
 
     'brand.header.subject': 'the brand information',
     'brand.header.period': 'Periods with sales',

@@ -1,24 +1,20 @@
-import { InfoCircleOutlined } from '@ant-design/icons';
 import { INSIGHT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, InputNumber, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { Button, Flex, InputNumber, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DownloadButton,
   endpointUrl,
-  Growth,
-  numericColumn,
   PanelCard,
   panelState,
   useAnalysisQuery,
-  useFormatters,
   usePanelParam,
   useProjectId,
-  useScoreColumns,
+  ValuationTable,
 } from '../../shared/analysis/index.js';
 import { api } from '../../shared/api/request.js';
-import { FACTORS, type FactorKey, type ValuationItem, type ValuationSettings, type ValuationWeights } from './data.js';
+import { FACTORS, type FactorKey, type ValuationSettings, type ValuationWeights } from './data.js';
 import { DISCOVER_PARAMS } from './params.js';
 
 /** GET /categories/valuations/settings: the factors with their default weights and descriptions. */
@@ -39,28 +35,12 @@ function useValuationSettings() {
 
 const sameWeights = (a: ValuationWeights, b: ValuationWeights) => FACTORS.every((k) => a[k] === b[k]);
 
-/** A figure with the factor's 0–100 score under it. */
-function Scored({ children, score }: { children: ReactNode; score: number | null }) {
-  const { t } = useTranslation();
-  const fmt = useFormatters();
-  return (
-    <Flex vertical align="flex-end">
-      <span>{children}</span>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('discover.valuation.scoreShort', { score: fmt.number(score, 1) })}
-      </Typography.Text>
-    </Flex>
-  );
-}
-
 /**
  * Category valuation: each sub-category scored on size, growth, concentration, price level and
  * new-brand share, weighted by the default or the user's weights (POST /categories/valuations[/custom]).
  */
 export function ValuationPanel() {
-  const { t, i18n } = useTranslation();
-  const en = i18n.language === 'en';
-  const fmt = useFormatters();
+  const { t } = useTranslation();
   const settings = useValuationSettings();
   const defaults = useMemo(
     () =>
@@ -95,63 +75,6 @@ export function ValuationPanel() {
   );
   const d = q.data;
   const factorName = (k: FactorKey) => t(`insight.valuation.factor.${k}`);
-  const about = (k: FactorKey) => {
-    const f = settings.data?.factors.find((x) => x.key === k);
-    return f ? (en ? f.description_en : f.description) : undefined;
-  };
-  const title = (k: FactorKey, text: string) => (
-    <Tooltip title={about(k)}>
-      <span>
-        {text} <InfoCircleOutlined style={{ color: 'rgba(0,0,0,0.35)', fontSize: 12 }} />
-      </span>
-    </Tooltip>
-  );
-
-  const columns: TableColumnsType<ValuationItem> = [
-    ...useScoreColumns<ValuationItem>(t('discover.valuation.score'), 'valuation-score'),
-    {
-      key: 'market_size',
-      title: title('market_size', t('analysis.col.sales')),
-      ...numericColumn,
-      render: (_, r) => <Scored score={r.scores.market_size}>{fmt.money(r.sales)}</Scored>,
-    },
-    {
-      key: 'growth',
-      title: title('growth', t('discover.valuation.growth')),
-      ...numericColumn,
-      render: (_, r) => (
-        <Scored score={r.scores.growth}>
-          <Growth value={r.growth} />
-        </Scored>
-      ),
-    },
-    {
-      key: 'concentration',
-      title: title('concentration', `${t('discover.valuation.cr5')} / ${t('discover.valuation.hhi')}`),
-      ...numericColumn,
-      render: (_, r) => (
-        <Scored score={r.scores.concentration}>
-          {fmt.shareRatio(r.cr5)} / {fmt.number(r.hhi)}
-        </Scored>
-      ),
-    },
-    {
-      key: 'avg_price',
-      title: title('avg_price', t('analysis.col.avgPrice')),
-      ...numericColumn,
-      render: (_, r) => <Scored score={r.scores.avg_price}>{fmt.metric('avg_price', r.avg_price)}</Scored>,
-    },
-    {
-      key: 'new_brand',
-      title: title('new_brand', t('discover.valuation.newBrandShare')),
-      ...numericColumn,
-      render: (_, r) => (
-        <Scored score={r.scores.new_brand}>
-          {fmt.shareRatio(r.new_brand_share)} · {t('discover.valuation.brandCount', { count: r.brand_count })}
-        </Scored>
-      ),
-    },
-  ];
 
   return (
     <PanelCard
@@ -204,26 +127,7 @@ export function ValuationPanel() {
             ))}
           </Flex>
           {!valid && <Typography.Text type="danger">{t('insight.valuation.weightsZero')}</Typography.Text>}
-          {d && d.items.length > 0 && (
-            <>
-              <Table<ValuationItem>
-                size="small"
-                rowKey="category_id"
-                columns={columns}
-                dataSource={d.items}
-                pagination={d.items.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
-                scroll={{ x: 1000 }}
-                data-testid="valuation-table"
-              />
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {t('discover.valuation.newBrandSince', {
-                  date: fmt.period(d.new_brand_since),
-                  start: fmt.period(d.growth_base.start),
-                  end: fmt.period(d.growth_base.end),
-                })}
-              </Typography.Text>
-            </>
-          )}
+          {d && d.items.length > 0 && <ValuationTable data={d} />}
         </Flex>
       )}
     </PanelCard>

@@ -4,8 +4,7 @@ import { HOT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Button, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PanelCard, panelState, useAnalysisQuery, useFormatters } from '../../shared/analysis/index.js';
-import { useLocalName } from './names.js';
+import { PanelCard, panelState, useAnalysisQuery, useFormatters, useLocalName } from '../../shared/analysis/index.js';
 import { ProductPicture } from './ProductPicture.js';
 
 /** A seed for the server's sample: the same seed shows the same 20 again (filter changes keep it). */

@@ -1,14 +1,13 @@
+import { HOT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CategoryGate, FilterPanel, useCategoryTree, usePanelParam } from '../../shared/analysis/index.js';
+import { CategoryGate, CategoryTrendsPanel, FilterPanel, useParentCategory } from '../../shared/analysis/index.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
-import { CategoryTrendsPanel } from './CategoryTrendsPanel.js';
 import { FreshPanel } from './FreshPanel.js';
 import { HotGoodsPanel } from './HotGoodsPanel.js';
 import { KeywordCloudPanel } from './KeywordCloudPanel.js';
 import { hotMessages } from './messages.js';
-import { findCategory } from './ParentCategoryPicker.js';
 import { HOT_PARAMS } from './params.js';
 import { RisingPanel } from './RisingPanel.js';
 
@@ -21,13 +20,8 @@ registerArea(hotMessages);
  */
 export default function HotPage() {
   const { t } = useTranslation();
-  const [parent, setParent] = usePanelParam(HOT_PARAMS.parent);
-  const tree = useCategoryTree();
-  const parentNode = parent === null ? undefined : findCategory(tree.data, parent);
-  // A shared link may name a category this user was not granted.
-  const parentDenied = parent !== null && tree.data !== undefined && parentNode === undefined;
-  // With a parent in the URL, the panels wait for the tree so a denied parent is never queried.
-  const parentReady = parent === null || tree.data !== undefined || tree.isError;
+  // A shared link may name a category this user was not granted: the panels wait for the tree.
+  const parent = useParentCategory(HOT_PARAMS.parent);
 
   return (
     <PageFrame title={t('route.hot')} subtitle={t('hot.subtitle')} bare>
@@ -35,11 +29,11 @@ export default function HotPage() {
         <FilterPanel />
         <CategoryGate>
           <CategoryTrendsPanel
+            endpoint={HOT_ENDPOINTS.categoryTrends}
             parent={parent}
-            parentNode={parentNode}
-            parentDenied={parentDenied}
-            parentReady={parentReady}
-            onParentChange={setParent}
+            metricParam={HOT_PARAMS.metric}
+            title={{ all: t('hot.trends.title'), under: (name) => t('hot.trends.titleUnder', { parent: name }) }}
+            testId="hot-trends"
           />
           <Row gutter={[16, 16]}>
             {/* Side by side, the two cards share the row's height. */}
@@ -47,7 +41,7 @@ export default function HotPage() {
               <KeywordCloudPanel />
             </Col>
             <Col xs={24} xl={14} style={{ display: 'flex' }}>
-              <RisingPanel parent={parent} parentDenied={parentDenied} parentReady={parentReady} />
+              <RisingPanel parent={parent.parent} parentDenied={parent.denied} parentReady={parent.ready} />
             </Col>
           </Row>
           <FreshPanel />

@@ -1,7 +1,7 @@
 import type { HotProduct } from '@marketlens/shared/contracts';
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocalName } from './names.js';
+import { useLocalName } from '../../shared/analysis/index.js';
 import { ProductPicture } from './ProductPicture.js';
 
 /** The product's title (a link to its platform page where one is known, spec §9) and brand · platform. */

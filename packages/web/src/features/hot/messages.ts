@@ -5,16 +5,10 @@ export const hotMessages = defineArea({
   'zh-CN': {
     'hot.subtitle': '当前什么最热：领先品类的走势、增长最快与新上市的品牌和商品、热门标题词与热销商品',
 
-    'hot.parent.label': '上级品类',
-    'hot.parent.all': '全部一级品类',
     'hot.parent.placeholder': '选择上级品类',
 
     'hot.trends.title': '销售额 Top 10 品类走势',
     'hot.trends.titleUnder': '“{parent}”下 Top 10 品类走势',
-    'hot.trends.subject': '品类走势',
-    'hot.trends.category': '品类',
-    'hot.trends.share': '份额',
-    'hot.trends.rangeTotal': '区间合计',
 
     'hot.cloud.title': '热门关键词',
     'hot.cloud.subject': '热门关键词',
@@ -66,7 +60,6 @@ export const hotMessages = defineArea({
     'hot.goods.note': '从销售额前 {pool} 名商品中随机抽取 {count} 个',
     'hot.goods.refresh': '换一批',
     'hot.goods.rank': '第 {rank} 名',
-    'hot.goods.noPicture': '暂无图片',
     'hot.goods.open': '打开商品页',
 
     'hot.range': '{start} 至 {end}',
@@ -75,16 +68,10 @@ export const hotMessages = defineArea({
     'hot.subtitle':
       'What is hot right now: leading categories and their trends, fastest growers, newcomers, hot title words and best sellers',
 
-    'hot.parent.label': 'Parent category',
-    'hot.parent.all': 'All top-level categories',
     'hot.parent.placeholder': 'Choose a parent category',
 
     'hot.trends.title': 'Top 10 categories by sales',
     'hot.trends.titleUnder': 'Top 10 categories under "{parent}"',
-    'hot.trends.subject': 'the category trends',
-    'hot.trends.category': 'Category',
-    'hot.trends.share': 'Share',
-    'hot.trends.rangeTotal': 'Period total',
 
     'hot.cloud.title': 'Hot keywords',
     'hot.cloud.subject': 'the hot keywords',
@@ -136,7 +123,6 @@ export const hotMessages = defineArea({
     'hot.goods.note': '{count} picked at random from the top {pool} products by sales',
     'hot.goods.refresh': 'Show others',
     'hot.goods.rank': 'No. {rank}',
-    'hot.goods.noPicture': 'No picture',
     'hot.goods.open': 'Open product page',
 
     'hot.range': '{start} to {end}',

@@ -2,10 +2,11 @@ import { MailOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { Button, Popover, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { StatusView } from '../ui/StatusView.js';
+import { useCollect } from './useCollect.js';
 
 export interface NoAccessProps {
-  kind: 'category' | 'brand';
-  /** The category or brand name, when known. */
+  kind: 'category' | 'brand' | 'shop';
+  /** The category, brand or shop name, when known. */
   name?: string;
   /** Adds the item to the favourites; the button shows only when given. */
   onFavourite?: () => void;
@@ -61,5 +62,18 @@ export function NoAccess({ kind, name, onFavourite, favourited, favouriteBusy, a
         contact,
       ]}
     />
+  );
+}
+
+/**
+ * A brand the project limits and the user was not granted (403 on Brand Detail, a comparison slot):
+ * nothing about it is shown, but it can go into the favourites folder (not the followed brands,
+ * which the server keeps to granted brands), to be at hand once an administrator grants it.
+ */
+export function BrandNoAccess({ brandId }: { brandId: number }) {
+  const { t } = useTranslation();
+  const collect = useCollect('brand', String(brandId), t('analysis.brandCollectTitle', { id: brandId }));
+  return (
+    <NoAccess kind="brand" favourited={collect.collected} favouriteBusy={collect.busy} onFavourite={collect.collect} />
   );
 }

@@ -1,6 +1,6 @@
 import { ExportOutlined } from '@ant-design/icons';
 import type { InsightTopData } from '@marketlens/shared/contracts';
-import { INSIGHT_ENDPOINTS } from '@marketlens/shared/endpoints';
+import { type Endpoint, INSIGHT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Flex, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { DownloadButton } from './DownloadButton.js';
 import { numericColumn, useChangeColumns, useNameOf } from './figures.js';
 import { PagedTable } from './PagedTable.js';
 import { PanelCard, panelState } from './PanelCard.js';
+import { ProductPicture } from './ProductPicture.js';
 import { type PanelParam, usePanelParam } from './panelParams.js';
 import { type SortBy, SortSwitch } from './switches.js';
 import { useAnalysisQuery } from './useAnalysisQuery.js';
@@ -19,7 +20,7 @@ export type TopRow = TopData['items'][number];
 export type TopKind = TopData['kind'];
 
 /** The name cell: a product title or shop name links to its page on the platform (spec §9) when known. */
-function NameCell({ row, kind }: { row: TopRow; kind: TopKind }) {
+function NameCell({ row, kind, picture }: { row: TopRow; kind: TopKind; picture?: string | null }) {
   const { t } = useTranslation();
   const nameOf = useNameOf();
   const name = nameOf(row);
@@ -29,7 +30,7 @@ function NameCell({ row, kind }: { row: TopRow; kind: TopKind }) {
       : kind === 'shop'
         ? nameOf(row.channel)
         : '';
-  return (
+  const text = (
     <Flex vertical style={{ minWidth: 0, maxWidth: '100%', overflow: 'hidden' }}>
       <Flex gap={6} align="center" style={{ minWidth: 0 }}>
         {row.platform && kind !== 'brand' && <Tag style={{ marginInlineEnd: 0 }}>{nameOf(row.platform)}</Tag>}
@@ -50,6 +51,13 @@ function NameCell({ row, kind }: { row: TopRow; kind: TopKind }) {
       )}
     </Flex>
   );
+  if (picture === undefined) return text;
+  return (
+    <Flex gap={8} align="center" style={{ minWidth: 0 }}>
+      <ProductPicture src={picture} alt={name} size={36} />
+      {text}
+    </Flex>
+  );
 }
 
 /**
@@ -60,9 +68,12 @@ export function TopTable({
   data,
   kind,
   shareTitle,
+  pictureOf,
 }: {
   data: TopData | undefined;
   kind: TopKind;
+  /** Products: the picture of a row (spec §9 file service), shown beside its name. */
+  pictureOf?: (row: TopRow) => string | null;
   /** The share column's title when the scope is not the market (e.g. "share of the brand's sales"). */
   shareTitle?: string;
 }) {
@@ -73,7 +84,7 @@ export function TopTable({
     {
       key: 'name',
       title: t(`analysis.col.${kind}`),
-      render: (_, r) => <NameCell row={r} kind={kind} />,
+      render: (_, r) => <NameCell row={r} kind={kind} {...(pictureOf ? { picture: pictureOf(r) } : {})} />,
       width: kind === 'product' ? 380 : 260,
       ellipsis: true,
     },
@@ -118,10 +129,24 @@ export function TopTable({
   );
 }
 
+/** Where a page's ranking of one kind comes from: the list and its download, and their own body fields. */
+export interface TopSource {
+  list: Endpoint<unknown, TopData>;
+  download: Endpoint;
+  body: Params;
+}
+
+/** Category Insight's (and Brand Detail's) rankings: POST /top and /top/downloads with the kind in the body. */
+const insightTop = (kind: TopKind): TopSource => ({
+  list: INSIGHT_ENDPOINTS.top,
+  download: INSIGHT_ENDPOINTS.topDownload,
+  body: { kind },
+});
+
 /**
- * A ranking panel (POST /top): one tab per kind, the sort switch and the .xlsx download (POST
- * /top/downloads with the same body). `body` narrows the scope, e.g. `{ brands: [id] }` for the
- * products and shops of one brand.
+ * A ranking panel: one tab per kind, the sort switch and the .xlsx download of the same body. `body`
+ * narrows the scope, e.g. `{ brands: [id] }` for the products and shops of one brand; `source` names a
+ * page's own endpoints (default POST /top).
  */
 export function TopPanel<K extends TopKind>({
   kinds,
@@ -132,6 +157,7 @@ export function TopPanel<K extends TopKind>({
   body,
   shareTitle,
   params,
+  source = insightTop,
 }: {
   kinds: readonly [K, ...K[]];
   /** The tab and the sort in the URL (the page declares them, so their names are the page's). */
@@ -143,11 +169,13 @@ export function TopPanel<K extends TopKind>({
   fileName(kind: K): string;
   body?: Params;
   shareTitle?: string;
+  source?(kind: K): TopSource;
 }) {
   const [kind, setKind] = usePanelParam(params.kind);
   const [sortBy, setSortBy] = usePanelParam(params.sort);
-  const request = { ...body, kind, sort_by: sortBy };
-  const q = useAnalysisQuery(INSIGHT_ENDPOINTS.top, request);
+  const from = source(kind);
+  const request = { ...body, ...from.body, sort_by: sortBy };
+  const q = useAnalysisQuery(from.list, request);
   return (
     <PanelCard
       title={title}
@@ -155,7 +183,7 @@ export function TopPanel<K extends TopKind>({
         <Flex gap={8}>
           <SortSwitch value={sortBy} onChange={setSortBy} />
           <DownloadButton
-            endpoint={INSIGHT_ENDPOINTS.topDownload}
+            endpoint={from.download}
             body={request}
             fileName={fileName(kind)}
             disabled={!q.data?.items.length}

@@ -89,14 +89,20 @@ export function pointsTrendOption(
   });
 }
 
-/** One line per series (top categories, brands, platforms or channels) over the periods; a missing value is a gap. */
+/**
+ * One line per series (top categories, brands, platforms or channels; a share as a ratio) over the
+ * periods; a missing value is a gap.
+ */
 export function seriesOption(args: {
   periods: string[];
-  series: { name: string; values: Value[] }[];
-  metric: Metric;
+  /** `color`: the series' own colour (a comparison slot's); the palette's otherwise. */
+  series: { name: string; values: Value[]; color?: string }[];
+  /** A share is a ratio. */
+  metric: Metric | 'share';
   fmt: Formatters;
 }) {
   const { fmt, metric } = args;
+  const format = (v: number) => (metric === 'share' ? fmt.shareRatio(v) : fmt.metric(metric, v));
   return {
     grid: { left: 8, right: 16, top: 56, bottom: 8, containLabel: true },
     legend: { type: 'scroll', top: 0, left: 0, right: 0 },
@@ -104,7 +110,7 @@ export function seriesOption(args: {
       trigger: 'axis',
       confine: true,
       order: 'valueDesc',
-      valueFormatter: (v: unknown) => (typeof v === 'number' ? fmt.metric(metric, v) : '-'),
+      valueFormatter: (v: unknown) => (typeof v === 'number' ? format(v) : '-'),
     },
     xAxis: {
       type: 'category',
@@ -113,7 +119,7 @@ export function seriesOption(args: {
       // The first and last labels sit at the plot's edges: align them inwards so they are not cut.
       axisLabel: { alignMinLabel: 'left', alignMaxLabel: 'right' },
     },
-    yAxis: { type: 'value', axisLabel: { formatter: (v: number) => fmt.metric(metric, v) } },
+    yAxis: { type: 'value', axisLabel: { formatter: format } },
     series: args.series.map((s, i) => ({
       type: 'line',
       name: s.name,
@@ -121,7 +127,7 @@ export function seriesOption(args: {
       // Dots only while they stay apart (two years of months); a hovered line stands out.
       showSymbol: args.periods.length <= 24,
       emphasis: { focus: 'series' },
-      itemStyle: { color: colorAt(i) },
+      itemStyle: { color: s.color ?? colorAt(i) },
     })),
   };
 }

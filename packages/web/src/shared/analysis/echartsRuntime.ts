@@ -18,12 +18,14 @@ echarts.registerTheme('marketlens', chartTheme);
 
 export { echarts };
 
-export type ChartPlugin = 'wordCloud';
+export type ChartPlugin = 'wordCloud' | 'scatter';
 
 /** Extra series types in their own chunks; echarts-wordcloud registers itself on the same core. */
 export function loadPlugin(plugin: ChartPlugin): Promise<unknown> {
   switch (plugin) {
     case 'wordCloud':
       return import('echarts-wordcloud');
+    case 'scatter':
+      return import('./scatterPlugin.js');
   }
 }

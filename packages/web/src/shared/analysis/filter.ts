@@ -27,9 +27,8 @@ export interface AnalysisFilter {
   /** 'platform,shop_id' (spec §4). */
   shops: string[];
   /**
-   * The channel sources among the chosen shops (spec §5: only with a shop selection). Filter state of
-   * the shop section, which today's pages do not show: the server's FilterFields has no field for it
-   * yet, so it is not on the wire (toWire) until the pages that offer the section bring one.
+   * The channel sources among the chosen shops (spec §5: only with a shop selection); sent as
+   * `channel_sources` with the shops, never without them.
    */
   channelSources: ChannelSource[];
   goodsKeywords: { enable: boolean; input_type: KeywordMode; condition_type: Condition; value: string[] | string };
@@ -277,6 +276,7 @@ export interface WireFilter {
   channels?: string[];
   brands?: number[];
   shops?: string[];
+  channel_sources?: ChannelSource[];
   goodsKeywords?: { enable: boolean; input_type: KeywordMode; condition_type?: Condition; value: string | string[] };
   attributes?: Record<string, string[]>;
   newAttributes?: { id: number; values: string[] }[];
@@ -299,6 +299,7 @@ export function toWire(f: AnalysisFilter & { date: DatePair }): WireFilter {
   if (f.channels.length) w.channels = [...f.channels];
   if (f.brands.length) w.brands = [...f.brands];
   if (f.shops.length) w.shops = [...f.shops];
+  if (f.shops.length && f.channelSources.length) w.channel_sources = [...f.channelSources];
   const k = f.goodsKeywords;
   if (k.enable) {
     if (k.input_type === 'super') {

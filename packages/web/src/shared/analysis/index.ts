@@ -9,14 +9,27 @@ import { analysisMessages } from './messages.js';
 // The frame's strings come with the first analysis page's chunk, not with the app's entry.
 registerArea(analysisMessages);
 
+/** `<BrandPicker value onChange>`: a brand by server search in either language. */
+export { BrandPicker } from './BrandPicker.js';
 /**
  * `useAnalysisFilter()`: the applied filter from the URL, `apply(next)`, `reset()`, `wire` (request fields);
  * `useChosenCategories()`: the URL's categories outside the user's grant (a shared link) or not ready;
  * `<CategoryGate>` shows the no-access state or the "not ready" warning for them instead of a page's panels.
  */
 export { CategoryGate } from './CategoryGate.js';
+/** `<CategoryTreeSelect value onChange>`: categories of the granted tree. */
+export { CategoryTreeSelect } from './CategoryTreeSelect.js';
 /** `<ChannelShares metric body>` (platforms and channels), `<SharesView>` (a share donut beside its figures), `ChartAndTable`, `<ShareDonut rows metric>`, `metricValue`. */
 export { ChannelShares, ChartAndTable, metricValue, ShareDonut, SharesView } from './ChannelShares.js';
+export { CategoryTrendsPanel } from './categories/CategoryTrendsPanel.js';
+/** The top-categories panel under a parent (Trend Overview, Concept Explore) and the parent in the URL. */
+export { categoryTrendsChart, pointValue } from './categories/charts.js';
+export {
+  findCategory,
+  type ParentCategory,
+  ParentCategoryPicker,
+  useParentCategory,
+} from './categories/ParentCategoryPicker.js';
 /** Pure ECharts option builders: trend bars + growth line, series lines, share donut, bucket bars. */
 export {
   bucketBarOption,
@@ -78,10 +91,12 @@ export {
 /** The filter sections by id (one file each under filters/sections), and what a section is given. */
 export { FILTER_SECTION_IDS, FILTER_SECTION_REGISTRY } from './filters/registry.js';
 export type { ApplyCheck, FilterSectionDef, FilterSectionProps } from './filters/types.js';
+/** Favourite brands of the project: `followBrands` (PUT/DELETE), `useFollowedBrands()`, `useFollowChange()`. */
+export { type FollowedBrands, followBrands, useFollowChange, useFollowedBrands } from './follow.js';
 /** `<MetricTable rows nameTitle>`: figures of a distribution (sales, units, avg price, share bar, share change, growth). */
 export { type MetricRow, MetricTable } from './MetricTable.js';
 /** `<NoAccess kind="category"|"brand">` with "add to favourites" and "contact administrator". */
-export { NoAccess, type NoAccessProps } from './NoAccess.js';
+export { BrandNoAccess, NoAccess, type NoAccessProps } from './NoAccess.js';
 /** `<PagedTable rows columns rowKey>`: the panels' small table, paged only beyond a page. */
 export { PagedTable, type PagedTableProps } from './PagedTable.js';
 /** `<PanelCard>`: the frame of every chart/table with pending, error + retry, empty, warnings and not-ready states. */
@@ -124,7 +139,8 @@ export {
   SortSwitch,
 } from './switches.js';
 /** `<TopPanel kinds …>` (tabs, sort, download) and `<TopTable data kind>`: the POST /top rankings of brands, shops or products. */
-export { type TopData, type TopKind, TopPanel, type TopRow, TopTable } from './TopTable.js';
+export { type TopData, type TopKind, TopPanel, type TopRow, type TopSource, TopTable } from './TopTable.js';
+export { type TotalsSummary, useTotalsFigures } from './totalsFigures.js';
 export {
   type AnalysisFilterState,
   type ChosenCategories,
@@ -143,6 +159,8 @@ export {
 export { useCollect } from './useCollect.js';
 /** `useFormatters()`: spec §9 number/money/percent/share formatters with the project currency, and period labels. */
 export { type Formatters, makeFormatters, useFormatters } from './useFormatters.js';
+export { useLocalName } from './useLocalName.js';
+export { ValuationTable } from './ValuationTable.js';
 /** Spec §5 checks of a filter (price band, super query, attribute limit, benchmark period). */
 export { checkFilter, type FilterProblem, type FilterProblems } from './validate.js';
 /** `<WordCloud words onWordClick>` (echarts-wordcloud) and its pure option builder. */

@@ -9,7 +9,7 @@ import { useProjectId } from './reference.js';
  * the favourites folder (POST /collections) in the current project, so it is at hand once an
  * administrator grants access. `ref` identifies the item; `title` is what the folder lists.
  */
-export function useCollect(kind: 'category' | 'brand', ref: string, title: string) {
+export function useCollect(kind: 'category' | 'brand' | 'shop', ref: string, title: string) {
   const { t } = useTranslation();
   const projectId = useProjectId();
   const [done, setDone] = useState<string | null>(null);

@@ -10,8 +10,15 @@
  * Only types are imported here, so nothing below reaches the entry chunk.
  */
 import type { brandMessages } from '../../features/brand/messages.js';
+import type { contrastMessages } from '../../features/contrast/messages.js';
 import type { discoverMessages } from '../../features/discover/messages.js';
+import type { exploreMessages } from '../../features/explore/messages.js';
+import type { favoriteBrandMessages } from '../../features/favorite-brand/messages.js';
 import type { hotMessages } from '../../features/hot/messages.js';
+import type { potentialMessages } from '../../features/potential/messages.js';
+import type { priceMessages } from '../../features/price/messages.js';
+import type { productAnalysisMessages } from '../../features/product-analysis/messages.js';
+import type { shopMessages } from '../../features/shop/messages.js';
 import type { analysisMessages } from '../analysis/messages.js';
 import type { AreaMessages } from './area.js';
 import type { CoreKey, CoreMessages } from './core/zh-CN.js';
@@ -19,7 +26,18 @@ import type { CoreKey, CoreMessages } from './core/zh-CN.js';
 export const LOCALES = ['zh-CN', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-type Areas = typeof analysisMessages | typeof discoverMessages | typeof brandMessages | typeof hotMessages;
+type Areas =
+  | typeof analysisMessages
+  | typeof discoverMessages
+  | typeof brandMessages
+  | typeof hotMessages
+  | typeof exploreMessages
+  | typeof priceMessages
+  | typeof potentialMessages
+  | typeof productAnalysisMessages
+  | typeof contrastMessages
+  | typeof favoriteBrandMessages
+  | typeof shopMessages;
 type AreaKey = Areas extends infer A ? (A extends AreaMessages<infer K> ? K : never) : never;
 export type WebMessageKey = CoreKey | AreaKey;
 export type { CoreMessages };

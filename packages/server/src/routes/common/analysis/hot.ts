@@ -65,7 +65,7 @@ export const hotArea: Area<typeof HOT_SCHEMAS> = {
     keywords: async (a) => {
       const project = a.scope.project;
       const hidden = project.hideKeywords ? (await hiddenKeywords(a.metadata, project.id)).map((h) => h.keyword) : [];
-      return hotKeywords(a, a.locale === 'en_us' ? 'en' : 'zh', hidden);
+      return hotKeywords(a, hidden);
     },
     categoryTrends: (a, b) => categoryTrends(a, b.parent_id),
     // No seed: a new sample (the answer carries the seed, so the page can show it again).

@@ -10,6 +10,20 @@ interface Props<V extends string | number, T> {
   onChange(value: V[]): void;
   placeholder: string;
   testId: string;
+  /** Lists the found options under group headings (e.g. shops by platform); chosen values stay as they are. */
+  groupOf?(value: V): string;
+  /** The label of a chosen value no search has named yet (a shared link); default the value itself. */
+  fallbackLabel?(value: V): string;
+}
+
+/** Options under one heading per group, groups in the order they first occur. */
+function grouped<V extends string | number>(options: { value: V; label: string }[], groupOf: (value: V) => string) {
+  const groups = new Map<string, { value: V; label: string }[]>();
+  for (const o of options) {
+    const g = groupOf(o.value);
+    groups.set(g, [...(groups.get(g) ?? []), o]);
+  }
+  return [...groups].map(([label, items]) => ({ label, title: label, options: items }));
 }
 
 /**
@@ -23,17 +37,20 @@ export function SearchSelect<V extends string | number, T>({
   onChange,
   placeholder,
   testId,
+  groupOf,
+  fallbackLabel = String,
 }: Props<V, T>) {
   const { search, setSearch, prefix } = useSearchPrefix();
   const found = useSearch(prefix);
   const names = useRef(new Map<V, string>());
   const listed = (found.data ?? []).map(toOption);
   for (const o of listed) names.current.set(o.value, o.label);
+  const shown = groupOf ? grouped(listed, groupOf) : listed;
   const options = [
-    ...listed,
+    ...shown,
     ...value
       .filter((v) => !listed.some((o) => o.value === v))
-      .map((v) => ({ value: v, label: names.current.get(v) ?? String(v) })),
+      .map((v) => ({ value: v, label: names.current.get(v) ?? fallbackLabel(v) })),
   ];
   return (
     <Select<V[]>

@@ -5,6 +5,7 @@
 import { AttributesSection } from './sections/AttributesSection.js';
 import { BrandsSection } from './sections/BrandsSection.js';
 import { CategorySection } from './sections/CategorySection.js';
+import { ChannelSourcesSection } from './sections/ChannelSourcesSection.js';
 import { ChannelsSection } from './sections/ChannelsSection.js';
 import { CompareSection } from './sections/CompareSection.js';
 import { DateSection } from './sections/DateSection.js';
@@ -22,6 +23,7 @@ export const FILTER_SECTION_IDS = [
   'channels',
   'brands',
   'shops',
+  'channelSources',
   'keywords',
   'attributes',
   'price',
@@ -39,6 +41,7 @@ export const FILTER_SECTION_REGISTRY: Record<FilterSectionName, FilterSectionDef
   channels: { Component: ChannelsSection, clear: () => ({ channels: [] }) },
   brands: { Component: BrandsSection, clear: () => ({ brands: [] }) },
   shops: { Component: ShopsSection, clear: () => ({ shops: [], channelSources: [] }) },
+  channelSources: { Component: ChannelSourcesSection, clear: () => ({ channelSources: [] }) },
   keywords: {
     Component: KeywordsSection,
     wide: true,

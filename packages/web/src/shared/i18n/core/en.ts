@@ -392,8 +392,6 @@ export const en: CoreMessages = {
   'forbidden.title': 'Unauthorized',
   'forbidden.description': 'Your account has no access to this page. Please ask an administrator if you need it.',
   'forbidden.home': 'Go to home page',
-  'pending.title': '{page} is coming soon',
-  'pending.description': 'This analysis view is being prepared and will appear here. Your access is already in place.',
   'icons.subtitle': 'The {count} icons the app uses; click one to copy its name',
   'icons.search': 'Search icons',
   'icons.copied': '{name} copied',

@@ -383,8 +383,6 @@ export const zhCN = {
   'forbidden.title': '无权访问',
   'forbidden.description': '您的账号没有访问该页面的权限，如需开通请联系管理员。',
   'forbidden.home': '返回首页',
-  'pending.title': '{page}即将上线',
-  'pending.description': '该分析视图正在准备中，上线后将在此展示。您的访问权限已生效。',
   'icons.subtitle': '应用使用的 {count} 个图标，点击复制名称',
   'icons.search': '搜索图标',
   'icons.copied': '已复制 {name}',

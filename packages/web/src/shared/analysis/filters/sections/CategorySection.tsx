@@ -1,17 +1,12 @@
-import { Button, Flex, Form, Input, Segmented, TreeSelect } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Flex, Form, Input, Segmented } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../../api/request.js';
-import { type CategoryNode, useCategoryTree, useProjectId } from '../../reference.js';
+import { CategoryTreeSelect } from '../../CategoryTreeSelect.js';
+import { useProjectId } from '../../reference.js';
 import type { FilterSectionProps } from '../types.js';
 
 type SqlCheck = { text: string; ok: true; count: number } | { text: string; ok: false; message: string };
-
-interface TreeNode {
-  title: string;
-  value: number;
-  children: TreeNode[];
-}
 
 /**
  * Categories from the granted tree (POST /categories), or a custom SQL condition (spec §4: choosing
@@ -19,18 +14,8 @@ interface TreeNode {
  * applied, showing the server's message.
  */
 export function CategorySection({ draft, update, beforeApply }: FilterSectionProps) {
-  const { t, i18n } = useTranslation();
-  const en = i18n.language === 'en';
+  const { t } = useTranslation();
   const projectId = useProjectId();
-  const tree = useCategoryTree();
-  const treeData = useMemo(() => {
-    const map = (n: CategoryNode): TreeNode => ({
-      title: en ? n.category_name_en : n.category_name,
-      value: n.category_id,
-      children: n.children.map(map),
-    });
-    return (tree.data ?? []).map(map);
-  }, [tree.data, en]);
 
   const [sqlCheck, setSqlCheck] = useState<SqlCheck | null>(null);
   const [sqlBusy, setSqlBusy] = useState(false);
@@ -102,23 +87,13 @@ export function CategorySection({ draft, update, beforeApply }: FilterSectionPro
             </Button>
           </Flex>
         ) : (
-          <TreeSelect<number[]>
-            multiple
-            treeCheckable
-            showCheckedStrategy={TreeSelect.SHOW_PARENT}
-            allowClear
-            showSearch
-            treeNodeFilterProp="title"
-            maxTagCount="responsive"
-            loading={tree.isLoading}
-            treeData={treeData}
+          <CategoryTreeSelect
             value={draft.category.value}
             placeholder={t('analysis.filter.categoryPlaceholder')}
             onChange={(value) =>
               update({ category: { enable: value.length > 0, value }, sql: { enable: false, value: '' } })
             }
-            style={{ width: '100%' }}
-            data-testid="filter-category"
+            testId="filter-category"
           />
         )}
       </Flex>

@@ -2,7 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Flex, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type NamedItem, useBrandSearch } from '../../shared/analysis/index.js';
+import { type NamedItem, useBrandSearch } from './reference.js';
 
 /** The typed prefix once the user pauses, so every keystroke does not ask the server. */
 function useSettled(text: string, ms = 250): string {
@@ -15,7 +15,7 @@ function useSettled(text: string, ms = 250): string {
 }
 
 /**
- * Picks the brand to analyse: a server search by name prefix in either language (GET /brands), the
+ * Picks a brand (Brand Detail's subject, a comparison slot, a brand to follow): a server search by name prefix in either language (GET /brands), the
  * name in the page language with the other language beside it.
  */
 export function BrandPicker({
@@ -25,6 +25,7 @@ export function BrandPicker({
   size = 'middle',
   width = 300,
   autoFocus,
+  placeholder,
 }: {
   value: number | null;
   /** The chosen brand's names, so the box shows its name before any search lists it. */
@@ -33,6 +34,8 @@ export function BrandPicker({
   size?: 'middle' | 'large';
   width?: number | string;
   autoFocus?: boolean;
+  /** What the empty box says (default: search by Chinese or English name). */
+  placeholder?: string;
 }) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
@@ -74,10 +77,10 @@ export function BrandPicker({
       loading={brands.isFetching}
       options={options}
       optionRender={(o) => o.data.display}
-      placeholder={t('brand.picker.placeholder')}
-      notFoundContent={brands.isFetching ? t('common.loading') : t('brand.picker.none')}
+      placeholder={placeholder ?? t('analysis.brandPicker.placeholder')}
+      notFoundContent={brands.isFetching ? t('common.loading') : t('analysis.brandPicker.none')}
       suffixIcon={<SearchOutlined />}
-      aria-label={t('brand.picker.label')}
+      aria-label={t('analysis.brandPicker.label')}
       autoFocus={autoFocus}
       style={{ width }}
       data-testid="brand-picker"

@@ -1,13 +1,12 @@
 /**
- * The chart options of Trend Overview, from the answers as they arrive (pure: no React, no ECharts;
- * tested in test/chart-builders.test.ts). The trend lines are the shared `seriesOption`, the same chart
- * as Category Insight's top-series trend.
+ * The chart of the top-categories panel (Trend Overview, Concept Explore), from the answer as it
+ * arrives (pure: no React, no ECharts; tested in test/chart-builders.test.ts). The trend lines are the
+ * shared `seriesOption`, the same chart as Category Insight's top-series trend.
  */
 import type { HotCategoryTrendsData } from '@marketlens/shared/contracts';
-// The pure modules themselves, not the frame's index: nothing of React or antd comes along.
-import { seriesOption } from '../../shared/analysis/chartOptions.js';
-import type { Metric } from '../../shared/analysis/switches.js';
-import type { Formatters } from '../../shared/analysis/useFormatters.js';
+import { seriesOption } from '../chartOptions.js';
+import type { Metric } from '../switches.js';
+import type { Formatters } from '../useFormatters.js';
 
 type Category = HotCategoryTrendsData['categories'][number];
 type Point = Category['trend'][number];
@@ -19,7 +18,7 @@ export function pointValue(p: Point, metric: Metric): number | null {
   return p.count > 0 ? p.sales / p.count : null;
 }
 
-/** POST /hot/categories/trends: one line per top category over the periods, in the ranking's order and colours. */
+/** The top categories' answer: one line per top category over the periods, in the ranking's order and colours. */
 export function categoryTrendsChart(
   data: HotCategoryTrendsData,
   metric: Metric,

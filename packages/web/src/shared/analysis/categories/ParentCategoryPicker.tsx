@@ -1,8 +1,9 @@
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CategoryNode, useCategoryTree } from '../../shared/analysis/index.js';
-import { useLocalName } from './names.js';
+import { type PanelParam, usePanelParam } from '../panelParams.js';
+import { type CategoryNode, useCategoryTree } from '../reference.js';
+import { useLocalName } from '../useLocalName.js';
 
 interface TreeOption {
   value: number;
@@ -30,13 +31,15 @@ export function findCategory(nodes: readonly CategoryNode[] | undefined, id: num
   return undefined;
 }
 
-/** The parent whose sub-categories the trend and rising panels rank (empty = level-1 categories). */
+/** The parent whose sub-categories a page's category panels rank (empty = level-1 categories). */
 export function ParentCategoryPicker({
   value,
   onChange,
+  testId,
 }: {
   value: number | null;
   onChange(next: number | null): void;
+  testId: string;
 }) {
   const { t } = useTranslation();
   const local = useLocalName();
@@ -55,11 +58,36 @@ export function ParentCategoryPicker({
       value={value ?? undefined}
       onChange={(v) => onChange(v ?? null)}
       treeData={options}
-      placeholder={t('hot.parent.all')}
-      aria-label={t('hot.parent.label')}
+      placeholder={t('analysis.parent.all')}
+      aria-label={t('analysis.parent.label')}
       style={{ width: 220 }}
       popupMatchSelectWidth={280}
-      data-testid="hot-parent"
+      data-testid={testId}
     />
   );
+}
+
+/** A page's parent category in the URL, checked against the user's granted tree. */
+export interface ParentCategory {
+  parent: number | null;
+  setParent(next: number | null): void;
+  /** The parent's node in the granted tree (undefined while loading or when not granted). */
+  node: CategoryNode | undefined;
+  /** The parent in the URL is not in the user's grant (a shared link). */
+  denied: boolean;
+  /** The parent's grant is known (or there is no parent): panels wait for it, so a denied parent is never queried. */
+  ready: boolean;
+}
+
+export function useParentCategory(param: PanelParam<number | null>): ParentCategory {
+  const [parent, setParent] = usePanelParam(param);
+  const tree = useCategoryTree();
+  const node = parent === null ? undefined : findCategory(tree.data, parent);
+  return {
+    parent,
+    setParent,
+    node,
+    denied: parent !== null && tree.data !== undefined && node === undefined,
+    ready: parent === null || tree.data !== undefined || tree.isError,
+  };
 }

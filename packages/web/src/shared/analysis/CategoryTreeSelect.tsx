@@ -1,0 +1,38 @@
+import { TreeSelect } from 'antd';
+import { useCategoryTreeData } from './filters/useCategoryTreeData.js';
+
+/**
+ * Categories from the user's granted tree (POST /categories), names in the page language, a chosen
+ * parent standing for its children: the filter's category section and a comparison slot's categories.
+ */
+export function CategoryTreeSelect({
+  value,
+  onChange,
+  placeholder,
+  testId,
+}: {
+  value: number[];
+  onChange(value: number[]): void;
+  placeholder: string;
+  testId: string;
+}) {
+  const { treeData, loading } = useCategoryTreeData();
+  return (
+    <TreeSelect<number[]>
+      multiple
+      treeCheckable
+      showCheckedStrategy={TreeSelect.SHOW_PARENT}
+      allowClear
+      showSearch
+      treeNodeFilterProp="title"
+      maxTagCount="responsive"
+      loading={loading}
+      treeData={treeData}
+      value={value}
+      placeholder={placeholder}
+      onChange={onChange}
+      style={{ width: '100%' }}
+      data-testid={testId}
+    />
+  );
+}

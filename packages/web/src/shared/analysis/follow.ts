@@ -1,0 +1,53 @@
+import { CONTRAST_ENDPOINTS } from '@marketlens/shared/endpoints';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api } from '../api/request.js';
+import { endpointUrl } from './endpoint.js';
+import { useProjectId } from './reference.js';
+
+/** The answer of every favourite-brands call: the brands the user now follows in the project. */
+export interface FollowedBrands {
+  brands: { brand_id: number; brand_name: string; brand_name_en: string; created_at: string }[];
+}
+
+const FOLLOWED_KEY = 'followed-brands';
+
+/**
+ * Follows (PUT) or unfollows (DELETE) brands in the project (favourite brands,
+ * /projects/{id}/collections); answers the brands followed afterwards.
+ */
+export function followBrands(projectId: number, brandIds: readonly number[], follow: boolean): Promise<FollowedBrands> {
+  const path = `/api/common/projects/${projectId}/collections`;
+  const body = { brands: [...brandIds] };
+  return follow ? api.put<FollowedBrands>(path, body) : api.del<FollowedBrands>(path, body);
+}
+
+/** GET /projects/{id}/collections: the brands the user follows in the project (quick picks, the favourites page). */
+export function useFollowedBrands() {
+  const projectId = useProjectId();
+  return useQuery({
+    queryKey: [FOLLOWED_KEY, projectId],
+    queryFn: ({ signal }) =>
+      api.get<FollowedBrands>(`/api/common/projects/${projectId}/collections`, undefined, { signal, silent: true }),
+    enabled: projectId !== undefined,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * Follow or unfollow, then refresh what depends on the followed list wherever it was followed (Brand
+ * Detail, a comparison slot, Favourite Brands): the list itself and the favourite brands' figures.
+ */
+export function useFollowChange() {
+  const projectId = useProjectId();
+  const client = useQueryClient();
+  return useCallback(
+    async (brandIds: readonly number[], follow: boolean): Promise<FollowedBrands> => {
+      const answer = await followBrands(projectId!, brandIds, follow);
+      client.setQueryData([FOLLOWED_KEY, projectId], answer);
+      await client.invalidateQueries({ queryKey: ['analysis', endpointUrl(CONTRAST_ENDPOINTS.favorites)] });
+      return answer;
+    },
+    [projectId, client],
+  );
+}

@@ -187,6 +187,14 @@ describe('Brand Comparison and Favourite Brands in Chromium', () => {
     await screenshot(page, 'favorite-brand-drawer-en');
     await page.keyboard.press('Escape');
 
+    // The personal centre's favourites list it as well: one store of followed brands.
+    await page.goto(`${server.url}/personal-center/favorites`);
+    await expect
+      .poll(() => page.getByTestId('followed-brands').innerText(), { timeout: 30_000 })
+      .toContain(brand.name_en);
+    await settle(page);
+    await screenshot(page, 'personal-favorites-en');
+
     // The comparison in English, from a shared link (slot 2 on its own category).
     await page.goto(`${server.url}/contrast?sl=${brands[0]!.id}_${brand.id}-1_x${brands[2]!.id}`);
     await page.getByTestId('contrast-overview').waitFor({ timeout: 60_000 });

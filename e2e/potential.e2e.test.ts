@@ -134,6 +134,14 @@ describe('Potential Brand page in Chromium', () => {
     expect((await put).ok()).toBe(true);
     await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
     expect(await favourites()).toContain(row.brand_id);
+    // Followed here, listed on Favourite Brands; Back returns to the same search.
+    await page.goto(`${server.url}/favorite-brand`);
+    await expect
+      .poll(() => page.getByTestId('favorite-list').innerText(), { timeout: 30_000 })
+      .toContain(row.brand.name_en);
+    await page.goBack();
+    await follow.waitFor({ timeout: 60_000 });
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
 
     const text = await page.getByTestId('potential-page').innerText();
     expect(text).not.toMatch(/\b(potential|analysis)\.[a-zA-Z]+\.[a-zA-Z]/);

@@ -7,6 +7,9 @@ import { setLocale } from '../src/shared/i18n/index.js';
 import { formatDate } from '../src/shared/ui/dates.js';
 import { jsonResponse, renderInProviders, setUpFetchStubTests } from './support/harness.js';
 
+// The followed-brands card beside the folder needs a signed-in session: tested in followed-brands.test.tsx.
+vi.mock('../src/features/personal-center/FollowedBrandsCard.js', () => ({ FollowedBrandsCard: () => null }));
+
 const ITEMS: Collection[] = [
   { id: 1, project_id: null, kind: 'brand', ref: 'b1', title: 'Older item', created_at: '2026-01-02T03:04:05.000Z' },
   { id: 2, project_id: 7, kind: 'page', ref: '/hot', title: 'Newer item', created_at: '2026-03-04T05:06:07.000Z' },

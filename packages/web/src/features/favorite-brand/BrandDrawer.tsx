@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   BarCell,
+  brandDetailPath,
   ChannelShares,
   DEFAULT_METRIC,
   numericColumn,
@@ -85,7 +86,7 @@ export function BrandDrawer({
       onClose={onClose}
       title={t('favoriteBrand.drawer.title', { name: nameOf(brand) })}
       extra={
-        <Link to={`/brand?brand=${brand.brand_id}`}>
+        <Link to={brandDetailPath(brand.brand_id)}>
           <Button size="small">{t('favoriteBrand.drawer.open')}</Button>
         </Link>
       }

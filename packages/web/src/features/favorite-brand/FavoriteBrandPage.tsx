@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { useCurrentDef } from '../../app/routeHooks.js';
 import {
   BrandPicker,
+  brandDetailPath,
   CategoryGate,
   EChart,
   FilterPanel,
@@ -145,7 +146,7 @@ export default function FavoriteBrandPage() {
     {
       key: 'brand',
       title: t('favoriteBrand.col.brand'),
-      render: (_, r) => <Link to={`/brand?brand=${r.brand_id}`}>{nameOf(r)}</Link>,
+      render: (_, r) => <Link to={brandDetailPath(r.brand_id)}>{nameOf(r)}</Link>,
       ellipsis: true,
     },
     { key: 'sales', title: t('favoriteBrand.col.sales'), ...numericColumn, render: (_, r) => fmt.money(r.sales) },

@@ -1,11 +1,13 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Popconfirm, Table, Tag } from 'antd';
+import { Button, Card, Empty, Flex, Popconfirm, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError } from '../../shared/api/request.js';
+import { api } from '../../shared/api/request.js';
 import { formatDate } from '../../shared/ui/dates.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
 import { StatusView } from '../../shared/ui/StatusView.js';
+import { FollowedBrandsCard } from './FollowedBrandsCard.js';
+import { showsFavoriteError } from './favoriteErrors.js';
 
 /** Kinds of collected items the app writes, with their names (other kinds show as stored). */
 const KIND_KEYS: Record<string, 'favorites.kindName.category' | 'favorites.kindName.brand'> = {
@@ -23,10 +25,7 @@ export interface Collection {
   created_at: string;
 }
 
-/** Spec §8: favourite errors are shown only when the response has a status and it is not 500. */
-export function showsFavoriteError(err: unknown): boolean {
-  return isApiError(err) && !err.cancelled && err.status > 0 && err.status !== 500;
-}
+export { showsFavoriteError } from './favoriteErrors.js';
 
 /** The favourites folder: what the user collected on the analysis pages, newest first, with removal. */
 export default function FavoritesPage() {
@@ -64,39 +63,42 @@ export default function FavoritesPage() {
   }
   const items = [...(list.data?.items ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
   return (
-    <Card title={t('route.favorites')} variant="borderless">
-      <Table<Collection>
-        rowKey="id"
-        loading={list.isPending}
-        dataSource={items}
-        locale={{ emptyText: <Empty description={t('favorites.empty')} /> }}
-        columns={[
-          { title: t('favorites.item'), dataIndex: 'title', render: (v: string, r) => v || r.ref },
-          {
-            title: t('favorites.kind'),
-            dataIndex: 'kind',
-            width: 140,
-            render: (v: string) => <Tag>{KIND_KEYS[v] ? t(KIND_KEYS[v]) : v}</Tag>,
-          },
-          {
-            title: t('favorites.collectedAt'),
-            dataIndex: 'created_at',
-            width: 200,
-            render: (v: string) => formatDate(v, true),
-          },
-          {
-            title: t('common.actions'),
-            width: 120,
-            render: (_, r) => (
-              <Popconfirm title={t('favorites.confirmRemove')} onConfirm={() => remove.mutate(r.id)}>
-                <Button type="link" danger icon={<DeleteOutlined />}>
-                  {t('common.remove')}
-                </Button>
-              </Popconfirm>
-            ),
-          },
-        ]}
-      />
-    </Card>
+    <Flex vertical gap={16}>
+      <Card title={t('route.favorites')} variant="borderless">
+        <Table<Collection>
+          rowKey="id"
+          loading={list.isPending}
+          dataSource={items}
+          locale={{ emptyText: <Empty description={t('favorites.empty')} /> }}
+          columns={[
+            { title: t('favorites.item'), dataIndex: 'title', render: (v: string, r) => v || r.ref },
+            {
+              title: t('favorites.kind'),
+              dataIndex: 'kind',
+              width: 140,
+              render: (v: string) => <Tag>{KIND_KEYS[v] ? t(KIND_KEYS[v]) : v}</Tag>,
+            },
+            {
+              title: t('favorites.collectedAt'),
+              dataIndex: 'created_at',
+              width: 200,
+              render: (v: string) => formatDate(v, true),
+            },
+            {
+              title: t('common.actions'),
+              width: 120,
+              render: (_, r) => (
+                <Popconfirm title={t('favorites.confirmRemove')} onConfirm={() => remove.mutate(r.id)}>
+                  <Button type="link" danger icon={<DeleteOutlined />}>
+                    {t('common.remove')}
+                  </Button>
+                </Popconfirm>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <FollowedBrandsCard />
+    </Flex>
   );
 }

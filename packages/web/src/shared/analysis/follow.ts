@@ -12,6 +12,9 @@ export interface FollowedBrands {
 
 const FOLLOWED_KEY = 'followed-brands';
 
+/** Brand Detail of a brand (the page's own filter applies). */
+export const brandDetailPath = (brandId: number) => `/brand?brand=${brandId}`;
+
 /**
  * Follows (PUT) or unfollows (DELETE) brands in the project (favourite brands,
  * /projects/{id}/collections); answers the brands followed afterwards.

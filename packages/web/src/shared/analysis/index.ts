@@ -91,8 +91,8 @@ export {
 /** The filter sections by id (one file each under filters/sections), and what a section is given. */
 export { FILTER_SECTION_IDS, FILTER_SECTION_REGISTRY } from './filters/registry.js';
 export type { ApplyCheck, FilterSectionDef, FilterSectionProps } from './filters/types.js';
-/** Favourite brands of the project: `followBrands` (PUT/DELETE), `useFollowedBrands()`, `useFollowChange()`. */
-export { type FollowedBrands, followBrands, useFollowChange, useFollowedBrands } from './follow.js';
+/** Favourite brands of the project: `followBrands` (PUT/DELETE), `useFollowedBrands()`, `useFollowChange()`, `brandDetailPath`. */
+export { brandDetailPath, type FollowedBrands, followBrands, useFollowChange, useFollowedBrands } from './follow.js';
 /** `<MetricTable rows nameTitle>`: figures of a distribution (sales, units, avg price, share bar, share change, growth). */
 export { type MetricRow, MetricTable } from './MetricTable.js';
 /** `<NoAccess kind="category"|"brand">` with "add to favourites" and "contact administrator". */

@@ -379,6 +379,12 @@ export const en: CoreMessages = {
   'bands.open': 'No limit',
   'bands.addRow': 'Add range',
 
+  'favorites.followed.title': 'Brands you follow in {project}',
+  'favorites.followed.open': 'Open Favorite Brands',
+  'favorites.followed.empty': 'You follow no brand in this project yet. Follow one on Brand Detail or Favorite Brands.',
+  'favorites.followed.unfollow': 'Unfollow',
+  'favorites.followed.confirm': 'Unfollow {name}?',
+  'favorites.followed.removed': 'Unfollowed',
   'favorites.item': 'Item',
   'favorites.kind': 'Type',
   'favorites.kindName.category': 'Category',

@@ -370,6 +370,12 @@ export const zhCN = {
   'bands.open': '不限',
   'bands.addRow': '添加区间',
 
+  'favorites.followed.title': '在 {project} 中关注的品牌',
+  'favorites.followed.open': '打开关注品牌',
+  'favorites.followed.empty': '您在本项目中还没有关注品牌，可在品牌详情或关注品牌页面关注',
+  'favorites.followed.unfollow': '取消关注',
+  'favorites.followed.confirm': '确定取消关注 {name}？',
+  'favorites.followed.removed': '已取消关注',
   'favorites.item': '收藏内容',
   'favorites.kind': '类型',
   'favorites.kindName.category': '品类',

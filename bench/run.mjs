@@ -252,6 +252,33 @@ function workload(ds, sel) {
       }
     }
   }
+  // Potential Brand (issue 17): the search's three statements with the spec defaults — every
+  // granted category at level 2, the latest complete period against the same period a year earlier
+  // (the page sends them together; its time is at most their sum).
+  const latest = { start: ds.latestDate, end: ds.latestDate };
+  const yearBefore = { start: addMonths(ds.latestDate, -12), end: addMonths(ds.latestDate, -12) };
+  const potentialPanels = {
+    potential_categories: ['category_2'],
+    potential_pairs: ['category_2', 'brand'],
+    potential_brands: ['brand'],
+  };
+  for (const [name, dimensions] of Object.entries(potentialPanels)) {
+    out.push({
+      panel: name,
+      level: 'all',
+      cmp: 'custom',
+      query: {
+        dataset: 'cn_monthly',
+        granularity: 'month',
+        comparison: { kind: 'custom', base: yearBefore },
+        discount: false,
+        range: latest,
+        dimensions,
+        measures: ['sales', 'count'],
+        filter: {},
+      },
+    });
+  }
   // BENCH_PANELS (a regular expression over the panel names) measures a part of the workload.
   const only = process.env.BENCH_PANELS ? new RegExp(process.env.BENCH_PANELS) : undefined;
   return only ? out.filter((q) => only.test(q.panel)) : out;

@@ -3,8 +3,9 @@ import { growth, share } from '@marketlens/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KeywordExtractor } from '../../src/warehouse/keywords.js';
-import { login, makeUser, postAs } from '../auth/helpers.js';
+import { postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { pageProject } from '../support/grant-projects.js';
 import { catById, cents, close, facts, inRange, leavesOf, skuById, units } from '../support/tiny-market.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
@@ -54,22 +55,14 @@ describeOnEach(await warehouseTargets(), 'concept explore API', (target) => {
 
   beforeAll(async () => {
     t = await buildTestApp({ withData: true, warehouse: target, env: { RATE_LIMIT_PER_IP: '100000' } });
-    const { metadata } = t.ctx;
-    const root = await makeUser(t.ctx, 'e_root', { role: 'root' });
-    const m = await makeUser(t.ctx, 'e_member', { role: 'general' });
-    const o = await makeUser(t.ctx, 'e_outsider', { role: 'general' });
-    project = (
-      await metadata.projects.create({ name: 'explore', dataset: 'cn_monthly', ownerId: root.id, pages: [2, 4] })
-    ).id;
-    await metadata.projectCategories.add(project, [BEAUTY, FOOD, GRANTED], 'ready');
-    await metadata.members.add({ projectId: project, userId: m.id, role: 'general', pages: [2] });
-    await metadata.grants.replace(project, m.id, 'category', [String(GRANTED)]);
-    // Holds Category Insight only, not Concept Explore.
-    await metadata.members.add({ projectId: project, userId: o.id, role: 'general', pages: [4] });
-    await metadata.grants.replace(project, o.id, 'category', [String(BEAUTY)]);
-    admin = (await login(t.app, 'e_root')).access_token;
-    member = (await login(t.app, 'e_member')).access_token;
-    outsider = (await login(t.app, 'e_outsider')).access_token;
+    ({ project, admin, member, outsider } = await pageProject(t.ctx, t.app, {
+      prefix: 'e',
+      name: 'explore',
+      page: 2,
+      categories: [BEAUTY, FOOD, GRANTED],
+      granted: GRANTED,
+      outsiderGrant: [BEAUTY],
+    }));
   });
   afterAll(() => t.close());
 

@@ -3,8 +3,9 @@ import { addMonths, potentialDefaults } from '@marketlens/shared';
 import type { PotentialBody, PotentialLimit } from '@marketlens/shared/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, login, makeUser, postAs } from '../auth/helpers.js';
+import { bearer, postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { pageProject } from '../support/grant-projects.js';
 import { close, facts, leavesOf, market } from '../support/tiny-market.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
@@ -241,22 +242,14 @@ describeOnEach(await warehouseTargets(), 'potential brand API', (target) => {
 
   beforeAll(async () => {
     t = await buildTestApp({ withData: true, warehouse: target, env: { RATE_LIMIT_PER_IP: '100000' } });
-    const { metadata } = t.ctx;
-    const root = await makeUser(t.ctx, 'p_root', { role: 'root' });
-    const m = await makeUser(t.ctx, 'p_member', { role: 'general' });
-    const o = await makeUser(t.ctx, 'p_outsider', { role: 'general' });
-    project = (
-      await metadata.projects.create({ name: 'potential', dataset: 'cn_monthly', ownerId: root.id, pages: [3, 4] })
-    ).id;
-    await metadata.projectCategories.add(project, [...PROJECT_CATEGORIES, GRANTED], 'ready');
-    await metadata.members.add({ projectId: project, userId: m.id, role: 'general', pages: [3] });
-    await metadata.grants.replace(project, m.id, 'category', [String(GRANTED)]);
-    // Holds Category Insight only, not Potential Brand.
-    await metadata.members.add({ projectId: project, userId: o.id, role: 'general', pages: [4] });
-    await metadata.grants.replace(project, o.id, 'category', PROJECT_CATEGORIES.map(String));
-    admin = (await login(t.app, 'p_root')).access_token;
-    member = (await login(t.app, 'p_member')).access_token;
-    outsider = (await login(t.app, 'p_outsider')).access_token;
+    ({ project, admin, member, outsider } = await pageProject(t.ctx, t.app, {
+      prefix: 'p',
+      name: 'potential',
+      page: 3,
+      categories: [...PROJECT_CATEGORIES, GRANTED],
+      granted: GRANTED,
+      outsiderGrant: PROJECT_CATEGORIES,
+    }));
   });
   afterAll(() => t.close());
 

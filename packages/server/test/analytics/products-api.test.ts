@@ -2,8 +2,9 @@ import type { FactRow } from '@marketlens/datagen';
 import { growth, share } from '@marketlens/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, login, makeUser, postAs } from '../auth/helpers.js';
+import { bearer, postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { pageProject } from '../support/grant-projects.js';
 import { cents, close, facts, inRange, leavesOf, market, skuById, units } from '../support/tiny-market.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
@@ -85,31 +86,15 @@ describeOnEach(await warehouseTargets(), 'product analysis API', (target) => {
 
   beforeAll(async () => {
     t = await buildTestApp({ withData: true, warehouse: target, env: { RATE_LIMIT_PER_IP: '100000' } });
-    const { metadata } = t.ctx;
-    const root = await makeUser(t.ctx, 'pa_root', { role: 'root' });
-    const m = await makeUser(t.ctx, 'pa_member', { role: 'general' });
-    const o = await makeUser(t.ctx, 'pa_outsider', { role: 'general' });
-    project = (
-      await metadata.projects.create({
-        name: 'products',
-        dataset: 'cn_monthly',
-        ownerId: root.id,
-        pages: [6, 4],
-        hasSeries: true,
-        seriesName: '产品线',
-        seriesNameEn: 'Product line',
-        discountPrice: true,
-      })
-    ).id;
-    await metadata.projectCategories.add(project, [BEAUTY, FOOD, GRANTED], 'ready');
-    await metadata.members.add({ projectId: project, userId: m.id, role: 'general', pages: [6] });
-    await metadata.grants.replace(project, m.id, 'category', [String(GRANTED)]);
-    // Holds Category Insight only, not Product Analysis.
-    await metadata.members.add({ projectId: project, userId: o.id, role: 'general', pages: [4] });
-    await metadata.grants.replace(project, o.id, 'category', [String(BEAUTY)]);
-    admin = (await login(t.app, 'pa_root')).access_token;
-    member = (await login(t.app, 'pa_member')).access_token;
-    outsider = (await login(t.app, 'pa_outsider')).access_token;
+    ({ project, admin, member, outsider } = await pageProject(t.ctx, t.app, {
+      prefix: 'pa',
+      name: 'products',
+      page: 6,
+      categories: [BEAUTY, FOOD, GRANTED],
+      granted: GRANTED,
+      outsiderGrant: [BEAUTY],
+      project: { hasSeries: true, seriesName: '产品线', seriesNameEn: 'Product line', discountPrice: true },
+    }));
   });
   afterAll(() => t.close());
 

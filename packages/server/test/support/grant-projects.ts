@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../src/context.js';
+import type { NewProject } from '../../src/metadata/repositories/projects.js';
 import { login, makeUser } from '../auth/helpers.js';
 import { GRANTED_CATEGORY, TEST_BANDS } from './tiny-market.js';
 
@@ -52,5 +53,61 @@ export async function grantProjects(
     member: await token(`${prefix}_member`),
     limited: await token(`${prefix}_limited`),
     limitedId: l.id,
+  };
+}
+
+export interface PageProject {
+  project: number;
+  rootId: number;
+  /** Bearer tokens: root; a member holding the page, granted one category; an outsider without it. */
+  admin: string;
+  member: string;
+  outsider: string;
+}
+
+/**
+ * The project a page's API tests use (on the tiny market's cn_monthly): root; `<prefix>_member`
+ * holding the page (`page`), granted `granted` only; `<prefix>_outsider` holding Category Insight
+ * (page 4) but not the page, granted `outsiderGrant`. The project holds the page and page 4.
+ */
+export async function pageProject(
+  ctx: AppContext,
+  app: FastifyInstance,
+  opts: {
+    prefix: string;
+    name: string;
+    page: number;
+    categories: number[];
+    granted: number;
+    outsiderGrant: number[];
+    project?: Partial<NewProject>;
+  },
+): Promise<PageProject> {
+  const { metadata } = ctx;
+  const { prefix, page } = opts;
+  const root = await makeUser(ctx, `${prefix}_root`, { role: 'root' });
+  const m = await makeUser(ctx, `${prefix}_member`, { role: 'general' });
+  const o = await makeUser(ctx, `${prefix}_outsider`, { role: 'general' });
+  const project = (
+    await metadata.projects.create({
+      name: opts.name,
+      dataset: 'cn_monthly',
+      ownerId: root.id,
+      pages: [page, 4],
+      ...opts.project,
+    })
+  ).id;
+  await metadata.projectCategories.add(project, opts.categories, 'ready');
+  await metadata.members.add({ projectId: project, userId: m.id, role: 'general', pages: [page] });
+  await metadata.grants.replace(project, m.id, 'category', [String(opts.granted)]);
+  await metadata.members.add({ projectId: project, userId: o.id, role: 'general', pages: [4] });
+  await metadata.grants.replace(project, o.id, 'category', opts.outsiderGrant.map(String));
+  const token = async (u: string) => (await login(app, u)).access_token;
+  return {
+    project,
+    rootId: root.id,
+    admin: await token(`${prefix}_root`),
+    member: await token(`${prefix}_member`),
+    outsider: await token(`${prefix}_outsider`),
   };
 }

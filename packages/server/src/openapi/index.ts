@@ -14,7 +14,7 @@ import { documentToOpenApi30 } from './schema30.js';
  */
 
 /** Every tag an operation may carry, in the order the reference page lists them. */
-export const API_TAGS = [
+const API_TAGS = [
   { name: 'system', description: 'Health of the service' },
   { name: 'auth', description: 'Sign-in, tokens, password recovery, WeChat binding' },
   { name: 'users', description: 'Accounts, the own profile, applications, batch import and update' },
@@ -44,7 +44,7 @@ const DESCRIPTION = [
  * @fastify/swagger, registered before the routes so it sees each of them. Operations are signed-in
  * (bearer) unless their route is public; the document is rewritten to OpenAPI 3.0 once, when built.
  */
-export function swaggerOptions(version: string): FastifyDynamicSwaggerOptions {
+function swaggerOptions(version: string): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
       openapi: '3.0.3',

@@ -1,5 +1,4 @@
 import fastifyHelmet from '@fastify/helmet';
-import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createResultCache } from './analytics/engine/cache.js';
@@ -7,6 +6,7 @@ import { AnalyticsEngine } from './analytics/engine/service.js';
 import { createAuthServices } from './auth/index.js';
 import type { AppContext } from './context.js';
 import { loggerOptions } from './logging.js';
+import { openApiRoutes, registerOpenApi } from './openapi/index.js';
 import { perm } from './permissions/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, sendFrameworkError, sendNotFound } from './plugins/errors.js';
@@ -87,19 +87,16 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     await analytics.cache?.close();
     await analytics.parser.close();
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'MarketLens API', version: ctx.version },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-  });
+  // Before the routes: it documents each route as it is registered.
+  await registerOpenApi(app, ctx.version);
 
   await app.register(
     async (api) => {
       // Every route of the API scope is authenticated and authorised here; the root-level locale
       // hook runs first, so auth errors are already in the request's language.
       await api.register(authPlugin(ctx, auth));
-      api.get('/docs', { schema: { hide: true }, config: { permission: perm.public } }, async () => app.swagger());
+      // /api/openapi.json and the reference page /api/docs (openapi/index.ts).
+      await api.register(openApiRoutes);
       // System routes are public; every other route declares its own permission.
       await api.register(async (system) => {
         system.addHook('onRoute', (route) => {

@@ -108,8 +108,8 @@ describe('app: envelope, errors and headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('publishes the OpenAPI document at /api/docs', async () => {
-    const res = await t.app.inject('/api/docs');
+  it('publishes the OpenAPI document at /api/openapi.json', async () => {
+    const res = await t.app.inject('/api/openapi.json');
     expect(res.statusCode).toBe(200);
     expect(res.json().paths).toHaveProperty('/api/health');
   });

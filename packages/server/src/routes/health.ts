@@ -24,6 +24,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
       {
         schema: {
           tags: ['system'],
+          summary: 'Health: whether both stores answer, the loaded datasets, the version',
           querystring: Query(),
           response: { 200: Envelope(HealthSchema), 503: Envelope(HealthSchema) },
         },

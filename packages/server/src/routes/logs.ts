@@ -68,6 +68,7 @@ export function logRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         config: { permission: perm.signedIn },
         schema: {
           tags: ['logs'],
+          summary: 'Record a front-end tracking event',
           body: Type.Object(
             {
               ...LocaleField,

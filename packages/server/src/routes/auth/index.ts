@@ -55,6 +55,7 @@ export function authRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: perm.public },
         schema: {
           tags: ['auth'],
+          summary: 'Sign in with user name and password',
           body: Type.Object(
             {
               ...AuthCallFields,
@@ -79,6 +80,7 @@ export function authRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: perm.public },
         schema: {
           tags: ['auth'],
+          summary: 'Exchange a refresh token for new tokens',
           querystring: Type.Object(
             { ...AuthCallFields, refresh_token: Type.String({ minLength: 1, maxLength: 512 }) },
             { additionalProperties: false },
@@ -115,6 +117,7 @@ export function authRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: perm.ownAccount },
         schema: {
           tags: ['auth'],
+          summary: 'Sign out: end this session',
           body: Type.Optional(Type.Object({ ...AuthCallFields }, { additionalProperties: false })),
           response: { 200: Envelope(Done) },
         },
@@ -135,6 +138,7 @@ export function authRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: perm.ownAccount },
         schema: {
           tags: ['auth'],
+          summary: 'The signed-in user',
           querystring: Type.Object({ ...AuthCallFields }, { additionalProperties: false }),
           response: { 200: Envelope(Type.Object({ user: SessionUserSchema })) },
         },
@@ -148,6 +152,7 @@ export function authRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: perm.public },
         schema: {
           tags: ['auth'],
+          summary: 'Sign-in settings for the client (third-party sign-in, password and lockout rules)',
           querystring: Type.Object({ ...AuthCallFields }, { additionalProperties: false }),
           response: {
             200: Envelope(
@@ -180,6 +185,7 @@ export function authRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: perm.public },
         schema: {
           tags: ['auth'],
+          summary: 'Send a password reset link by e-mail',
           body: Type.Object(
             { ...AuthCallFields, username: Type.String({ minLength: 1, maxLength: 254 }) },
             { additionalProperties: false },
@@ -200,6 +206,7 @@ export function authRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: perm.public },
         schema: {
           tags: ['auth'],
+          summary: 'Set a new password with a reset token',
           body: Type.Object(
             {
               ...AuthCallFields,

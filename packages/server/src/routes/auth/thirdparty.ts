@@ -30,6 +30,7 @@ export function thirdPartyRoutes(ctx: AppContext, services: AuthServices): Fasti
         config: { permission: perm.public },
         schema: {
           tags: ['auth'],
+          summary: 'Sign in with WeChat, or bind WeChat to the signed-in account',
           body: Type.Object(
             {
               ...AuthCallFields,
@@ -150,6 +151,7 @@ export function thirdPartyRoutes(ctx: AppContext, services: AuthServices): Fasti
         config: { permission: perm.signedIn },
         schema: {
           tags: ['auth'],
+          summary: 'WeChat binding state of the signed-in account',
           querystring: Type.Object({ ...AuthCallFields }, { additionalProperties: false }),
           response: {
             200: Envelope(
@@ -185,6 +187,7 @@ export function thirdPartyRoutes(ctx: AppContext, services: AuthServices): Fasti
         config: { permission: perm.signedIn },
         schema: {
           tags: ['auth'],
+          summary: 'Ask to unbind WeChat from the signed-in account (reviewed by an administrator)',
           body: Type.Object(
             { ...AuthCallFields, reason: Type.Optional(Type.String({ maxLength: 500 })) },
             { additionalProperties: false },
@@ -217,6 +220,7 @@ export function thirdPartyRoutes(ctx: AppContext, services: AuthServices): Fasti
         config: { permission: perm.signedIn },
         schema: {
           tags: ['auth'],
+          summary: 'Issue a session for a child app of the parent portal',
           body: Type.Object(
             {
               ...AuthCallFields,

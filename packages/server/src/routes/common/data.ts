@@ -19,7 +19,12 @@ export function dataRoutes(ctx: AppContext, engine: AnalyticsEngine): FastifyPlu
       '/data_scopes',
       {
         config: { permission: perm.signedIn },
-        schema: { tags: ['data'], querystring: Query(), response: { 200: Envelope(DataScopesData) } },
+        schema: {
+          tags: ['data'],
+          summary: "The user's projects (data scopes)",
+          querystring: Query(),
+          response: { 200: Envelope(DataScopesData) },
+        },
       },
       async (req) => {
         const user = req.user!;
@@ -55,6 +60,7 @@ export function dataRoutes(ctx: AppContext, engine: AnalyticsEngine): FastifyPlu
         config: { permission: perm.roles(AUTH.projectAdmin) },
         schema: {
           tags: ['data'],
+          summary: 'Clear the query result cache',
           body: Type.Optional(Type.Object({ ...LocaleField }, { additionalProperties: false })),
           response: { 200: Envelope(Type.Object({ cleared: Type.Boolean() })) },
         },

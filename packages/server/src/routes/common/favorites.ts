@@ -80,6 +80,7 @@ export function favoriteRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         config: { permission: perm.signedIn },
         schema: {
           tags: ['favorites'],
+          summary: "The user's saved collections",
           querystring: Query({ project_id: Type.Optional(Type.Integer({ minimum: 1 })) }),
           response: { 200: Envelope(Type.Object({ items: Type.Array(CollectionView) })) },
         },
@@ -96,6 +97,7 @@ export function favoriteRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         config: { permission: perm.signedIn },
         schema: {
           tags: ['favorites'],
+          summary: 'Save a collection',
           body: Body({
             kind: Type.String({ minLength: 1, maxLength: 64 }),
             ref: Type.Optional(Type.String({ maxLength: 1024 })),
@@ -134,6 +136,7 @@ export function favoriteRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         preValidation: absentBodyAsEmpty,
         schema: {
           tags: ['favorites'],
+          summary: 'Delete a collection',
           params: IdParams,
           body: Type.Optional(Body({})),
           response: { 200: Envelope(Done) },
@@ -153,22 +156,29 @@ export function favoriteRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     const followed = async (project: { id: number; dataset: string }, userId: number) =>
       ok({ brands: await brandViews(project.dataset, await metadata.favoriteBrands.list(project.id, userId)) });
     /** PUT (follow) and DELETE (unfollow) take the same body and answer the same list. */
-    const changeBrands = {
+    const changeBrands = (summary: string) => ({
       config: onProject,
       preValidation: absentBodyAsEmpty,
       schema: {
         tags: ['favorites'],
+        summary,
         params: ProjectParams,
         body: Body({ brands: BrandIds }),
         response: { 200: BrandList },
       },
-    };
+    });
 
     app.get(
       '/projects/:project_id/collections',
       {
         config: onProject,
-        schema: { tags: ['favorites'], params: ProjectParams, querystring: Query(), response: { 200: BrandList } },
+        schema: {
+          tags: ['favorites'],
+          summary: 'Brands the user follows in a project',
+          params: ProjectParams,
+          querystring: Query(),
+          response: { 200: BrandList },
+        },
       },
       async (req) => {
         const project = req.scope!.project;
@@ -176,7 +186,7 @@ export function favoriteRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
     );
 
-    app.put('/projects/:project_id/collections', changeBrands, async (req) => {
+    app.put('/projects/:project_id/collections', changeBrands('Follow brands in a project'), async (req) => {
       const project = req.scope!.project;
       const ids = [...new Set(req.body.brands)];
       // A project that limits brands lets a user follow only the brands granted to them.
@@ -193,7 +203,7 @@ export function favoriteRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       return followed(project, req.user!.id);
     });
 
-    app.delete('/projects/:project_id/collections', changeBrands, async (req) => {
+    app.delete('/projects/:project_id/collections', changeBrands('Unfollow brands in a project'), async (req) => {
       const project = req.scope!.project;
       await metadata.favoriteBrands.remove(project.id, req.user!.id, req.body.brands);
       return followed(project, req.user!.id);

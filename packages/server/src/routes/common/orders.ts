@@ -92,7 +92,12 @@ export function orderRoutes(
       '/price/categories',
       {
         config: { permission: perm.public },
-        schema: { tags: ['price'], querystring: Query(), response: { 200: Envelope(PriceCatalog) } },
+        schema: {
+          tags: ['price'],
+          summary: 'Price catalogue of the categories',
+          querystring: Query(),
+          response: { 200: Envelope(PriceCatalog) },
+        },
       },
       async (_req, reply) => ok((await priceBook(engine, requestSignal(reply))).catalog),
     );
@@ -101,7 +106,12 @@ export function orderRoutes(
       '/price/quote',
       {
         config: { permission: perm.public },
-        schema: { tags: ['price'], body: QuoteBody, response: { 200: Envelope(Quote) } },
+        schema: {
+          tags: ['price'],
+          summary: 'Quote the price of categories',
+          body: QuoteBody,
+          response: { 200: Envelope(Quote) },
+        },
       },
       async (req, reply) => ok(await quoteOf(req.body.categories, reply)),
     );
@@ -110,7 +120,12 @@ export function orderRoutes(
       '/order',
       {
         config: { permission: perm.public },
-        schema: { tags: ['price'], body: OrderBody, response: { 200: Envelope(OrderCreated) } },
+        schema: {
+          tags: ['price'],
+          summary: 'Place an order for categories',
+          body: OrderBody,
+          response: { 200: Envelope(OrderCreated) },
+        },
       },
       async (req, reply) => {
         const b = req.body;
@@ -145,7 +160,12 @@ export function orderRoutes(
       '/orders',
       {
         config: { permission: perm.roles(AUTH.accounts) },
-        schema: { tags: ['price'], querystring: OrderListQuery, response: { 200: Envelope(OrderPage) } },
+        schema: {
+          tags: ['price'],
+          summary: 'Orders, one page',
+          querystring: OrderListQuery,
+          response: { 200: Envelope(OrderPage) },
+        },
       },
       async (req) => {
         const q = req.query;
@@ -167,6 +187,7 @@ export function orderRoutes(
         config: { permission: perm.roles(AUTH.accounts) },
         schema: {
           tags: ['price'],
+          summary: 'Change the status of an order',
           params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
           body: OrderStatusBody,
           response: { 200: Envelope(Order) },

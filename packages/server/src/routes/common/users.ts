@@ -115,6 +115,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: perm.ownAccount },
         schema: {
           tags: ['users'],
+          summary: 'The signed-in user',
           querystring: Query(),
           response: { 200: Envelope(Type.Object({ user: SessionUserSchema })) },
         },
@@ -128,6 +129,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: perm.ownAccount },
         schema: {
           tags: ['users'],
+          summary: 'Change the own password',
           body: Body({ old_password: Type.String({ maxLength: 256 }), new_password: Type.String({ maxLength: 256 }) }),
           response: { 200: Envelope(Done) },
         },
@@ -173,6 +175,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: accounts },
         schema: {
           tags: ['users'],
+          summary: 'Accounts, one page, with filters',
           querystring: ListQuery,
           response: {
             200: Envelope(
@@ -212,6 +215,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: accounts },
         schema: {
           tags: ['users'],
+          summary: 'Every account',
           querystring: Query(),
           response: { 200: Envelope(Type.Object({ items: Type.Array(UserSchema) })) },
         },
@@ -229,6 +233,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: accounts },
         schema: {
           tags: ['users'],
+          summary: 'Every account, brief (id, user name, enterprise)',
           querystring: Query(),
           response: { 200: Envelope(Type.Object({ items: Type.Array(BriefUserSchema) })) },
         },
@@ -245,6 +250,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: accounts },
         schema: {
           tags: ['users'],
+          summary: 'Applications to review (account openings, WeChat unbinding), one page',
           querystring: Query({
             status: Type.Optional(
               Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
@@ -280,6 +286,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: accounts },
         schema: {
           tags: ['users'],
+          summary: 'One account',
           params: IdParams,
           querystring: Query(),
           response: { 200: Envelope(Type.Object({ user: UserSchema, projects: Type.Array(MembershipSchema) })) },
@@ -312,6 +319,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: accounts },
         schema: {
           tags: ['users'],
+          summary: 'Create an account',
           body: Body(NewUserFields),
           response: { 200: Envelope(Type.Object({ user: UserSchema, password: Type.Optional(Type.String()) })) },
         },
@@ -369,6 +377,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: accounts },
         schema: {
           tags: ['users'],
+          summary: 'Update an account',
           params: IdParams,
           body: Body({
             email: Type.Optional(Type.String({ maxLength: 254 })),
@@ -449,7 +458,13 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
       {
         config: { permission: accounts },
         preValidation: absentBodyAsEmpty,
-        schema: { tags: ['users'], params: IdParams, body: Type.Optional(Body({})), response: { 200: Envelope(Done) } },
+        schema: {
+          tags: ['users'],
+          summary: 'Delete an account',
+          params: IdParams,
+          body: Type.Optional(Body({})),
+          response: { 200: Envelope(Done) },
+        },
       },
       async (req) => {
         const actor = req.user!;
@@ -472,6 +487,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: accounts },
         schema: {
           tags: ['users'],
+          summary: 'Whether a user name or e-mail is taken',
           body: Body({
             username: Type.Optional(Type.String({ maxLength: 64 })),
             email: Type.Optional(Type.String({ maxLength: 254 })),
@@ -494,6 +510,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: accounts },
         schema: {
           tags: ['users'],
+          summary: "Set an account's role, pages and data grant in a project",
           params: IdParams,
           body: Body({
             project_id: Type.Integer({ minimum: 1 }),
@@ -580,6 +597,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: accounts },
         schema: {
           tags: ['users'],
+          summary: 'Edit a pending application',
           params: IdParams,
           body: Body({
             payload: Type.Record(
@@ -615,6 +633,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: accounts },
         schema: {
           tags: ['users'],
+          summary: 'Approve or reject an application',
           params: Type.Object({ app_id: Type.String({ pattern: '^[0-9]{1,15}$' }) }, { additionalProperties: false }),
           body: Body({ status: Type.Union([Type.Literal('approved'), Type.Literal('rejected')]) }),
           response: { 200: Envelope(Type.Object({ id: Type.Integer(), status: Type.String() })) },
@@ -667,6 +686,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: perm.project('member', 'params.id') },
         schema: {
           tags: ['users'],
+          summary: "The user's own settings in a project",
           params: ConfigParams,
           querystring: Query(),
           response: { 200: Envelope(Type.Object({ config: Type.Record(Type.String(), Type.Unknown()) })) },
@@ -681,6 +701,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: perm.project('member', 'params.id') },
         schema: {
           tags: ['users'],
+          summary: "Save the user's own settings in a project",
           params: ConfigParams,
           body: Body({ config: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 100 }) }),
           response: { 200: Envelope(Type.Object({ config: Type.Record(Type.String(), Type.Unknown()) })) },
@@ -710,6 +731,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: batch },
         schema: {
           tags: ['users'],
+          summary: 'Read an uploaded .xlsx sheet as a table of texts',
           // Base64 of at most ~1.4 MB: a 2,000-row batch is far smaller, and the JSON body limit is 2 MB.
           body: Body({ file: Type.String({ minLength: 1, maxLength: 1_900_000 }) }),
           response: { 200: Envelope(Type.Object({ table: Type.Array(Type.Array(Type.String())) })) },
@@ -722,7 +744,12 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
       '/users/batch/add/check',
       {
         config: { permission: batch },
-        schema: { tags: ['users'], body: AddBody, response: { 200: Envelope(BatchReport) } },
+        schema: {
+          tags: ['users'],
+          summary: 'Check rows of new accounts before adding them',
+          body: AddBody,
+          response: { 200: Envelope(BatchReport) },
+        },
       },
       async (req) => {
         const errors = await checkBatchAdd(
@@ -741,6 +768,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: batch },
         schema: {
           tags: ['users'],
+          summary: 'Add accounts in a batch',
           body: AddBody,
           response: {
             200: Envelope(
@@ -797,7 +825,12 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
       '/users/batch/update/check',
       {
         config: { permission: batch },
-        schema: { tags: ['users'], body: UpdateBody, response: { 200: Envelope(BatchReport) } },
+        schema: {
+          tags: ['users'],
+          summary: 'Check rows of account changes before applying them',
+          body: UpdateBody,
+          response: { 200: Envelope(BatchReport) },
+        },
       },
       async (req) => {
         const errors = await checkBatchUpdate(
@@ -816,6 +849,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: batch },
         schema: {
           tags: ['users'],
+          summary: 'Update accounts in a batch',
           body: UpdateBody,
           response: { 200: Envelope(Type.Object({ updated: Type.Integer() })) },
         },

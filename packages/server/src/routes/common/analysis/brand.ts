@@ -24,6 +24,16 @@ export const brandArea: Area<typeof BRAND_SCHEMAS> = {
   tag: 'brand',
   endpoints: BRAND_ENDPOINTS,
   schemas: BRAND_SCHEMAS,
+  summaries: {
+    info: 'Brand Detail: shops, platforms and categories of a brand',
+    overview: 'Brand Detail: totals of one brand and their change',
+    overviews: 'Brand Detail: totals of several brands',
+    categories: 'Brand Detail: the brand in each of its categories',
+    categoryValuations: "Brand Detail: valuation of the brand's categories",
+    trends: 'Brand Detail: monthly trend of a brand',
+    characters: 'Brand Detail: attributes, price bands and keywords that set a brand apart (TGI)',
+    charactersDownload: 'Brand Detail: download the brand characteristics (.xlsx)',
+  },
   handlers: {
     info: async (a, b) => {
       const names = await brandsOf(a, [b.brand_id]);

@@ -12,6 +12,11 @@ export const contrastArea: Area<typeof CONTRAST_SCHEMAS> = {
   tag: 'contrast',
   endpoints: CONTRAST_ENDPOINTS,
   schemas: CONTRAST_SCHEMAS,
+  summaries: {
+    compare: 'Brand Comparison: compare up to four brands on their categories',
+    download: 'Brand Comparison: download the comparison (.xlsx)',
+    favorites: 'Favourite Brands: the followed brands with their movements',
+  },
   handlers: {
     compare: (a, b) => contrast(a, b.slots, b.level ?? 1),
     download: async (a, b, reply) => sendContrast(reply, a, await contrast(a, b.slots, b.level ?? 1)),

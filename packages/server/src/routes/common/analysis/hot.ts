@@ -59,6 +59,16 @@ export const hotArea: Area<typeof HOT_SCHEMAS> = {
   tag: 'hot',
   endpoints: HOT_ENDPOINTS,
   schemas: HOT_SCHEMAS,
+  summaries: {
+    rising: 'Trend Overview: fastest-rising categories, brands or products',
+    fresh: 'Trend Overview: new products or brands',
+    keywords: 'Trend Overview: hot keywords in product titles',
+    categoryTrends: 'Trend Overview: monthly trend of the top categories',
+    goods: 'Trend Overview: a sample of top products',
+    hiddenKeywords: 'Trend Overview: keywords hidden in the project',
+    hideKeywords: 'Trend Overview: hide keywords in the project',
+    unhideKeywords: 'Trend Overview: show hidden keywords again',
+  },
   handlers: {
     rising: (a, b) => rising(a, b.kind ?? 'brand', b.parent_id),
     fresh: (a, b) => fresh(a, b.kind ?? 'product'),

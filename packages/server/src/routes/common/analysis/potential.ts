@@ -12,6 +12,10 @@ export const potentialArea: Area<typeof POTENTIAL_SCHEMAS> = {
   tag: 'potential',
   endpoints: POTENTIAL_ENDPOINTS,
   schemas: POTENTIAL_SCHEMAS,
+  summaries: {
+    brands: 'Potential Brand: search rising brands in growing categories',
+    brandsDownload: 'Potential Brand: download the search results (.xlsx)',
+  },
   handlers: {
     brands: (a, b) => potentialBrands(a, b),
     brandsDownload: async (a, b, reply) => sendPotential(reply, a, checkLimits(a, b), await potentialBrands(a, b)),

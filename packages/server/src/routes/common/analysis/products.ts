@@ -23,6 +23,15 @@ export const productAnalysisArea: Area<typeof PRODUCT_ANALYSIS_SCHEMAS> = {
   tag: 'product analysis',
   endpoints: PRODUCT_ANALYSIS_ENDPOINTS,
   schemas: PRODUCT_ANALYSIS_SCHEMAS,
+  summaries: {
+    summary: 'Product Analysis: totals of the selected products or series',
+    trends: 'Product Analysis: monthly sales trend of the selection',
+    prices: 'Product Analysis: monthly price trend of the selection',
+    products: 'Product Analysis: the products of the selection, one page',
+    productsDownload: 'Product Analysis: download the products (.xlsx)',
+    seriesSearch: 'Product Analysis: search product series',
+    seriesInfo: 'Product Analysis: details of product series',
+  },
   handlers: {
     summary: async (a, b) => productSummary(a, await selectionOf(a, b)),
     trends: async (a, b) => productTrends(a, await selectionOf(a, b), b.by ?? 'total'),

@@ -47,6 +47,8 @@ interface Entry {
 export interface Area<T extends Record<string, EndpointSchemas>> {
   /** OpenAPI tag. */
   tag: string;
+  /** OpenAPI summary of each endpoint (English): a key without one is a compile error. */
+  summaries: { readonly [K in keyof T]: string };
   endpoints: { readonly [K in keyof T]: Entry };
   schemas: T;
   handlers: Handlers<T>;
@@ -97,6 +99,7 @@ export function registerArea<T extends Record<string, EndpointSchemas>>(
       config: { permission: permissionOf(endpoint, projectId, unscoped !== undefined) },
       schema: {
         tags: [area.tag],
+        summary: area.summaries[key],
         [input === 'query' ? 'querystring' : 'body']: schemas.body,
         ...(schemas.params ? { params: schemas.params } : {}),
         ...(schemas.data ? { response: { 200: Envelope(schemas.data) } } : {}),

@@ -22,6 +22,15 @@ export const shopArea: Area<typeof SHOP_SCHEMAS> = {
   tag: 'shop',
   endpoints: SHOP_ENDPOINTS,
   schemas: SHOP_SCHEMAS,
+  summaries: {
+    overviews: 'Store Analysis: totals of the selected shops in their market',
+    composition: 'Store Analysis: what one shop sells, by category or brand',
+    products: 'Store Analysis: top products of the shops',
+    rankings: 'Store Analysis: shop rankings',
+    rankingsDownload: 'Store Analysis: download the shop rankings (.xlsx)',
+    trends: 'Store Analysis: monthly trend of the shops',
+    channelTrends: 'Store Analysis: monthly channel mix of the shops',
+  },
   handlers: {
     overviews: async (a) => shopOverviews(a, await selectedShops(a)),
     composition: async (a, b) =>

@@ -119,13 +119,19 @@ export function projectAttributeRoutes(kit: ProjectKit): FastifyPluginAsyncTypeb
   return async (app) => {
     app.get(
       '/projects/:pid/attributes',
-      onProject('manage', ['pid'], { querystring: Query(), response: { 200: AttrList } }),
+      onProject('manage', ['pid'], 'Attributes the project offers', {
+        querystring: Query(),
+        response: { 200: AttrList },
+      }),
       async (req) => attrResponse(req.scope!.project),
     );
 
     app.put(
       '/projects/:pid/attributes',
-      onProject('manage', ['pid'], { body: AttributesBody, response: { 200: AttrList } }),
+      onProject('manage', ['pid'], 'Set the attributes the project offers', {
+        body: AttributesBody,
+        response: { 200: AttrList },
+      }),
       async (req) => {
         const { project } = req.scope!;
         const errors = await checkAttributes(
@@ -151,7 +157,7 @@ export function projectAttributeRoutes(kit: ProjectKit): FastifyPluginAsyncTypeb
 
     app.delete(
       '/projects/:pid/attributes',
-      onProject('manage', ['pid'], {
+      onProject('manage', ['pid'], 'Remove attributes from the project', {
         body: Body({ names: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 200 }) }),
         response: { 200: AttrList },
       }),
@@ -165,7 +171,10 @@ export function projectAttributeRoutes(kit: ProjectKit): FastifyPluginAsyncTypeb
 
     app.post(
       '/projects/:pid/attributes/config',
-      onProject('manage', ['pid'], { body: AttributesBody, response: { 200: Envelope(Done) } }),
+      onProject('manage', ['pid'], 'Save a draft attribute configuration', {
+        body: AttributesBody,
+        response: { 200: Envelope(Done) },
+      }),
       async (req) => {
         const { project } = req.scope!;
         await metadata.settings.set(
@@ -180,7 +189,7 @@ export function projectAttributeRoutes(kit: ProjectKit): FastifyPluginAsyncTypeb
 
     app.get(
       '/projects/:pid/attributes/config/check',
-      onProject('manage', ['pid'], {
+      onProject('manage', ['pid'], 'Check the draft attribute configuration', {
         querystring: Query(),
         response: {
           200: Envelope(
@@ -203,7 +212,10 @@ export function projectAttributeRoutes(kit: ProjectKit): FastifyPluginAsyncTypeb
 
     app.post(
       '/projects/:pid/attributes/config/cancel',
-      onProject('manage', ['pid'], { body: NoBody, response: { 200: Envelope(Done) } }),
+      onProject('manage', ['pid'], 'Discard the draft attribute configuration', {
+        body: NoBody,
+        response: { 200: Envelope(Done) },
+      }),
       async (req) => {
         const { project } = req.scope!;
         await metadata.settings.delete(settingsScope.project(project.id), DRAFT_KEY);
@@ -214,7 +226,10 @@ export function projectAttributeRoutes(kit: ProjectKit): FastifyPluginAsyncTypeb
 
     app.get(
       '/filter/projects/:project_id/attributes',
-      onProject('member', ['project_id'], { querystring: Query(), response: { 200: FilterAttributes } }),
+      onProject('member', ['project_id'], 'Attributes of the project for the filter panel', {
+        querystring: Query(),
+        response: { 200: FilterAttributes },
+      }),
       async (req) => {
         const { project } = req.scope!;
         const attrs = await metadata.projectAttributes.list(project.id);
@@ -242,7 +257,7 @@ export function projectAttributeRoutes(kit: ProjectKit): FastifyPluginAsyncTypeb
     // ---- Custom attributes (keyword rules over product titles), per user ----
     app.post(
       '/users/projects/:id/categories/custom_attributes/queries',
-      onProject('member', ['id'], {
+      onProject('member', ['id'], "The user's custom attributes (keyword rules), optionally of one category", {
         body: Type.Optional(Body({ category_id: Type.Optional(Type.Integer({ minimum: 0 })) })),
         response: { 200: CustomList },
       }),
@@ -258,7 +273,7 @@ export function projectAttributeRoutes(kit: ProjectKit): FastifyPluginAsyncTypeb
 
     app.post(
       '/users/projects/:id/categories/custom_attributes',
-      onProject('member', ['id'], {
+      onProject('member', ['id'], "Replace the user's custom attributes", {
         body: Body({ items: Type.Array(CustomSchema, { maxItems: 100 }) }),
         response: { 200: CustomList },
       }),

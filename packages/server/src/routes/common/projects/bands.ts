@@ -43,7 +43,7 @@ export function projectBandRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/projects/:id/categories/bands',
-      onProject('member', ['id'], {
+      onProject('member', ['id'], 'Price bands of categories', {
         body: Body({
           category_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { maxItems: 10_000 })),
           kind: Type.Optional(BandKind),
@@ -67,7 +67,7 @@ export function projectBandRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
 
     app.put(
       '/projects/:id/categories/bands',
-      onProject('manage', ['id'], {
+      onProject('manage', ['id'], 'Set the price bands of a category', {
         body: Body({
           category_id: Type.Integer({ minimum: 0 }),
           kind: Type.Optional(BandKind),
@@ -91,7 +91,7 @@ export function projectBandRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
 
     app.post(
       '/projects/:id/categories/calculate_bands',
-      onProject('manage', ['id'], {
+      onProject('manage', ['id'], 'Propose price bands of a category from its prices', {
         body: Body({
           category_id: Type.Integer({ minimum: 0 }),
           count: Type.Optional(Type.Integer({ minimum: 2, maximum: 10 })),

@@ -94,7 +94,10 @@ export function projectCategoryRoutes(kit: ProjectKit): FastifyPluginAsyncTypebo
   return async (app) => {
     app.get(
       '/projects/:id/categories',
-      onProject('member', ['id'], { querystring: Query(), response: { 200: CategoryList } }),
+      onProject('member', ['id'], "The project's categories the user may see", {
+        querystring: Query(),
+        response: { 200: CategoryList },
+      }),
       async (req) => {
         const { project } = req.scope!;
         const all = await categoryViews(project);
@@ -107,7 +110,7 @@ export function projectCategoryRoutes(kit: ProjectKit): FastifyPluginAsyncTypebo
 
     app.post(
       '/projects/:id/categories',
-      onProject('manage', ['id'], {
+      onProject('manage', ['id'], 'Add categories to the project', {
         body: Body({ categories: CategoryIds, status: Type.Optional(CategoryStatus) }),
         response: { 200: CategoryList },
       }),
@@ -123,7 +126,7 @@ export function projectCategoryRoutes(kit: ProjectKit): FastifyPluginAsyncTypebo
 
     app.post(
       '/projects/:id/categories/check',
-      onProject('manage', ['id'], {
+      onProject('manage', ['id'], 'Check categories before adding them', {
         body: Body({
           categories: Type.Array(Type.Union([Type.Integer({ minimum: 0 }), Type.String({ maxLength: 128 })]), {
             minItems: 1,
@@ -140,7 +143,7 @@ export function projectCategoryRoutes(kit: ProjectKit): FastifyPluginAsyncTypebo
 
     app.post(
       '/projects/:id/categories/upload',
-      onProject('manage', ['id'], {
+      onProject('manage', ['id'], 'Check or add categories from an uploaded list', {
         // The file's text: one category (id or name) per line; a header line 'category' is skipped.
         body: Body({
           content: Type.String({ minLength: 1, maxLength: 1_000_000 }),
@@ -164,7 +167,7 @@ export function projectCategoryRoutes(kit: ProjectKit): FastifyPluginAsyncTypebo
 
     app.put(
       '/projects/:p_id/categories/:c_id',
-      onProject('manage', ['p_id', 'c_id'], {
+      onProject('manage', ['p_id', 'c_id'], 'Replace a category of the project by another', {
         body: Body({ category_id: Type.Integer({ minimum: 0 }) }),
         response: { 200: CategoryList },
       }),
@@ -190,7 +193,10 @@ export function projectCategoryRoutes(kit: ProjectKit): FastifyPluginAsyncTypebo
 
     app.delete(
       '/projects/:p_id/categories/:c_id',
-      onProject('manage', ['p_id', 'c_id'], { body: NoBody, response: { 200: Envelope(Done) } }),
+      onProject('manage', ['p_id', 'c_id'], 'Remove a category from the project', {
+        body: NoBody,
+        response: { 200: Envelope(Done) },
+      }),
       async (req) => {
         const { project } = req.scope!;
         const categoryId = Number(req.params.c_id);
@@ -204,7 +210,7 @@ export function projectCategoryRoutes(kit: ProjectKit): FastifyPluginAsyncTypebo
 
     app.put(
       '/projects/:id/categories/status',
-      onProject('manage', ['id'], {
+      onProject('manage', ['id'], 'Set the status of categories', {
         body: Body({ categories: CategoryIds, status: CategoryStatus }),
         response: { 200: Envelope(Type.Object({ updated: Type.Integer() })) },
       }),

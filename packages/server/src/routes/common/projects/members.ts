@@ -97,13 +97,13 @@ export function projectMemberRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox 
   return async (app) => {
     app.get(
       '/projects/:id/users',
-      onProject('users', ['id'], { querystring: Query(), response: { 200: MemberList } }),
+      onProject('users', ['id'], "The project's members", { querystring: Query(), response: { 200: MemberList } }),
       async (req) => ok({ items: await memberViews(req.scope!.project.id) }),
     );
 
     app.post(
       '/projects/:id/users',
-      onProject('users', ['id'], {
+      onProject('users', ['id'], 'Add members to the project', {
         body: Body({
           user_id: Type.Optional(Type.Integer({ minimum: 1 })),
           username: Type.Optional(Type.String({ maxLength: 64 })),
@@ -128,7 +128,10 @@ export function projectMemberRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox 
 
     app.put(
       '/projects/:p_id/users/:u_id',
-      onProject('users', ['p_id', 'u_id'], { body: Body(MemberInput), response: { 200: MemberList } }),
+      onProject('users', ['p_id', 'u_id'], "Update a member's role, pages and grant", {
+        body: Body(MemberInput),
+        response: { 200: MemberList },
+      }),
       async (req) => {
         const projectId = req.scope!.project.id;
         const userId = Number(req.params.u_id);
@@ -140,7 +143,10 @@ export function projectMemberRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox 
 
     app.delete(
       '/projects/:p_id/users/:u_id',
-      onProject('users', ['p_id', 'u_id'], { body: NoBody, response: { 200: Envelope(Done) } }),
+      onProject('users', ['p_id', 'u_id'], 'Remove a member from the project', {
+        body: NoBody,
+        response: { 200: Envelope(Done) },
+      }),
       async (req) => {
         const projectId = req.scope!.project.id;
         const userId = Number(req.params.u_id);

@@ -119,7 +119,7 @@ export function projectCoreRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/projects',
-      onRoles(perm.roles(AUTH.projects), {
+      onRoles(perm.roles(AUTH.projects), 'Projects, one page', {
         querystring: Query({
           page: Type.Optional(Type.Integer({ minimum: 1 })),
           page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
@@ -156,7 +156,7 @@ export function projectCoreRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
 
     app.post(
       '/projects',
-      onRoles(admin, { body: Body(ProjectFields), response: { 200: Envelope(ProjectSchema) } }),
+      onRoles(admin, 'Create a project', { body: Body(ProjectFields), response: { 200: Envelope(ProjectSchema) } }),
       async (req) => {
         const b = req.body;
         kit.assertDataset(b.data_scope);
@@ -189,7 +189,7 @@ export function projectCoreRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
 
     app.post(
       '/projects/check',
-      onRoles(admin, {
+      onRoles(admin, 'Whether a project name is taken', {
         body: Body({ name: Type.String({ maxLength: 128 }), id: Type.Optional(Type.Integer()) }),
         response: { 200: Envelope(Type.Object({ exists: Type.Boolean(), message: Type.String() })) },
       }),
@@ -202,13 +202,16 @@ export function projectCoreRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
 
     app.get(
       '/projects/:id',
-      onProject('member', ['id'], { querystring: Query(), response: { 200: Envelope(ProjectSchema) } }),
+      onProject('member', ['id'], 'One project', { querystring: Query(), response: { 200: Envelope(ProjectSchema) } }),
       async (req) => ok(await kit.view(req.scope!.project)),
     );
 
     app.get(
       '/projects/:id/brief',
-      onProject('member', ['id'], { querystring: Query(), response: { 200: Envelope(BriefSchema) } }),
+      onProject('member', ['id'], "A project's settings for the analysis pages", {
+        querystring: Query(),
+        response: { 200: Envelope(BriefSchema) },
+      }),
       async (req) => {
         const { project: p, member } = req.scope!;
         return ok({
@@ -231,7 +234,7 @@ export function projectCoreRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
 
     app.put(
       '/projects/:id',
-      onProject('manage', ['id'], {
+      onProject('manage', ['id'], 'Update a project', {
         body: Type.Partial(Body(ProjectFields)),
         response: { 200: Envelope(ProjectSchema) },
       }),
@@ -253,7 +256,7 @@ export function projectCoreRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
 
     app.delete(
       '/projects/:id',
-      onProject('manage', ['id'], { body: NoBody, response: { 200: Envelope(Done) } }),
+      onProject('manage', ['id'], 'Delete a project', { body: NoBody, response: { 200: Envelope(Done) } }),
       async (req) => {
         const p = req.scope!.project;
         await metadata.projects.delete(p.id);
@@ -264,7 +267,7 @@ export function projectCoreRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
 
     app.put(
       '/projects/:id/status',
-      onProject('manage', ['id'], {
+      onProject('manage', ['id'], 'Set the status of a project', {
         body: Body({ status: ProjectStatusField }),
         response: { 200: Envelope(ProjectSchema) },
       }),
@@ -278,7 +281,7 @@ export function projectCoreRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
 
     app.get(
       '/projects/:project_id/pages',
-      onProject('member', ['project_id'], {
+      onProject('member', ['project_id'], 'Pages the user may open in the project', {
         querystring: Query(),
         response: { 200: Envelope(Type.Object({ pages: Type.Array(Type.Integer()) })) },
       }),
@@ -287,7 +290,7 @@ export function projectCoreRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
 
     app.put(
       '/projects/:project_id/users/discount_price',
-      onProject('member', ['project_id'], {
+      onProject('member', ['project_id'], 'Turn discount prices on or off for the user', {
         body: Body({ discount_price_on: Type.Boolean() }),
         response: { 200: Envelope(Type.Object({ discount_price_on: Type.Boolean() })) },
       }),
@@ -301,26 +304,29 @@ export function projectCoreRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
       },
     );
 
-    app.get('/tables', onRoles(admin, { querystring: Query(), response: { 200: Items(TableSchema) } }), async () =>
-      ok({
-        items: warehouse.datasets().map((d) => ({
-          table_name: d.manifest.name,
-          title: d.manifest.title_zh,
-          title_en: d.manifest.title_en,
-          date_field: d.manifest.date_field,
-          currency_unit: d.manifest.currency_unit,
-          cur_symbol: d.manifest.cur_symbol,
-          has_series: d.manifest.has_series,
-          discount_price: d.manifest.discount_price,
-          farthest_date: d.farthestDate,
-          latest_date: d.latestDate,
-        })),
-      }),
+    app.get(
+      '/tables',
+      onRoles(admin, 'Datasets in the warehouse', { querystring: Query(), response: { 200: Items(TableSchema) } }),
+      async () =>
+        ok({
+          items: warehouse.datasets().map((d) => ({
+            table_name: d.manifest.name,
+            title: d.manifest.title_zh,
+            title_en: d.manifest.title_en,
+            date_field: d.manifest.date_field,
+            currency_unit: d.manifest.currency_unit,
+            cur_symbol: d.manifest.cur_symbol,
+            has_series: d.manifest.has_series,
+            discount_price: d.manifest.discount_price,
+            farthest_date: d.farthestDate,
+            latest_date: d.latestDate,
+          })),
+        }),
     );
 
     app.get(
       '/currencies',
-      onRoles(admin, {
+      onRoles(admin, 'Currencies a project may show', {
         querystring: Query(),
         response: { 200: Items(Type.Object({ currency_unit: Type.String(), cur_symbol: Type.String() })) },
       }),
@@ -340,7 +346,7 @@ export function projectCoreRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
 
     app.get(
       '/platforms/channels/:table_name',
-      onRoles(admin, {
+      onRoles(admin, 'Platforms and channels of a dataset', {
         params: Type.Object(
           { table_name: Type.String({ pattern: '^[a-z][a-z0-9_]{0,47}$' }) },
           { additionalProperties: false },
@@ -356,7 +362,10 @@ export function projectCoreRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
 
     app.get(
       '/enterprises',
-      onRoles(perm.roles(AUTH.projects), { querystring: Query(), response: { 200: Items(Type.String()) } }),
+      onRoles(perm.roles(AUTH.projects), 'Enterprises (customers)', {
+        querystring: Query(),
+        response: { 200: Items(Type.String()) },
+      }),
       async (req) => {
         const user = req.user!;
         // Administrators pick from every customer; others only see their own enterprise.

@@ -50,23 +50,32 @@ export const CheckReport = Type.Object({
 
 /**
  * Options of a project-scoped route: the permission names the first path parameter as the project
- * id, so the parameters and the permission cannot disagree.
+ * id, so the parameters and the permission cannot disagree. `summary` is its OpenAPI summary.
  */
 export function onProject<K extends string, S extends Record<string, TSchema | string[]>>(
   access: ProjectAccess,
   params: readonly [K, ...K[]],
+  summary: string,
   schema: S,
 ) {
   return {
     config: { permission: perm.project(access, `params.${params[0]}`) },
     preValidation: absentBodyAsEmpty,
-    schema: { tags: ['projects'], params: Params(...params), ...schema },
+    schema: { tags: ['projects'], summary, params: Params(...params), ...schema },
   };
 }
 
 /** Options of a route guarded by global roles only. */
-export function onRoles<S extends Record<string, TSchema | string[]>>(permission: Permission, schema: S) {
-  return { config: { permission }, preValidation: absentBodyAsEmpty, schema: { tags: ['projects'], ...schema } };
+export function onRoles<S extends Record<string, TSchema | string[]>>(
+  permission: Permission,
+  summary: string,
+  schema: S,
+) {
+  return {
+    config: { permission },
+    preValidation: absentBodyAsEmpty,
+    schema: { tags: ['projects'], summary, ...schema },
+  };
 }
 
 /** What the project route modules share: stores, the project view and the audit trail. */

@@ -1,3 +1,5 @@
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from './support/api.js';
@@ -74,7 +76,7 @@ describe('account and project administration in Chromium', () => {
     await expect(signInApi(server.url, 'newbie', password)).rejects.toThrow(/401/);
   });
 
-  it('batch create: two bad rows are reported row by row and nothing is written', async () => {
+  it('batch create from a GBK CSV as Excel saves it: two bad rows are reported row by row, nothing is written', async () => {
     const before = await accountCount();
     const { page, errors } = await openPage(browser, 'en');
     await signIn(page, server.url, 'root', server.rootPassword);
@@ -83,21 +85,30 @@ describe('account and project administration in Chromium', () => {
     await settle(page);
     await screenshot(page, 'accounts-en');
     await page.getByTestId('batch-create').click();
+    const hint = page.locator('.ant-upload-hint');
+    await hint.waitFor();
+    expect(await hint.textContent()).toContain('Excel workbook (.xlsx');
+    expect(await page.locator('input[type=file]').getAttribute('accept')).toBe('.xlsx,.csv,.txt');
+    // As Excel saves CSV in a Chinese locale: GBK, Chinese headings, a quoted comma in a cell.
     await page.locator('input[type=file]').setInputFiles({
       name: 'accounts.csv',
       mimeType: 'text/csv',
-      buffer: csv([
-        ['username', 'email', 'enterprise', 'telephone', 'role'],
-        ['batch1', 'batch1@example.com', 'Batch Co.', '1', 'general'],
-        ['batch2', 'not-an-email', 'Batch Co.', '2', 'general'],
-        ['batch3', 'batch3@example.com', 'Batch Co.', '3', 'enterprise'],
-        ['root', 'someone@example.com', 'Batch Co.', '4', 'general'],
-      ]),
+      buffer: iconv.encode(
+        csv([
+          ['用户名', '邮箱', '企业', '电话', '角色'],
+          ['batch1', 'batch1@example.com', '"北京示例, 科技"', '1', 'general'],
+          ['batch2', 'not-an-email', 'Batch Co.', '2', 'general'],
+          ['batch3', 'batch3@example.com', 'Batch Co.', '3', 'enterprise'],
+          ['root', 'someone@example.com', 'Batch Co.', '4', 'general'],
+        ]).toString('utf8'),
+        'gbk',
+      ),
     });
     const report = page.getByTestId('row-report');
     await report.waitFor();
     await expect.poll(() => report.locator('.ant-alert').textContent()).toContain('2 of 4 rows have problems');
     expect(await report.locator('.ml-row-bad').count()).toBe(2);
+    expect(await report.textContent()).toContain('北京示例, 科技');
     expect(await report.textContent()).toContain('Email format error.');
     expect(await report.textContent()).toContain('username already exists');
     expect(await page.getByTestId('batch-commit').isDisabled()).toBe(true);
@@ -108,7 +119,7 @@ describe('account and project administration in Chromium', () => {
     await page.context().close();
   });
 
-  it('creates a project, uploads categories with a per-row check, and calculates price bands', async () => {
+  it('creates a project, uploads categories (CSV, then .xlsx) with a per-row check, and calculates price bands', async () => {
     const { page, errors } = await openPage(browser);
     await signIn(page, server.url, 'root', server.rootPassword);
     await page.goto(`${server.url}/projects`);
@@ -147,10 +158,13 @@ describe('account and project administration in Chromium', () => {
     expect(await page.locator('.ml-row-bad').count()).toBe(1);
     expect(await page.getByTestId('categories-commit').isDisabled()).toBe(true);
     await screenshot(page, 'categories-report-zh-CN');
+    // The corrected list as an .xlsx: ids as number cells under the heading 品类.
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('品类').addRows([['品类'], [good[0]], [good[1]]]);
     await page.locator('input[type=file]').setInputFiles({
-      name: 'categories.csv',
-      mimeType: 'text/csv',
-      buffer: csv([['category'], [String(good[0])], [String(good[1])]]),
+      name: 'categories.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
     });
     await expect.poll(() => page.getByTestId('categories-commit').isDisabled()).toBe(false);
     await page.getByTestId('categories-commit').click();

@@ -29,6 +29,12 @@ export const TOKEN_POLL_INTERVAL_MS = 10 * 60_000;
 export const POPUP_Z_INDEX = 3050;
 export const DEFAULT_PROJECT_ID = 1;
 export const DEFAULT_CURRENCY_SYMBOL = '¥';
+/** An uploaded spreadsheet (account batch, category list): checked in the browser and by the server. */
+export const MAX_UPLOAD_BYTES = 1_500_000;
+/** Data rows of an account batch file (the header row not counted). */
+export const MAX_BATCH_ROWS = 2000;
+/** Data rows of a category list file. */
+export const MAX_CATEGORY_ROWS = 10_000;
 /** Categories sent as one string are joined with semicolons (spec §3, §9). */
 export const CATEGORY_SEPARATOR = ';';
 /** Shop selections are 'platform,shop_id' (spec §4). */

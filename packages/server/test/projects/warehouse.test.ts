@@ -1,10 +1,12 @@
 import { buildMarket, type Market } from '@marketlens/datagen';
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, makeUser } from '../auth/helpers.js';
 import { TINY_AS_OF, TINY_SEED } from '../global-setup.js';
 import { stores } from '../metadata/stores.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { type Caller, caller, data } from './helpers.js';
+import { type Caller, caller, data, refused } from './helpers.js';
 
 /**
  * Project endpoints that read the warehouse, on the tiny demo data. Expected values come from the
@@ -169,37 +171,54 @@ describe.each(stores())('project endpoints on the warehouse ($name)', (target) =
     );
   });
 
+  const upload = (file: Buffer | string, dryRun?: boolean) =>
+    call('POST', `/projects/${projectId}/categories/upload`, {
+      file: (typeof file === 'string' ? Buffer.from(file) : file).toString('base64'),
+      ...(dryRun === undefined ? {} : { dry_run: dryRun }),
+    });
+
   it('uploads a category list by name: a bad row is reported and nothing is added; a clean file adds all', async () => {
     const leaves = cn.dims.dim_category.filter((c) => c.level === 3).slice(3, 6);
     const before = await t.ctx.metadata.projectCategories.ids(projectId);
-    const bad = data(
-      await call('POST', `/projects/${projectId}/categories/upload`, {
-        content: `category\n${leaves[0]!.name_zh}\nno such category\n${leaves[1]!.category_id}\n`,
-      }),
+    // A GBK-encoded CSV as Excel saves it in a Chinese locale: heading 品类 in the second column.
+    const gbk = iconv.encode(
+      `序号,品类\r\n1,${leaves[0]!.name_zh}\r\n2,no such category\r\n3,${leaves[1]!.category_id}\r\n`,
+      'gbk',
     );
+    const bad = data(await upload(gbk));
     expect(bad).toEqual({
       valid: false,
       rows: 3,
       errors: [{ row: 2, field: 'category', problem: '数据集中不存在该品类' }],
       added: 0,
+      categories: [leaves[0]!.name_zh, 'no such category', String(leaves[1]!.category_id)],
     });
     expect(await t.ctx.metadata.projectCategories.ids(projectId)).toEqual(before);
-    const dry = data(
-      await call('POST', `/projects/${projectId}/categories/upload`, {
-        content: leaves.map((c) => c.name_en).join('\r\n'),
-        dry_run: true,
-      }),
-    );
-    expect(dry).toEqual({ valid: true, rows: 3, errors: [], added: 0 });
-    const good = data(
-      await call('POST', `/projects/${projectId}/categories/upload`, {
-        content: leaves.map((c) => c.name_en).join('\n'),
-      }),
-    );
-    expect(good).toEqual({ valid: true, rows: 3, errors: [], added: 3 });
+    // No heading: the first column of every row; a name with a comma would be quoted.
+    const dry = data(await upload(`\uFEFF${leaves.map((c) => `"${c.name_en}",note`).join('\r\n')}`, true));
+    expect(dry).toMatchObject({ valid: true, rows: 3, errors: [], added: 0 });
+    expect(await t.ctx.metadata.projectCategories.ids(projectId)).toEqual(before);
+    // An .xlsx: ids as number cells under the heading category.
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('categories');
+    ws.addRow(['category', 'comment']);
+    for (const c of leaves) ws.addRow([c.category_id, c.name_zh]);
+    const good = data(await upload(Buffer.from(await wb.xlsx.writeBuffer())));
+    expect(good).toEqual({
+      valid: true,
+      rows: 3,
+      errors: [],
+      added: 3,
+      categories: leaves.map((c) => String(c.category_id)),
+    });
     expect((await t.ctx.metadata.projectCategories.ids(projectId)).sort()).toEqual(
       [...before, ...leaves.map((c) => c.category_id)].sort(),
     );
+    // A corrupt workbook is refused as such, and nothing changes.
+    const corrupt = await upload(Buffer.from(await wb.xlsx.writeBuffer()).subarray(0, 300));
+    expect(corrupt.statusCode).toBe(400);
+    expect(corrupt.json().msg).toBe('Excel 工作簿已损坏或无法读取，请在 Excel 中重新另存为 .xlsx 后上传');
+    expect(refused(await upload('category\r\n'), 400)).toBe('文件为空');
   });
 
   it('the warehouse price quantiles of a category match the SKU prices of its subtree', async () => {

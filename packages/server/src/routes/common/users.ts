@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { generateRandomPassword, isRole, type Role, validateEmail, validateRequired } from '@marketlens/shared';
+import {
+  generateRandomPassword,
+  isRole,
+  MAX_BATCH_ROWS,
+  type Role,
+  validateEmail,
+  validateRequired,
+} from '@marketlens/shared';
 import { Type } from 'typebox';
 import type { AuthServices } from '../../auth/index.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
@@ -10,7 +17,7 @@ import { translateFor } from '../../i18n.js';
 import { ConflictError, type JsonObject, type User, type UserPatch } from '../../metadata/index.js';
 import { AUTH, isRoot, perm } from '../../permissions/index.js';
 import { Envelope, LocaleField, ok, Query } from '../../schema.js';
-import { readSheet } from '../../uploads/sheet.js';
+import { readSheet, UploadFile } from '../../uploads/sheet.js';
 import {
   assertCanManage,
   type BatchAddRow,
@@ -720,24 +727,23 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
 
     // Batch operations (root only): a check that reports every bad row, and an all-or-nothing write.
     const batch = perm.roles(AUTH.batch);
-    const AddBody = Body({ rows: Type.Array(BatchAddRowSchema, { minItems: 1, maxItems: 2000 }) });
-    const UpdateBody = Body({ rows: Type.Array(BatchUpdateRowSchema, { minItems: 1, maxItems: 2000 }) });
+    const AddBody = Body({ rows: Type.Array(BatchAddRowSchema, { minItems: 1, maxItems: MAX_BATCH_ROWS }) });
+    const UpdateBody = Body({ rows: Type.Array(BatchUpdateRowSchema, { minItems: 1, maxItems: MAX_BATCH_ROWS }) });
 
-    // An uploaded .xlsx, read on the server (exceljs is here already; the browser would need a large
-    // parser): its first worksheet as a table of texts, which the page then checks and commits like a CSV.
+    // An uploaded file (.xlsx or CSV in UTF-8/GBK), read on the server by the one upload reader: a table
+    // of texts, header row first, which the page maps to columns, then checks and commits.
     app.post(
       '/users/batch/sheet',
       {
         config: { permission: batch },
         schema: {
           tags: ['users'],
-          summary: 'Read an uploaded .xlsx sheet as a table of texts',
-          // Base64 of at most ~1.4 MB: a 2,000-row batch is far smaller, and the JSON body limit is 2 MB.
-          body: Body({ file: Type.String({ minLength: 1, maxLength: 1_900_000 }) }),
+          summary: 'Read an uploaded .xlsx or CSV sheet as a table of texts',
+          body: Body({ file: UploadFile }),
           response: { 200: Envelope(Type.Object({ table: Type.Array(Type.Array(Type.String())) })) },
         },
       },
-      async (req) => ok({ table: await readSheet(Buffer.from(req.body.file, 'base64'), 2001) }),
+      async (req) => ok({ table: await readSheet(Buffer.from(req.body.file, 'base64'), MAX_BATCH_ROWS) }),
     );
 
     app.post(

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentDef } from '../../app/routeHooks.js';
 import { CopyText } from '../../shared/ui/CopyText.js';
-import { csvRecords, downloadText, parseCsv, toCsv } from '../../shared/ui/csv.js';
+import { csvRecords, downloadText, toCsv } from '../../shared/ui/csv.js';
 import { FilePicker } from '../../shared/ui/FilePicker.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { type CheckReport, RowReport } from '../../shared/ui/RowReport.js';
@@ -62,8 +62,8 @@ const EXAMPLE: Record<string, string> = {
 type Created = { id: number; username: string; password?: string };
 
 /**
- * Batch create / batch update (root only): read a CSV in the browser (an .xlsx on the server), let the server check every
- * row, show its report row by row, then commit all rows or none.
+ * Batch create / batch update (root only): the server reads the uploaded .xlsx or CSV into a table and
+ * checks every row; the page shows its report row by row, then commits all rows or none.
  */
 export default function AccountBatchPage() {
   const { t } = useTranslation();
@@ -78,7 +78,7 @@ export default function AccountBatchPage() {
   const [done, setDone] = useState<{ created?: Created[]; updated?: number } | null>(null);
   const label = (c: string) => t(`batch.column.${c}` as 'batch.column.username');
 
-  /** A table (CSV parsed here, or a workbook read by the server) → named records → the server's check. */
+  /** The table the server read from the file → named records → the server's check. */
   const read = async (table: string[][], name: string) => {
     setError(null);
     commit.clearError();
@@ -198,8 +198,7 @@ export default function AccountBatchPage() {
         ) : (
           <>
             <FilePicker
-              onText={(text, name) => read(parseCsv(text), name)}
-              onWorkbook={(file, name) => sheet.run(file, name)}
+              onFile={(file, name) => sheet.run(file, name)}
               hint={t('batch.fileHint', { columns: REQUIRED[kind].map(label).join(', ') })}
             />
             {rows && report && (

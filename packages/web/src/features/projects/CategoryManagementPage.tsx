@@ -29,7 +29,8 @@ export function categoryTree(items: readonly ProjectCategory[]): Node[] {
 }
 
 interface Upload {
-  content: string;
+  /** The file as base64, sent again to commit. */
+  file: string;
   lines: Record<string, string>[];
   report: CheckReport;
 }
@@ -51,14 +52,9 @@ export default function CategoryManagementPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: projectKeys.categories(id) });
   const notReady = (list.data?.items ?? []).filter((c) => c.status !== 'ready').length;
 
-  const check = useAction(async (content: string) => {
-    const report = await projectsApi.uploadCategories(id, content, true);
-    const lines = content
-      .split(/\r?\n/)
-      .map((l) => l.split(',')[0]!.trim())
-      .filter((l, i) => !(i === 0 && /^(category|category_id|品类)$/i.test(l)));
-    while (lines.length > 0 && lines.at(-1) === '') lines.pop();
-    setUpload({ content, report, lines: lines.map((category) => ({ category })) });
+  const check = useAction(async (file: string) => {
+    const report = await projectsApi.uploadCategories(id, file, true);
+    setUpload({ file, report, lines: report.categories.map((category) => ({ category })) });
   });
 
   const closeUpload = () => {
@@ -67,8 +63,8 @@ export default function CategoryManagementPage() {
   };
 
   const commit = useAction(
-    async (content: string) => {
-      const r = await projectsApi.uploadCategories(id, content, false);
+    async (file: string) => {
+      const r = await projectsApi.uploadCategories(id, file, false);
       closeUpload();
       await refresh();
       return r;
@@ -185,7 +181,7 @@ export default function CategoryManagementPage() {
               type="primary"
               disabled={!upload?.report.valid}
               loading={commit.busy}
-              onClick={() => upload && commit.run(upload.content)}
+              onClick={() => upload && commit.run(upload.file)}
               data-testid="categories-commit"
             >
               {t('categories.commit', { count: upload?.lines.length ?? 0 })}
@@ -194,7 +190,7 @@ export default function CategoryManagementPage() {
         }
       >
         <Flex vertical gap={16}>
-          <FilePicker onText={check.run} hint={t('categories.fileHint')} />
+          <FilePicker onFile={(file) => check.run(file)} hint={t('categories.fileHint')} />
           {upload && (
             <RowReport
               report={upload.report}

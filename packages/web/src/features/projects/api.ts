@@ -135,13 +135,15 @@ export const projectsApi = {
     }),
   categories: (id: number, signal?: AbortSignal) =>
     api.get<{ items: ProjectCategory[] }>(`${base(id)}/categories`, undefined, { signal }),
-  uploadCategories: (id: number, content: string, dryRun: boolean) =>
+  /** `file`: the .xlsx or CSV as base64; the answer lists the categories read, for the row report. */
+  uploadCategories: (id: number, file: string, dryRun: boolean) =>
     api.post<{
       valid: boolean;
       rows: number;
       errors: { row: number; field: string; problem: string }[];
       added: number;
-    }>(`${base(id)}/categories/upload`, { content, dry_run: dryRun }),
+      categories: string[];
+    }>(`${base(id)}/categories/upload`, { file, dry_run: dryRun }),
   setCategoryStatus: (id: number, categories: number[], status: 'ready' | 'not_ready') =>
     api.put<{ updated: number }>(`${base(id)}/categories/status`, { categories, status }),
   removeCategory: (id: number, categoryId: number) => api.del(`${base(id)}/categories/${categoryId}`),

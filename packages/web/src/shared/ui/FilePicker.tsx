@@ -1,13 +1,12 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
+import { MAX_UPLOAD_BYTES } from '@marketlens/shared';
 import { Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from './feedback.js';
 
 interface Props {
-  /** Called with the text of a CSV/TXT file. */
-  onText(text: string, name: string): void;
-  /** Called with an .xlsx file as base64 (the server reads workbooks); without it, .xlsx is refused. */
-  onWorkbook?(base64: string, name: string): void;
+  /** Called with the file as base64: the server reads it (.xlsx, or CSV in UTF-8 or GBK). */
+  onFile(base64: string, name: string): void;
   hint?: string;
 }
 
@@ -22,28 +21,24 @@ function base64Of(file: Blob): Promise<string> {
 }
 
 /**
- * Drag-and-drop file input that reads the file in the browser (nothing is saved until the user
- * confirms). Where the screen handles workbooks, an .xlsx is handed over as base64 for the server to
- * read; other Excel files are refused with a clear message (Excel saves CSV).
+ * Drag-and-drop input for a spreadsheet (.xlsx or CSV). The file goes as base64 to the server, whose
+ * one upload reader detects the format and encoding and reports a bad file; nothing is saved until
+ * the user confirms. A file over the size limit is refused here already.
  */
-export function FilePicker({ onText, onWorkbook, hint }: Props) {
+export function FilePicker({ onFile, hint }: Props) {
   const { t } = useTranslation();
   const { message } = useFeedback();
   return (
     <Upload.Dragger
-      accept=".csv,.txt,.xlsx,.xls"
+      accept=".xlsx,.csv,.txt"
       maxCount={1}
       showUploadList={false}
       beforeUpload={async (file) => {
-        if (onWorkbook && /\.xlsx$/i.test(file.name)) {
-          onWorkbook(await base64Of(file), file.name);
+        if (file.size > MAX_UPLOAD_BYTES) {
+          void message.error(t('upload.tooLarge', { max: `${MAX_UPLOAD_BYTES / 1_000_000} MB` }));
           return Upload.LIST_IGNORE;
         }
-        if (/\.xlsx?$/i.test(file.name)) {
-          void message.warning(t('upload.excelAsCsv'));
-          return Upload.LIST_IGNORE;
-        }
-        onText(await file.text(), file.name);
+        onFile(await base64Of(file), file.name);
         return Upload.LIST_IGNORE;
       }}
       data-testid="file-picker"

@@ -1,44 +1,5 @@
 /**
- * A small RFC 4180 CSV reader for uploads (quoted fields, doubled quotes, CRLF, a UTF-8 BOM, and
- * semicolon or tab separators as Excel writes them in some locales). Blank lines are dropped.
- */
-export function parseCsv(text: string): string[][] {
-  const src = text.replace(/^\uFEFF/, '');
-  const firstLine = src.split(/\r?\n/, 1)[0] ?? '';
-  const sep = [',', ';', '\t'].map((s) => [s, firstLine.split(s).length] as const).sort((a, b) => b[1] - a[1])[0]![0];
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i]!;
-    if (quoted) {
-      if (c === '"' && src[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === sep) {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && src[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((cell) => cell.trim() !== ''));
-}
-
-/**
- * CSV rows → objects keyed by canonical column names. Header cells are matched case-insensitively
+ * Table rows (header first, as the server reads an uploaded file) → objects keyed by canonical column names. Header cells are matched case-insensitively
  * against the names and their aliases; unknown columns are ignored, empty cells left out.
  */
 export function csvRecords(

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { MAX_CATEGORY_ROWS } from '@marketlens/shared';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { type CategoryInfo, categoriesById, categoriesByName } from '../../../analytics/engine/dimensions.js';
@@ -7,6 +8,7 @@ import { translateFor } from '../../../i18n.js';
 import { ConflictError, type Project } from '../../../metadata/index.js';
 import { resolveDataGrant } from '../../../permissions/index.js';
 import { Envelope, ok, Query } from '../../../schema.js';
+import { readSheet, UploadFile } from '../../../uploads/sheet.js';
 import { Done } from '../views.js';
 import { Body, CategoryIds, CheckReport, NoBody, onProject, type ProjectKit, type RowProblem } from './shared.js';
 
@@ -21,12 +23,16 @@ const CategoryView = Type.Object({
 });
 const CategoryList = Envelope(Type.Object({ items: Type.Array(CategoryView) }));
 
-/** The category column of an uploaded file: the first field of each line, a header line skipped. */
-export function uploadedCategories(content: string): string[] {
-  const lines = content.split(/\r?\n/).map((l) => l.split(',')[0]!.trim());
-  if (lines[0] && /^(category|category_id|品类)$/i.test(lines[0])) lines.shift();
-  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-  return lines;
+const CATEGORY_HEADING = /^(category|category_id|category_name|品类|品类id|品类名称)$/i;
+
+/**
+ * The categories (ids or names) of an uploaded table: the column headed 'category' (or 品类 …) when the
+ * first row is a header, otherwise the first column of every row.
+ */
+export function uploadedCategories(table: readonly string[][]): string[] {
+  const column = table[0]?.findIndex((cell) => CATEGORY_HEADING.test(cell.replace(/\s+/g, ''))) ?? -1;
+  const rows = column >= 0 ? table.slice(1) : table;
+  return rows.map((cells) => cells[Math.max(column, 0)] ?? '');
 }
 
 /** A project's categories (from its dataset's tree), their status and the category list upload. */
@@ -130,7 +136,7 @@ export function projectCategoryRoutes(kit: ProjectKit): FastifyPluginAsyncTypebo
         body: Body({
           categories: Type.Array(Type.Union([Type.Integer({ minimum: 0 }), Type.String({ maxLength: 128 })]), {
             minItems: 1,
-            maxItems: 10_000,
+            maxItems: MAX_CATEGORY_ROWS,
           }),
         }),
         response: { 200: Envelope(CheckReport) },
@@ -143,25 +149,29 @@ export function projectCategoryRoutes(kit: ProjectKit): FastifyPluginAsyncTypebo
 
     app.post(
       '/projects/:id/categories/upload',
-      onProject('manage', ['id'], 'Check or add categories from an uploaded list', {
-        // The file's text: one category (id or name) per line; a header line 'category' is skipped.
-        body: Body({
-          content: Type.String({ minLength: 1, maxLength: 1_000_000 }),
-          dry_run: Type.Optional(Type.Boolean()),
-        }),
-        response: { 200: Envelope(Type.Object({ ...CheckReport.properties, added: Type.Integer() })) },
+      onProject('manage', ['id'], 'Check or add categories from an uploaded .xlsx or CSV file', {
+        // The file (.xlsx or CSV, base64): one category (id or name) per row, see uploadedCategories.
+        body: Body({ file: UploadFile, dry_run: Type.Optional(Type.Boolean()) }),
+        response: {
+          200: Envelope(
+            Type.Object({ ...CheckReport.properties, added: Type.Integer(), categories: Type.Array(Type.String()) }),
+          ),
+        },
       }),
       async (req) => {
         const { project } = req.scope!;
-        const lines = uploadedCategories(req.body.content);
-        const { errors, valid } = await checkCategories(req, project, lines);
+        const table = await readSheet(Buffer.from(req.body.file, 'base64'), MAX_CATEGORY_ROWS);
+        const categories = uploadedCategories(table);
+        if (categories.length === 0) throw new AppError(400, 'empty_file', 'upload.empty');
+        const { errors, valid } = await checkCategories(req, project, categories);
         // All or nothing: one bad row and nothing is added.
         const write = errors.length === 0 && !req.body.dry_run;
         if (write && valid.length > 0) {
           await metadata.projectCategories.add(project.id, valid);
           await kit.audit(req, 'project.category_upload', project.id, { count: valid.length });
         }
-        return ok({ valid: errors.length === 0, rows: lines.length, errors, added: write ? valid.length : 0 });
+        const added = write ? valid.length : 0;
+        return ok({ valid: errors.length === 0, rows: categories.length, errors, added, categories });
       },
     );
 

@@ -237,7 +237,8 @@ export const en: CoreMessages = {
   'batch.stepUpload': 'Upload file',
   'batch.stepCheck': 'Check every row',
   'batch.stepCommit': 'Write all',
-  'batch.fileHint': 'Excel (.xlsx, first worksheet) or CSV (UTF-8) with a header row; required columns: {columns}',
+  'batch.fileHint':
+    'Excel workbook (.xlsx, first worksheet) or CSV (UTF-8 or GBK, as Excel saves it) with a header row; required columns: {columns}',
   'batch.fileName': 'File {name}, {rows} rows',
   'batch.missingColumns': 'The file lacks required columns: {columns}',
   'batch.noRows': 'The file has no data rows',
@@ -268,8 +269,7 @@ export const en: CoreMessages = {
   'report.result': 'Check',
   'report.ok': 'OK',
   'upload.drop': 'Click or drag a file here',
-  'upload.hint': 'CSV (UTF-8) files',
-  'upload.excelAsCsv': 'This upload reads CSV files: in Excel, use “Save as CSV UTF-8” and upload that file',
+  'upload.hint': 'Excel workbook (.xlsx) or CSV file',
 
   'projects.subtitle': 'A project is a data scope: dataset, currency, date granularity and pages',
   'projects.new': 'New project',
@@ -317,7 +317,8 @@ export const en: CoreMessages = {
   'project.status.stopped': 'Stopped',
 
   'categories.upload': 'Upload categories',
-  'categories.fileHint': 'One category id or name per line; the first line may be the heading category',
+  'categories.fileHint':
+    'Excel workbook (.xlsx) or CSV (UTF-8 or GBK): one category id or name per row, in the first column or under the heading category',
   'categories.commit': 'Add {count} categories',
   'categories.added': '{count} categories added',
   'categories.name': 'Category',

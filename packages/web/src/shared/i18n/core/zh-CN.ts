@@ -230,7 +230,8 @@ export const zhCN = {
   'batch.stepUpload': '上传文件',
   'batch.stepCheck': '逐行检查',
   'batch.stepCommit': '全部写入',
-  'batch.fileHint': '支持 Excel（.xlsx，读取第一个工作表）和 CSV（UTF-8），首行为列名，必填列：{columns}',
+  'batch.fileHint':
+    '支持 Excel 工作簿（.xlsx，读取第一个工作表）和 CSV（UTF-8 或 GBK 编码，即 Excel 默认保存的格式），首行为列名，必填列：{columns}',
   'batch.fileName': '文件 {name}，共 {rows} 行',
   'batch.missingColumns': '文件缺少必填列：{columns}',
   'batch.noRows': '文件中没有数据行',
@@ -261,8 +262,7 @@ export const zhCN = {
   'report.result': '检查结果',
   'report.ok': '通过',
   'upload.drop': '点击或拖拽文件到此处',
-  'upload.hint': '支持 CSV（UTF-8）文件',
-  'upload.excelAsCsv': '此处只读取 CSV 文件，请在 Excel 中“另存为 CSV UTF-8”后上传',
+  'upload.hint': '支持 Excel 工作簿（.xlsx）和 CSV 文件',
 
   'projects.subtitle': '项目即数据范围：数据集、币种、时间粒度与可用页面',
   'projects.new': '新建项目',
@@ -310,7 +310,8 @@ export const zhCN = {
   'project.status.stopped': '已停用',
 
   'categories.upload': '上传品类',
-  'categories.fileHint': '每行一个品类 ID 或品类名称，首行可为列名 category',
+  'categories.fileHint':
+    '支持 Excel 工作簿（.xlsx）和 CSV（UTF-8 或 GBK 编码）：每行一个品类 ID 或品类名称，写在第一列或列名为 category（品类）的列中',
   'categories.commit': '添加 {count} 个品类',
   'categories.added': '已添加 {count} 个品类',
   'categories.name': '品类',

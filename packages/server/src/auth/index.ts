@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Auditor } from '../audit/index.js';
 import type { AppContext } from '../context.js';
+import { type Mailer, MailService } from '../mail/service.js';
 import { HOUSEKEEPING_INTERVAL_MS, Housekeeping } from './housekeeping.js';
-import { type Mailer, OutboxMailer } from './mailer.js';
 import { type CounterStore, createCounterStore, RateLimiter } from './rate-limit.js';
 import { PasswordResetService } from './reset.js';
 import { SignInService } from './signin.js';
@@ -42,7 +42,8 @@ export async function createAuthServices(ctx: AppContext, log: FastifyBaseLogger
     refreshTtlSeconds: config.auth.refreshTokenTtlSeconds,
     clock,
   });
-  const mailer = ctx.mailer ?? new OutboxMailer(metadata, log);
+  const mailer = ctx.mailer ?? new MailService({ metadata, log, clock, smtp: config.smtp });
+  if (mailer instanceof MailService && !ctx.mailer) mailer.start();
   const signIn = new SignInService({ metadata, tokens, counters, limiter, config: config.auth, audit, clock });
   await signIn.init();
   const resets = new PasswordResetService({ metadata, mailer, tokens, limiter, config: config.auth, audit, clock });
@@ -64,6 +65,7 @@ export async function createAuthServices(ctx: AppContext, log: FastifyBaseLogger
     // A store handed in by the caller is the caller's to close.
     close: async () => {
       await housekeeping.stop();
+      if (!ctx.mailer) await mailer.close();
       if (!ctx.counterStore) await counters.close();
     },
   };

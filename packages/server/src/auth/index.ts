@@ -42,8 +42,10 @@ export async function createAuthServices(ctx: AppContext, log: FastifyBaseLogger
     refreshTtlSeconds: config.auth.refreshTokenTtlSeconds,
     clock,
   });
-  const mailer = ctx.mailer ?? new MailService({ metadata, log, clock, smtp: config.smtp });
-  if (mailer instanceof MailService && !ctx.mailer) mailer.start();
+  // A mailer handed in by the caller is the caller's to start and close.
+  const ownMailer = ctx.mailer ? undefined : new MailService({ metadata, log, clock, smtp: config.smtp });
+  ownMailer?.start();
+  const mailer: Mailer = ctx.mailer ?? ownMailer!;
   const signIn = new SignInService({ metadata, tokens, counters, limiter, config: config.auth, audit, clock });
   await signIn.init();
   const resets = new PasswordResetService({ metadata, mailer, tokens, limiter, config: config.auth, audit, clock });
@@ -65,7 +67,7 @@ export async function createAuthServices(ctx: AppContext, log: FastifyBaseLogger
     // A store handed in by the caller is the caller's to close.
     close: async () => {
       await housekeeping.stop();
-      if (!ctx.mailer) await mailer.close();
+      await ownMailer?.close();
       if (!ctx.counterStore) await counters.close();
     },
   };

@@ -23,6 +23,8 @@ export const MAIL_RETRY_BASE_MS = 60_000;
 export const MAIL_RETRY_INTERVAL_MS = 30_000;
 /** A claimed mail is not taken again before this, even if its sender died mid-way. */
 const CLAIM_LEASE_MS = 5 * 60_000;
+/** Longest wait for deliveries in progress when the app closes. */
+const CLOSE_WAIT_MS = 5_000;
 /** Slow or silent servers fail the attempt instead of holding it (nodemailer waits minutes by default). */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
@@ -94,7 +96,11 @@ export class MailService implements Mailer {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
-    await this.idle();
+    // A hanging server must not hold a shutdown: an unfinished attempt keeps its claim and is
+    // retried once the claim lapses (by this process after a restart, or by another one).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.idle(), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+    clearTimeout(timer);
     this.transport?.close();
   }
 

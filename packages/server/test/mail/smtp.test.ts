@@ -1,7 +1,8 @@
 import type { ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { MAIL_RETRY_BASE_MS, MailService } from '../../src/mail/service.js';
+import type { AppContext } from '../../src/context.js';
+import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_MS, MailService } from '../../src/mail/service.js';
 import { bearer, login, makeUser } from '../auth/helpers.js';
 import { stores } from '../metadata/stores.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
@@ -17,6 +18,26 @@ function resetLink(mail: ParsedMail): string {
   expect(link, mail.text).toBeDefined();
   expect(mail.html).toContain(`<a href="${link}">`);
   return link!;
+}
+
+/** A MailService on the test's clock for the app, keeping its log lines. */
+function recordingMailer(clock: () => Date) {
+  const logs: { obj: object; msg?: string }[] = [];
+  let mailer: MailService | undefined;
+  const log = {
+    info: (obj: object, msg?: string) => logs.push({ obj, msg }),
+    warn: (obj: object, msg?: string) => logs.push({ obj, msg }),
+  };
+  return {
+    logs,
+    create: (ctx: AppContext) => {
+      mailer = new MailService({ metadata: ctx.metadata, clock, smtp: ctx.config.smtp, log });
+      return mailer;
+    },
+    get mailer(): MailService {
+      return mailer!;
+    },
+  };
 }
 
 describe.each(stores())('mail over SMTP ($name)', (target) => {
@@ -136,25 +157,14 @@ describe.each(stores())('mail over SMTP ($name)', (target) => {
   it('answers at once while the SMTP server is down, records the failure, and a retry delivers later', async () => {
     const port = await freePort();
     let now = new Date('2026-03-02T08:00:00Z');
-    const logs: { obj: object; msg?: string }[] = [];
-    let mailer: MailService | undefined;
-    t = await appWithSmtp(port, {
-      clock: () => now,
-      mailer: (ctx) => {
-        mailer = new MailService({
-          metadata: ctx.metadata,
-          clock: () => now,
-          smtp: ctx.config.smtp,
-          log: { info: (obj, msg) => logs.push({ obj, msg }), warn: (obj, msg) => logs.push({ obj, msg }) },
-        });
-        return mailer;
-      },
-    });
+    const rec = recordingMailer(() => now);
+    t = await appWithSmtp(port, { clock: () => now, mailer: rec.create });
+    const { logs } = rec;
     const user = await makeUser(t.ctx, 'bob');
 
     const res = await forgot(t, 'bob', 'en');
     expect(res.statusCode, res.body).toBe(200);
-    await mailer!.idle();
+    await rec.mailer.idle();
     const [failed] = await t.ctx.metadata.outbox.list(user.email);
     expect(failed).toMatchObject({ status: 'failed', attempts: 1, sentAt: null });
     expect(failed!.lastError).toContain('ECONNREFUSED');
@@ -168,10 +178,10 @@ describe.each(stores())('mail over SMTP ($name)', (target) => {
 
     // Not yet due: nothing is tried.
     smtp = await startSmtpServer(SMTP_LOGIN, port);
-    await mailer!.deliverDue();
+    await rec.mailer.deliverDue();
     expect(smtp.received).toHaveLength(0);
     now = new Date(now.getTime() + MAIL_RETRY_BASE_MS);
-    await mailer!.deliverDue();
+    await rec.mailer.deliverDue();
     const mail = await smtp.nextMail();
     expect(mail.subject).toBe('Reset your MarketLens password');
     expect(resetLink(mail)).toContain(token);
@@ -183,24 +193,38 @@ describe.each(stores())('mail over SMTP ($name)', (target) => {
     });
     // Delivered once: a later pass sends nothing again.
     now = new Date(now.getTime() + 60 * MAIL_RETRY_BASE_MS);
-    await mailer!.deliverDue();
+    await rec.mailer.deliverDue();
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it(`gives up after ${MAIL_MAX_ATTEMPTS} attempts, waiting twice as long after each failure`, async () => {
+    let now = new Date('2026-03-02T08:00:00Z');
+    const rec = recordingMailer(() => now);
+    t = await appWithSmtp(await freePort(), { clock: () => now, mailer: rec.create });
+    const { logs } = rec;
+    const user = await makeUser(t.ctx, 'dave');
+    await forgot(t, 'dave');
+    await rec.mailer.idle();
+    const waits: number[] = [];
+    for (;;) {
+      const [row] = await t.ctx.metadata.outbox.list(user.email);
+      if (row!.nextAttemptAt === null) break;
+      waits.push(Date.parse(row!.nextAttemptAt) - now.getTime());
+      now = new Date(row!.nextAttemptAt);
+      await rec.mailer.deliverDue();
+    }
+    expect(waits).toEqual([1, 2, 4, 8].map((m) => m * MAIL_RETRY_BASE_MS));
+    const [row] = await t.ctx.metadata.outbox.list(user.email);
+    expect(row).toMatchObject({ status: 'failed', attempts: MAIL_MAX_ATTEMPTS, sentAt: null });
+    expect(logs.at(-1)?.msg).toBe('mail delivery failed, giving up');
   });
 });
 
 describe('mail without SMTP', () => {
   it('keeps the mail in the outbox and names it in the log, as before SMTP existed', async () => {
-    const logs: { obj: object; msg?: string }[] = [];
-    const t = await buildTestApp({
-      env: { PUBLIC_URL: 'https://ml.example' },
-      mailer: (ctx) =>
-        new MailService({
-          metadata: ctx.metadata,
-          clock: () => new Date(),
-          smtp: ctx.config.smtp,
-          log: { info: (obj, msg) => logs.push({ obj, msg }), warn: (obj, msg) => logs.push({ obj, msg }) },
-        }),
-    });
+    const rec = recordingMailer(() => new Date());
+    const t = await buildTestApp({ env: { PUBLIC_URL: 'https://ml.example' }, mailer: rec.create });
+    const { logs } = rec;
     try {
       const user = await makeUser(t.ctx, 'carol');
       await t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { username: 'carol' } });

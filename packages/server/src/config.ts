@@ -38,6 +38,15 @@ export interface ServerConfig {
   auth: AuthConfig;
   /** WeChat OAuth2 sign-in; undefined when not configured. */
   wechat: WechatConfig | undefined;
+  /** Mail delivery over SMTP (SMTP_URL, MAIL_FROM); undefined: mail stays in the outbox table (docs/security.md). */
+  smtp: SmtpConfig | undefined;
+}
+
+export interface SmtpConfig {
+  /** smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start); may carry user:password. */
+  url: string;
+  /** Sender, an address or `Name <address>`. */
+  from: string;
 }
 
 export interface AuthConfig {
@@ -227,6 +236,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     }
   }
 
+  const smtp = smtpConfig(str('SMTP_URL'), str('MAIL_FROM'), problems);
+
   const config: ServerConfig = {
     port: int('PORT', 8080, 0, 65535),
     host,
@@ -252,9 +263,42 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: bool('TRUST_PROXY', false),
     auth,
     wechat,
+    smtp,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+const MAIL_ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;
+
+/** SMTP_URL and MAIL_FROM go together: a URL that nodemailer would misread is refused here, not at the first mail. */
+function smtpConfig(url: string | undefined, from: string | undefined, problems: string[]): SmtpConfig | undefined {
+  if (url === undefined) {
+    if (from !== undefined)
+      problems.push('MAIL_FROM is set but SMTP_URL is not: set SMTP_URL too, or remove MAIL_FROM');
+    return undefined;
+  }
+  let valid = false;
+  try {
+    const u = new URL(url);
+    const port = u.port === '' ? undefined : Number(u.port);
+    valid =
+      (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '' && (port === undefined || port > 0);
+  } catch {
+    // reported below
+  }
+  if (!valid) {
+    problems.push(
+      `SMTP_URL="${redactUrl(url)}" is not valid: expected smtp://[user:password@]host[:port] or smtps://[user:password@]host[:port]`,
+    );
+  }
+  const address = from === undefined ? undefined : (/<([^<>]*)>\s*$/.exec(from)?.[1] ?? from).trim();
+  if (address === undefined)
+    problems.push('MAIL_FROM is not set: SMTP_URL needs a sender, e.g. MarketLens <noreply@example.com>');
+  else if (!MAIL_ADDRESS.test(address)) {
+    problems.push(`MAIL_FROM="${from}" is not valid: expected an address or Name <address>`);
+  }
+  return valid && address !== undefined && MAIL_ADDRESS.test(address) ? { url, from: from! } : undefined;
 }
 
 /** Hides credentials in a URL so configuration errors and logs never print them. */

@@ -1,6 +1,6 @@
-import type { Mailer } from './auth/mailer.js';
 import type { CounterStore } from './auth/rate-limit.js';
 import type { ServerConfig } from './config.js';
+import type { Mailer } from './mail/service.js';
 import type { MetadataStore } from './metadata/index.js';
 import type { WarehouseEngine } from './warehouse/engine.js';
 
@@ -16,6 +16,6 @@ export interface AppContext {
   clock?: () => Date;
   /** Counter store for rate limits; default Redis when REDIS_URL is set, else in-process. */
   counterStore?: CounterStore;
-  /** Mail delivery; default the outbox table plus a log line. */
+  /** Mail delivery; default the outbox table, delivered over SMTP when SMTP_URL is set. The caller closes one it hands in. */
   mailer?: Mailer;
 }

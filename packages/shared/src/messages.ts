@@ -16,6 +16,7 @@ import { downloadMessages } from './messages/download.js';
 import { exploreMessages } from './messages/explore.js';
 import { hotMessages } from './messages/hot.js';
 import { insightMessages } from './messages/insight.js';
+import { mailMessages } from './messages/mail.js';
 import { potentialMessages } from './messages/potential.js';
 import { priceMessages } from './messages/price.js';
 import { productsMessages } from './messages/products.js';
@@ -210,6 +211,7 @@ const AREAS = [
   productsMessages,
   contrastMessages,
   shopMessages,
+  mailMessages,
 ] as const;
 type AreaKey = (typeof AREAS)[number] extends infer A ? (A extends { en: infer E } ? keyof E : never) : never;
 const en: Readonly<Record<keyof typeof coreEn | AreaKey, string>> = Object.assign(

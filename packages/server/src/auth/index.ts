@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Auditor } from '../audit/index.js';
 import type { AppContext } from '../context.js';
+import { type Mailer, MailService } from '../mail/service.js';
 import { HOUSEKEEPING_INTERVAL_MS, Housekeeping } from './housekeeping.js';
-import { type Mailer, OutboxMailer } from './mailer.js';
 import { type CounterStore, createCounterStore, RateLimiter } from './rate-limit.js';
 import { PasswordResetService } from './reset.js';
 import { SignInService } from './signin.js';
@@ -42,7 +42,10 @@ export async function createAuthServices(ctx: AppContext, log: FastifyBaseLogger
     refreshTtlSeconds: config.auth.refreshTokenTtlSeconds,
     clock,
   });
-  const mailer = ctx.mailer ?? new OutboxMailer(metadata, log);
+  // A mailer handed in by the caller is the caller's to start and close.
+  const ownMailer = ctx.mailer ? undefined : new MailService({ metadata, log, clock, smtp: config.smtp });
+  ownMailer?.start();
+  const mailer: Mailer = ctx.mailer ?? ownMailer!;
   const signIn = new SignInService({ metadata, tokens, counters, limiter, config: config.auth, audit, clock });
   await signIn.init();
   const resets = new PasswordResetService({ metadata, mailer, tokens, limiter, config: config.auth, audit, clock });
@@ -64,6 +67,7 @@ export async function createAuthServices(ctx: AppContext, log: FastifyBaseLogger
     // A store handed in by the caller is the caller's to close.
     close: async () => {
       await housekeeping.stop();
+      await ownMailer?.close();
       if (!ctx.counterStore) await counters.close();
     },
   };

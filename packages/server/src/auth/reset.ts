@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Auditor } from '../audit/index.js';
 import type { AuthConfig } from '../config.js';
 import { AppError, badRequest } from '../errors.js';
-import { translateFor } from '../i18n.js';
+import { loginUrl, passwordResetMail, recipientLocale } from '../mail/compose.js';
+import type { Mailer } from '../mail/service.js';
 import type { MetadataStore } from '../metadata/index.js';
-import type { Mailer } from './mailer.js';
 import { hashPassword } from './passwords.js';
 import type { RateLimiter } from './rate-limit.js';
 import { hashToken, newOpaqueToken, type TokenService } from './tokens.js';
@@ -56,14 +56,8 @@ export class PasswordResetService {
       hashToken(token),
       new Date(this.deps.clock().getTime() + minutes * 60_000),
     );
-    const base = (config.publicUrl ?? '').replace(/\/$/, '');
-    const link = `${base}/login?reset_token=${encodeURIComponent(token)}`;
-    const t = translateFor(locale);
-    await this.deps.mailer.send({
-      to: user.email,
-      subject: t('auth.resetMailSubject'),
-      body: t('auth.resetMailBody', { minutes, link }),
-    });
+    const link = `${loginUrl(config.publicUrl)}?reset_token=${encodeURIComponent(token)}`;
+    await this.deps.mailer.send(passwordResetMail(user, recipientLocale(user, locale), link, minutes));
     await this.deps.audit.record(req, {
       action: 'auth.reset_request',
       outcome: 'success',

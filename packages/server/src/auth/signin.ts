@@ -108,6 +108,8 @@ export class SignInService {
         failedAttempts: 0,
         lockedUntil: null,
         lastLoginAt: this.deps.clock(),
+        // The language the user works in: mail to them speaks it (docs/security.md "Mail").
+        locale: req.locale,
       })) ?? user;
     const pair = await this.deps.tokens.issue(updated);
     await this.deps.audit.record(req, {

@@ -84,6 +84,8 @@ export interface UsersTable {
   /** Bumped to revoke every token issued before. */
   token_version: Defaulted<number>;
   last_login_at: Timestamp | null;
+  /** Language of the last sign-in (zh_cn | en_us), for mail; null before the first (migration 0003). */
+  locale: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -238,9 +240,19 @@ export interface MailOutboxTable {
   to_address: string;
   subject: string;
   body: string;
+  /** The HTML alternative of `body` (migration 0003; null on older rows). */
+  html: string | null;
+  status: Defaulted<MailStatus>;
+  attempts: Defaulted<number>;
+  /** Why the last attempt failed (no credentials, no content). */
+  last_error: string | null;
+  /** When the next delivery may start; null when none is planned. */
+  next_attempt_at: Timestamp | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
 }
+
+export type MailStatus = 'pending' | 'sent' | 'failed';
 
 export interface ApplicationsTable {
   id: Generated<number>;

@@ -28,8 +28,18 @@ export interface LoginResult {
   prompt_bind_wechat: boolean;
 }
 
-export async function login(app: FastifyInstance, username: string, password = PASSWORD): Promise<LoginResult> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+/** Signs in; `locale` as the web app sends it (the account keeps it for mail). */
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  password = PASSWORD,
+  locale?: string,
+): Promise<LoginResult> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password, ...(locale ? { locale } : {}) },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as LoginResult;
 }

@@ -58,7 +58,7 @@ describe.each(stores())('auth and catalogue repositories on $name', (target) => 
   it('outbox and applications', async () => {
     const s = store();
     const u = await s.users.create(newUser('cat'));
-    await s.outbox.add('cat@example.com', 'Hi', 'Body');
+    await s.outbox.add({ to: 'cat@example.com', subject: 'Hi', body: 'Body' });
     expect(await s.outbox.list('cat@example.com')).toMatchObject([{ subject: 'Hi', sentAt: null }]);
     const app = await s.applications.create('wechat_unbind', u.id, { reason: 'x' });
     expect(await s.applications.list({ status: 'pending' })).toHaveLength(1);

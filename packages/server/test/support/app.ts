@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
+import type { Mailer } from '../../src/mail/service.js';
 import { openMetadata } from '../../src/metadata/index.js';
 import type { WarehouseEngine } from '../../src/warehouse/engine.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
@@ -34,6 +35,11 @@ export interface TestAppOptions {
   warehouse?: WarehouseTarget;
   /** Time source of the app (tokens, lockouts, clean-up). */
   clock?: () => Date;
+  /**
+   * The app's mailer, made from the store and clock the app gets (e.g. a MailService with a recording
+   * log); closed with the app. Default the app's own (SMTP when the env sets SMTP_URL).
+   */
+  mailer?: (ctx: AppContext) => Mailer;
   /** What the app sees of the warehouse, e.g. one whose queries a fault test holds back (closed as opened). */
   wrapWarehouse?: (warehouse: WarehouseEngine) => WarehouseEngine;
 }
@@ -64,6 +70,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     signingKey: 'k'.repeat(48),
     ...(opts.clock ? { clock: opts.clock } : {}),
   };
+  const mailer = opts.mailer?.(ctx);
+  if (mailer) ctx.mailer = mailer;
   const app = await buildApp(ctx, { logger: process.env.TEST_LOG ? { level: 'error' } : false });
   opts.routes?.(app);
   await app.ready();
@@ -72,6 +80,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ctx,
     async close() {
       await app.close();
+      await mailer?.close();
       await warehouse.close();
       await metadata.close();
       await database?.drop();

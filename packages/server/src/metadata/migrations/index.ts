@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { MetadataDialect } from '../db.js';
 import { initialMigration } from './0001_initial.js';
 import { ordersMigration } from './0002_orders.js';
+import { mailMigration } from './0003_mail.js';
 
 /**
  * Migrations live in code (not read from a folder at run time) so the built dist/ needs no extra
@@ -12,6 +13,7 @@ export function metadataMigrations(dialect: MetadataDialect): Record<string, Mig
   return {
     '0001_initial': initialMigration(dialect),
     '0002_orders': ordersMigration(dialect),
+    '0003_mail': mailMigration(),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { WireLocale } from '@marketlens/shared';
 import type { Kysely } from 'kysely';
 import {
   containsIgnoreCase,
@@ -35,6 +36,8 @@ export interface User {
   wechatState: WechatState;
   tokenVersion: number;
   lastLoginAt: string | null;
+  /** Language of the last sign-in, for mail; null before the first. */
+  locale: WireLocale | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -71,6 +74,7 @@ export interface UserPatch {
   wechatOpenid?: string | null;
   wechatState?: WechatState;
   lastLoginAt?: string | Date | null;
+  locale?: WireLocale;
 }
 
 export interface UserListQuery extends PageQuery {
@@ -111,6 +115,7 @@ function toUser(row: UserRow): User {
     wechatState: row.wechat_state,
     tokenVersion: row.token_version,
     lastLoginAt: row.last_login_at,
+    locale: row.locale === 'en_us' || row.locale === 'zh_cn' ? row.locale : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -134,6 +139,7 @@ function toRowUpdate(patch: UserPatch): UserRowUpdate {
   if (patch.wechatOpenid !== undefined) row.wechat_openid = patch.wechatOpenid;
   if (patch.wechatState !== undefined) row.wechat_state = patch.wechatState;
   if (patch.lastLoginAt !== undefined) row.last_login_at = toIsoOrNull(patch.lastLoginAt);
+  if (patch.locale !== undefined) row.locale = patch.locale;
   return row;
 }
 

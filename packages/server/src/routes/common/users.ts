@@ -14,6 +14,7 @@ import { assertStrongPassword } from '../../auth/reset.js';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { translateFor } from '../../i18n.js';
+import { accountOpenedMail, recipientLocale } from '../../mail/compose.js';
 import { ConflictError, type JsonObject, type User, type UserPatch } from '../../metadata/index.js';
 import { AUTH, isRoot, perm } from '../../permissions/index.js';
 import { Envelope, LocaleField, ok, Query } from '../../schema.js';
@@ -107,6 +108,9 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
   const { metadata } = ctx;
   const accounts = perm.roles(AUTH.accounts);
   const now = () => services.clock();
+  /** Tells the account's owner it can sign in (written to the outbox; delivery never holds the request). */
+  const mailOpened = (user: User) =>
+    services.mailer.send(accountOpenedMail(user, recipientLocale(user), ctx.config.auth.publicUrl));
 
   async function loadManaged(actor: NonNullable<import('fastify').FastifyRequest['user']>, id: string): Promise<User> {
     const user = await metadata.users.getById(Number(id));
@@ -374,6 +378,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
           target: `user:${user.id}`,
           detail: { role, pending },
         });
+        if (!pending) await mailOpened(user);
         return ok({ user: userView(user, now()), ...(b.password ? {} : { password }) });
       },
     );
@@ -673,6 +678,10 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
           return done;
         });
         if (!reviewed) throw new AppError(409, 'reviewed', 'users.applicationReviewed');
+        if (reviewed.kind === 'account_opening' && status === 'approved' && reviewed.userId !== null) {
+          const opened = await metadata.users.getById(reviewed.userId);
+          if (opened) await mailOpened(opened);
+        }
         await services.audit.record(req, {
           action: `application.${status === 'approved' ? 'approve' : 'reject'}`,
           outcome: 'success',
@@ -813,7 +822,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
                 validTo: validityBound(r.valid_to, true) ?? null,
                 mustChangePassword: !r.password,
               });
-              out.push({ id: u.id, username: u.username, ...(r.password ? {} : { password }) });
+              out.push({ user: u, password: r.password ? undefined : password });
             }
             return out;
           })
@@ -823,7 +832,14 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
           outcome: 'success',
           detail: { count: created.length },
         });
-        return ok({ created });
+        for (const { user } of created) await mailOpened(user);
+        return ok({
+          created: created.map(({ user, password }) => ({
+            id: user.id,
+            username: user.username,
+            ...(password === undefined ? {} : { password }),
+          })),
+        });
       },
     );
 

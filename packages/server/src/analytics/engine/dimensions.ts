@@ -110,6 +110,36 @@ export async function brandNames(
   return new Map(rows.map((r) => [Number(r.brand_id), { name_zh: r.name_zh, name_en: r.name_en }]));
 }
 
+/** The id columns of the dimensions a data grant may name (brand and shop grants, spec §6). */
+const GRANT_DIMENSIONS = {
+  brand: { table: 'dim_brand', column: 'brand_id', type: 'integer' },
+  shop: { table: 'dim_shop', column: 'shop_id', type: 'bigint' },
+} as const;
+
+/**
+ * Which of the given brand or shop ids (as grants store them: text) the dataset does not hold, in
+ * the order given. Text that is no whole number is unknown without asking the warehouse.
+ */
+export async function unknownGrantIds(
+  warehouse: WarehouseEngine,
+  dataset: string,
+  kind: keyof typeof GRANT_DIMENSIONS,
+  ids: readonly string[],
+): Promise<string[]> {
+  const numeric = [...new Set(ids.filter((id) => /^\d{1,18}$/.test(id)).map(Number))].filter(Number.isSafeInteger);
+  const known = new Set<string>();
+  if (numeric.length > 0) {
+    const { table, column, type } = GRANT_DIMENSIONS[kind];
+    const { d, t, p, run } = reader(warehouse, dataset);
+    const rows = await run<{ id: number | string }>(
+      `SELECT ${column} AS id FROM ${t(table)} WHERE ${idsIn(d, p, column, numeric, type)}`,
+      p,
+    );
+    for (const r of rows) known.add(String(r.id));
+  }
+  return ids.filter((id) => !/^\d{1,18}$/.test(id) || !known.has(String(Number(id))));
+}
+
 /** Titles of the given products (unknown ids are simply absent). */
 export async function productTitles(
   warehouse: WarehouseEngine,

@@ -12,9 +12,14 @@ import { type Caller, caller, data, refused } from './helpers.js';
  */
 describeOnEach(await warehouseTargets(), 'grant values are checked against the dataset', (target) => {
   const brands = market.dims.dim_brand.map((b) => String(b.brand_id));
-  const shops = market.dims.dim_shop.map((s) => String(s.shop_id));
+  // Shops as the member editor sends them: 'platform,shop_id' selections (spec §4).
+  const shops = market.dims.dim_shop.map((s) => `${s.platform_id},${s.shop_id}`);
+  const firstShop = market.dims.dim_shop[0]!;
   const missingBrand = String(Math.max(...market.dims.dim_brand.map((b) => b.brand_id)) + 1000);
-  const missingShop = String(Math.max(...market.dims.dim_shop.map((s) => s.shop_id)) + 1000);
+  const missingShop = `${firstShop.platform_id},${Math.max(...market.dims.dim_shop.map((s) => s.shop_id)) + 1000}`;
+  const otherPlatform = market.dims.dim_platform.find((p) => p.platform_id !== firstShop.platform_id)!.platform_id;
+  /** A shop that exists, selected on a platform it is not on. */
+  const wrongPlatform = `${otherPlatform},${firstShop.shop_id}`;
   let t: TestApp;
   let admin: Caller;
   let pid: number;
@@ -66,6 +71,15 @@ describeOnEach(await warehouseTargets(), 'grant values are checked against the d
     });
     expect(refused(bad, 400)).toBe(`These brands are not in the project’s dataset: ${missingBrand}`);
     expect(await grantsOf()).toMatchObject({ brand: brands.slice(0, 2).sort(), shop: shops.slice(0, 3).sort() });
+  });
+
+  it('a shop selection must name the shop’s own platform; a bare shop id is accepted', async () => {
+    const bad = await admin('PUT', `/projects/${pid}/users/${memberId}`, { shops: [wrongPlatform], locale: 'en' });
+    expect(refused(bad, 400)).toBe(`These shops are not in the project’s dataset: ${wrongPlatform}`);
+    const bare = String(firstShop.shop_id);
+    data(await admin('PUT', `/projects/${pid}/users/${memberId}`, { shops: [...shops.slice(0, 3), bare] }));
+    expect((await grantsOf()).shop).toEqual([...shops.slice(0, 3), bare].sort());
+    data(await admin('PUT', `/projects/${pid}/users/${memberId}`, { shops: shops.slice(0, 3) }));
   });
 
   it('the account screen’s project access (PUT /users/{id}/auth) is checked the same way', async () => {

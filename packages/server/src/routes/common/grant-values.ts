@@ -1,4 +1,4 @@
-import { hasDataset, unknownGrantIds } from '../../analytics/engine/dimensions.js';
+import { hasDataset, unknownGrantValues } from '../../analytics/engine/dimensions.js';
 import { badRequest } from '../../errors.js';
 import type { Project } from '../../metadata/index.js';
 import type { WarehouseEngine } from '../../warehouse/engine.js';
@@ -7,7 +7,8 @@ import type { WarehouseEngine } from '../../warehouse/engine.js';
 const NAMED = 20;
 
 /**
- * Brand and shop grant values must exist in the project's dataset (issue 20): an unknown id would
+ * Brand and shop grant values must exist in the project's dataset (issue 20; shops as 'platform,shop_id'
+ * selections or bare ids, a selection's platform must be the shop's): an unknown id would
  * silently grant nothing, so it is refused with a 400 naming the unknown ids. Both the project's
  * user management and the account screen's project access save grants through this check.
  */
@@ -25,7 +26,7 @@ export async function assertGrantValues(
     ['shop', shops, 'projects.unknownShops'],
   ] as const) {
     if (ids.length === 0) continue;
-    const unknown = await unknownGrantIds(warehouse, project.dataset, kind, ids);
+    const unknown = await unknownGrantValues(warehouse, project.dataset, kind, ids);
     if (unknown.length > 0) {
       const named = unknown.slice(0, NAMED).join(', ');
       throw badRequest(key, { ids: unknown.length > NAMED ? `${named} …` : named });

@@ -15,6 +15,7 @@ import { registerWebApp } from './plugins/web.js';
 import { authRoutes } from './routes/auth/index.js';
 import { thirdPartyRoutes } from './routes/auth/thirdparty.js';
 import { analysisRoutes } from './routes/common/analysis/index.js';
+import { auditRoutes } from './routes/common/audit.js';
 import { dataRoutes } from './routes/common/data.js';
 import { favoriteRoutes } from './routes/common/favorites.js';
 import { orderRoutes } from './routes/common/orders.js';
@@ -119,6 +120,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
           await scope.register(analysisRoutes(ctx, analytics));
           await scope.register(favoriteRoutes(ctx));
           await scope.register(orderRoutes(ctx, auth, analytics));
+          await scope.register(auditRoutes(ctx));
         },
         { prefix: '/common' },
       );

@@ -1,4 +1,5 @@
 export * from './api.js';
+export * from './audit.js';
 export * from './dataset-format.js';
 export * from './dates.js';
 export * from './format.js';

@@ -10,6 +10,7 @@
  */
 
 import { analysisMessages } from './messages/analysis.js';
+import { auditMessages } from './messages/audit.js';
 import { brandMessages } from './messages/brand.js';
 import { contrastMessages } from './messages/contrast.js';
 import { downloadMessages } from './messages/download.js';
@@ -201,6 +202,7 @@ const coreEn = {
 /** Areas with their own files (messages/*.ts), merged into the one catalogue. */
 const AREAS = [
   analysisMessages,
+  auditMessages,
   downloadMessages,
   insightMessages,
   brandMessages,

@@ -210,6 +210,11 @@ export const ROUTES: readonly RouteDef[] = [
   },
   /** The sales team's enquiries (issue 18): root and admins, beside the account administration. */
   { path: '/enquiries', name: 'Enquiries', titleKey: 'route.enquiries', auth: ['root', 'admin'] },
+  /**
+   * The audit trail (issue 20): root reads every entry, global admins the entries of projects; the
+   * server's audit scope decides (docs/security.md "Audit trail").
+   */
+  { path: '/audit', name: 'Audit', titleKey: 'route.audit', auth: ['root', 'admin'] },
   { path: '/icons', name: 'Icons', titleKey: 'route.icons', hidden: true },
   { path: '/403', name: 'Forbidden', titleKey: 'route.forbidden', public: true, hidden: true },
 ];

@@ -148,6 +148,12 @@ describe('one route table', () => {
       });
     expect(keys(user('general', [project(1, [2, 4])]))).toEqual(['/explore', '/discover']);
     expect(keys(user('enterprise', [project(1, [1])]))).toEqual(['/hot', '/projects']);
-    expect(keys(user('admin', [project(1, [7])]))).toEqual(['/contrast', '/projects', '/accounts', '/enquiries']);
+    expect(keys(user('admin', [project(1, [7])]))).toEqual([
+      '/contrast',
+      '/projects',
+      '/accounts',
+      '/enquiries',
+      '/audit',
+    ]);
   });
 });

@@ -1,8 +1,10 @@
+import type { AuditAction } from '@marketlens/shared';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AuditOutcome, JsonValue, MetadataStore } from '../metadata/index.js';
 
 export interface AuditEntry {
-  action: string;
+  /** One of the codes of AUDIT_ACTIONS, each labelled in both languages (a new code goes there first). */
+  action: AuditAction;
   outcome: AuditOutcome;
   target?: string;
   detail?: JsonValue;

@@ -1,5 +1,13 @@
-import { formatNumber, formatRatio, type MessageKey, type WireLocale } from '@marketlens/shared';
+import {
+  auditActionKey,
+  formatNumber,
+  formatRatio,
+  isAuditAction,
+  type MessageKey,
+  type WireLocale,
+} from '@marketlens/shared';
 import type {
+  AuditDownloadQuery,
   BrandCharacters,
   Contrast,
   ContrastSlotFigures,
@@ -16,6 +24,7 @@ import type { TopKind } from '../analytics/panels/common.js';
 import type { CategoryValuation } from '../analytics/panels/valuation.js';
 import type { AnalysisRequest } from '../analytics/request.js';
 import { translateFor } from '../i18n.js';
+import type { AuditEvent } from '../metadata/index.js';
 import { type Column, downloadContext, type Sheet, sendXlsx } from './xlsx.js';
 
 /**
@@ -435,6 +444,66 @@ export async function sendContrast(reply: FastifyReply, a: AnalysisRequest, data
           ...slotColumns<SlotOf<'top_products'>>(),
           ...topColumns('product', a.locale).filter((c) => c.header !== 'download.col.brand'),
         ] as Column<SlotOf<'top_products'>>[],
+      },
+    ],
+  });
+}
+
+/** At most this many entries in one audit download (newest first); the header says how many matched. */
+export const AUDIT_DOWNLOAD_LIMIT = 10_000;
+
+/** An ISO instant as the downloads write times: 'YYYY-MM-DD HH:mm:ss UTC'. */
+const utcText = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
+
+/**
+ * The audit trail download: the same filters and order as the screen's list, actions and outcomes
+ * in the request's language (the code beside the label, for searching the docs).
+ */
+export function sendAuditTrail(
+  reply: FastifyReply,
+  locale: WireLocale,
+  filters: AuditDownloadQuery,
+  found: { items: readonly AuditEvent[]; total: number },
+): Promise<FastifyReply> {
+  const t = translateFor(locale);
+  const all = t('audit.download.all');
+  const lines: [string, string][] = [
+    [t('audit.col.actor'), filters.actor?.trim() || all],
+    [t('audit.col.action'), filters.action ? t(auditActionKey(filters.action)) : all],
+    [t('audit.col.target'), filters.target?.trim() || all],
+    [t('audit.col.outcome'), filters.outcome ? t(`audit.outcome.${filters.outcome}`) : all],
+    [t('audit.download.from'), filters.from ? utcText(new Date(filters.from).toISOString()) : all],
+    [t('audit.download.to'), filters.to ? utcText(new Date(filters.to).toISOString()) : all],
+    [t('audit.download.count'), `${found.items.length} / ${found.total}`],
+    [t('download.header.generatedAt'), utcText(new Date().toISOString())],
+  ];
+  return sendXlsx(reply, {
+    locale,
+    fileName: t('audit.download.title'),
+    title: 'audit.download.title',
+    context: { lines, currencySymbol: '' },
+    sheets: [
+      {
+        name: 'audit.download.sheet',
+        rows: found.items,
+        columns: [
+          { header: 'audit.col.at', format: 'text', value: (e: AuditEvent) => utcText(e.at) },
+          { header: 'audit.col.actor', format: 'text', value: (e: AuditEvent) => e.username },
+          { header: 'audit.col.ip', format: 'text', value: (e: AuditEvent) => e.ip },
+          {
+            header: 'audit.col.action',
+            format: 'text',
+            value: (e: AuditEvent) => (isAuditAction(e.action) ? t(auditActionKey(e.action)) : e.action),
+          },
+          { header: 'audit.col.actionCode', format: 'text', value: (e: AuditEvent) => e.action },
+          { header: 'audit.col.target', format: 'text', value: (e: AuditEvent) => e.target },
+          { header: 'audit.col.outcome', format: 'text', value: (e: AuditEvent) => t(`audit.outcome.${e.outcome}`) },
+          {
+            header: 'audit.col.detail',
+            format: 'text',
+            value: (e: AuditEvent) => (e.detail === null ? '' : JSON.stringify(e.detail)),
+          },
+        ] satisfies Column<AuditEvent>[],
       },
     ],
   });

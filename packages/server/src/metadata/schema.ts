@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@marketlens/shared';
+import { AUDIT_OUTCOMES, type AuditOutcome, ROLES, type Role } from '@marketlens/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
@@ -51,8 +51,8 @@ export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
 export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
-export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+/** The one list lives in @marketlens/shared (the audit screen filters by it). */
+export { AUDIT_OUTCOMES, type AuditOutcome };
 
 /** ISO-8601 UTC text. */
 type Timestamp = string;

@@ -8,6 +8,8 @@ import {
   ANALYSIS_AUTH,
   allowedPages,
   canEnterRoute,
+  PROJECT_TARGET_PREFIX,
+  projectTarget,
   ROUTES,
   type Role,
   type RouteDef,
@@ -238,4 +240,22 @@ export async function resolveDataGrant(metadata: MetadataStore, user: AuthUser, 
     brands: project.limitBrands ? grants.brand : null,
     shops: project.limitShops ? grants.shop : null,
   };
+}
+
+/**
+ * Which audit entries a user reads (docs/security.md "Audit trail"): root every entry; a global
+ * admin the entries about projects (target `project:<id>`) — every project, as the admin manages
+ * every project — but no sign-ins, accounts or enquiries; a project admin (the project role that
+ * opens UserManagement) the entries of the projects they administer. Anyone else: 403.
+ */
+export type AuditScope = { targets: string[] } | { targetPrefix: string } | undefined;
+
+export async function auditScope(metadata: MetadataStore, user: AuthUser): Promise<AuditScope> {
+  if (isRoot(user)) return undefined;
+  if (isAdmin(user)) return { targetPrefix: PROJECT_TARGET_PREFIX };
+  const administered = (await metadata.members.listForUser(user.id)).filter((m) =>
+    canEnterRoute(USER_MANAGEMENT, user.role, m.role),
+  );
+  if (administered.length === 0) throw forbidden();
+  return { targets: administered.map((m) => projectTarget(m.projectId)) };
 }

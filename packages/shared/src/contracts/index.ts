@@ -3,6 +3,7 @@
  * the web imports their types without bundling TypeBox. The endpoint tables have an entry point of
  * their own without TypeBox (`@marketlens/shared/endpoints`) for the web's calls.
  */
+export * from './audit.js';
 export * from './brand.js';
 export * from './common.js';
 export * from './contrast.js';

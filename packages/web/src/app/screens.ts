@@ -45,6 +45,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   AccountBatchCreate: { load: () => import('../features/accounts/AccountBatchPage.js') },
   AccountBatchUpdate: { load: () => import('../features/accounts/AccountBatchPage.js') },
   Enquiries: { load: () => import('../features/price/EnquiriesPage.js') },
+  Audit: { load: () => import('../features/audit/AuditPage.js') },
   Icons: { load: () => import('../features/icons/IconsPage.js') },
   Forbidden: { load: () => import('../features/forbidden/ForbiddenPage.js') },
 };

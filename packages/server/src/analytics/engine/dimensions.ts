@@ -110,6 +110,48 @@ export async function brandNames(
   return new Map(rows.map((r) => [Number(r.brand_id), { name_zh: r.name_zh, name_en: r.name_en }]));
 }
 
+/**
+ * A grant value as its parts: brands are ids; shops are selections 'platform,shop_id' (spec §4) or
+ * bare shop ids. Undefined when the text is neither.
+ */
+function grantValueParts(kind: 'brand' | 'shop', value: string): { id: number; platform?: number } | undefined {
+  const m = (kind === 'shop' ? /^(?:(\d{1,9}),)?(\d{1,18})$/ : /^()(\d{1,18})$/).exec(value);
+  const id = Number(m?.[2]);
+  if (!m || !Number.isSafeInteger(id)) return undefined;
+  return m[1] ? { id, platform: Number(m[1]) } : { id };
+}
+
+/**
+ * Which of the given brand or shop grant values the dataset does not hold, in the order given: a
+ * brand id not in dim_brand, a shop not in dim_shop or not on the platform its selection names, or
+ * text that is neither form.
+ */
+export async function unknownGrantValues(
+  warehouse: WarehouseEngine,
+  dataset: string,
+  kind: 'brand' | 'shop',
+  values: readonly string[],
+): Promise<string[]> {
+  const parts = values.map((v) => grantValueParts(kind, v));
+  const ids = [...new Set(parts.flatMap((p) => (p ? [p.id] : [])))];
+  /** Known id → its platform (shops) or null (brands). */
+  const known = new Map<number, number | null>();
+  if (ids.length > 0) {
+    const { d, t, p, run } = reader(warehouse, dataset);
+    const sql =
+      kind === 'brand'
+        ? `SELECT brand_id AS id, NULL AS platform_id FROM ${t('dim_brand')} WHERE ${idsIn(d, p, 'brand_id', ids, 'integer')}`
+        : `SELECT shop_id AS id, platform_id FROM ${t('dim_shop')} WHERE ${idsIn(d, p, 'shop_id', ids, 'bigint')}`;
+    const rows = await run<{ id: number | string; platform_id: number | string | null }>(sql, p);
+    for (const r of rows) known.set(Number(r.id), r.platform_id === null ? null : Number(r.platform_id));
+  }
+  return values.filter((_, i) => {
+    const part = parts[i];
+    if (!part || !known.has(part.id)) return true;
+    return part.platform !== undefined && known.get(part.id) !== part.platform;
+  });
+}
+
 /** Titles of the given products (unknown ids are simply absent). */
 export async function productTitles(
   warehouse: WarehouseEngine,

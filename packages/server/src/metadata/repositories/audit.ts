@@ -1,5 +1,6 @@
+import { type SqlBool, sql } from 'kysely';
 import type { JsonValue } from '../codec.js';
-import { parseJson, toIso, toJson } from '../codec.js';
+import { containsIgnoreCase, type Page, pageBounds, parseJson, toCount, toIso, toJson } from '../codec.js';
 import type { RepoContext } from '../db.js';
 import type { AuditEventRow, AuditOutcome } from '../schema.js';
 
@@ -41,6 +42,24 @@ export interface AuditListQuery {
   outcome?: AuditOutcome;
   /** Only events at or after this time. */
   since?: string | Date;
+}
+
+/** The filters of the audit screen and its download (all optional, combined with AND). */
+export interface AuditSearch {
+  /** Part of the acting user's name (case-insensitive). */
+  actor?: string;
+  action?: string;
+  /** Part of the target (case-insensitive). */
+  target?: string;
+  outcome?: AuditOutcome;
+  /** At or after / at or before. */
+  from?: string | Date;
+  to?: string | Date;
+  /**
+   * Which targets the reader may see (the permission's scope): only these exact targets, or only
+   * targets starting with this text. Absent: every entry.
+   */
+  within?: { targets: readonly string[] } | { targetPrefix: string };
 }
 
 function toEvent(row: AuditEventRow): AuditEvent {
@@ -90,6 +109,38 @@ export class AuditRepository {
     if (query.since !== undefined) q = q.where('at', '>=', toIso(query.since));
     const rows = await q.orderBy('id', 'desc').limit(limit).execute();
     return rows.map(toEvent);
+  }
+
+  /** A page of the entries matching a search, newest first, with the number of all matches. */
+  async search(query: AuditSearch & { page?: number; pageSize?: number }): Promise<Page<AuditEvent>> {
+    const { page, pageSize, limit, offset } = pageBounds(query);
+    return { ...(await this.searchRows(query, limit, offset)), page, pageSize };
+  }
+
+  /** Up to `limit` matching entries, newest first (downloads), with the number of all matches. */
+  async searchRows(query: AuditSearch, limit: number, offset = 0): Promise<{ items: AuditEvent[]; total: number }> {
+    let q = this.ctx.db.selectFrom('audit_events');
+    const within = query.within;
+    if (within && 'targets' in within) {
+      if (within.targets.length === 0) return { items: [], total: 0 };
+      q = q.where('target', 'in', [...within.targets]);
+    } else if (within) {
+      const prefix = within.targetPrefix.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+      q = q.where(sql<SqlBool>`target like ${`${prefix}%`} escape '\\'`);
+    }
+    const actor = query.actor?.trim();
+    if (actor) q = q.where((eb) => containsIgnoreCase(eb.ref('username'), actor));
+    const target = query.target?.trim();
+    if (target) q = q.where((eb) => containsIgnoreCase(eb.ref('target'), target));
+    if (query.action !== undefined) q = q.where('action', '=', query.action);
+    if (query.outcome !== undefined) q = q.where('outcome', '=', query.outcome);
+    if (query.from !== undefined) q = q.where('at', '>=', toIso(query.from));
+    if (query.to !== undefined) q = q.where('at', '<=', toIso(query.to));
+    const [count, rows] = await Promise.all([
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      q.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    ]);
+    return { items: rows.map(toEvent), total: toCount(count.n) };
   }
 
   /** Retention: deletes events older than `before`; returns how many went. */

@@ -29,6 +29,7 @@ import {
   checkBatchUpdate,
   validityBound,
 } from './accounts.js';
+import { assertGrantValues } from './grant-values.js';
 import { SessionUserSchema, sessionUser } from './session.js';
 import { absentBodyAsEmpty, BriefUserSchema, Done, IdParams, UserSchema, userView } from './views.js';
 
@@ -544,6 +545,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         if (b.role !== undefined && !canAssignProjectRole(actor, b.role as Role))
           throw forbidden('users.roleNotAllowed');
         if (b.categories) await assertProjectCategories(b.project_id, b.categories);
+        await assertGrantValues(ctx.warehouse, project, b);
         const result = await setMembership(target.id, b.project_id, {
           ...(b.role !== undefined ? { role: b.role as Role } : {}),
           ...(b.pages !== undefined ? { pages: b.pages } : {}),
@@ -683,7 +685,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
           if (opened) await mailOpened(opened);
         }
         await services.audit.record(req, {
-          action: `application.${status === 'approved' ? 'approve' : 'reject'}`,
+          action: status === 'approved' ? 'application.approve' : 'application.reject',
           outcome: 'success',
           target: `application:${id}`,
           detail: { kind: reviewed.kind, user_id: reviewed.userId },

@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  AuditOutlined,
   BarChartOutlined,
   CompassOutlined,
   FireOutlined,
@@ -43,6 +44,7 @@ const MENU_ICONS: Readonly<Record<string, ComponentType>> = {
   Projects: ProjectOutlined,
   Accounts: TeamOutlined,
   Enquiries: MailOutlined,
+  Audit: AuditOutlined,
 };
 
 function icon(name: string) {

@@ -3,7 +3,7 @@ import type { Endpoint } from '@marketlens/shared/endpoints';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile, saveBlob } from '../api/download.js';
+import { type DownloadedFile, downloadFile, saveBlob } from '../api/download.js';
 import { isApiError, type Params } from '../api/request.js';
 import { useFeedback } from '../ui/feedback.js';
 import { endpointUrl } from './endpoint.js';
@@ -28,35 +28,34 @@ export interface DownloadButtonProps {
 export const DOWNLOAD_EMPTY_CODE = 'download_empty';
 
 /**
- * Downloads an .xlsx made by the server (POST …/downloads) and saves it under `fileName`. Shows the
- * server's "empty download data" message when there is nothing to export, else "download failed".
+ * Downloads an .xlsx made by the server and saves it under `fileName`. Shows the server's "empty
+ * download data" message when there is nothing to export, else "download failed". Leaving the page
+ * cancels a running download.
  */
-export function DownloadButton({
-  endpoint,
-  body,
+export function FileDownloadButton({
+  fetchFile,
   fileName,
-  withFilter = true,
   disabled,
   size = 'small',
-}: DownloadButtonProps) {
+}: {
+  fetchFile: (signal: AbortSignal) => Promise<DownloadedFile>;
+  fileName: string;
+  disabled?: boolean;
+  size?: 'small' | 'middle' | 'large';
+}) {
   const { t } = useTranslation();
   const { message } = useFeedback();
-  const projectId = useProjectId();
-  const { wire } = useAnalysisFilter();
   const [busy, setBusy] = useState(false);
   const running = useRef<AbortController | null>(null);
-  const ready = projectId !== undefined && (!withFilter || wire !== undefined);
-  // Leaving the page cancels a running download.
   useEffect(() => () => running.current?.abort(), []);
 
   const run = async () => {
-    if (!ready || busy) return;
+    if (disabled || busy) return;
     setBusy(true);
     const controller = new AbortController();
     running.current = controller;
     try {
-      const params = withFilter ? analysisBody(projectId, wire!, body) : { data_scope_id: projectId, ...body };
-      const file = await downloadFile(endpointUrl(endpoint), params, controller.signal);
+      const file = await fetchFile(controller.signal);
       const name = fileName.endsWith('.xlsx') ? fileName : `${fileName}.xlsx`;
       saveBlob(file.blob, name);
       void message.success(t('analysis.download.done', { name }));
@@ -76,11 +75,39 @@ export function DownloadButton({
       size={size}
       icon={<DownloadOutlined />}
       loading={busy}
-      disabled={disabled || !ready}
+      disabled={disabled}
       onClick={() => void run()}
       data-testid="download-button"
     >
       {t('analysis.download.button')}
     </Button>
+  );
+}
+
+/** The download of an analysis endpoint (POST …/downloads) with the project and the page filter. */
+export function DownloadButton({
+  endpoint,
+  body,
+  fileName,
+  withFilter = true,
+  disabled,
+  size = 'small',
+}: DownloadButtonProps) {
+  const projectId = useProjectId();
+  const { wire } = useAnalysisFilter();
+  const ready = projectId !== undefined && (!withFilter || wire !== undefined);
+  return (
+    <FileDownloadButton
+      fileName={fileName}
+      size={size}
+      disabled={disabled || !ready}
+      fetchFile={(signal) =>
+        downloadFile(
+          endpointUrl(endpoint),
+          withFilter ? analysisBody(projectId!, wire!, body) : { data_scope_id: projectId, ...body },
+          signal,
+        )
+      }
+    />
   );
 }

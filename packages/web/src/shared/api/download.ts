@@ -3,7 +3,7 @@
  * locale, the bearer token, one refresh-and-retry on 401, cancellable. A failure answers the usual
  * error envelope, which becomes an ApiError with the server's message (e.g. "empty download data").
  */
-import { ApiError, type Params, refreshSession, wirePayload } from './request.js';
+import { ApiError, buildUrl, type Params, refreshSession, wirePayload } from './request.js';
 import { readTokens } from './tokens.js';
 
 export interface DownloadedFile {
@@ -25,30 +25,41 @@ function fileNameOf(disposition: string | null): string | undefined {
   return /filename="([^"]+)"/i.exec(disposition)?.[1];
 }
 
-async function post(path: string, params: Params, signal: AbortSignal | undefined): Promise<Response> {
+async function send(
+  method: 'GET' | 'POST',
+  path: string,
+  params: Params,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json',
-    'Content-Type': 'application/json; charset=utf-8',
   };
   const token = readTokens()?.access;
   if (token) headers.Authorization = `Bearer ${token}`;
+  const payload = wirePayload(path, params);
   try {
-    return await fetch(path, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(wirePayload(path, params)),
-      signal: signal ?? null,
-    });
+    if (method === 'GET') return await fetch(buildUrl(path, payload), { headers, signal: signal ?? null });
+    headers['Content-Type'] = 'application/json; charset=utf-8';
+    return await fetch(path, { method, headers, body: JSON.stringify(payload), signal: signal ?? null });
   } catch (err) {
     if (signal?.aborted) throw new ApiError(0, 'cancelled', 'cancelled', true);
     throw new ApiError(0, 'network', err instanceof Error ? err.message : String(err));
   }
 }
 
-/** POSTs to a download endpoint and returns the file. Rejects with an ApiError on any failure. */
-export async function downloadFile(path: string, params: Params, signal?: AbortSignal): Promise<DownloadedFile> {
-  let res = await post(path, params, signal);
-  if (res.status === 401 && readTokens()?.refresh && (await refreshSession())) res = await post(path, params, signal);
+/**
+ * Calls a download endpoint (POST with a JSON body, or GET with the params as query) and returns the
+ * file. Rejects with an ApiError on any failure.
+ */
+export async function downloadFile(
+  path: string,
+  params: Params,
+  signal?: AbortSignal,
+  method: 'GET' | 'POST' = 'POST',
+): Promise<DownloadedFile> {
+  let res = await send(method, path, params, signal);
+  if (res.status === 401 && readTokens()?.refresh && (await refreshSession()))
+    res = await send(method, path, params, signal);
   const type = res.headers.get('content-type') ?? '';
   if (res.ok && !type.includes('application/json')) {
     return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition')) };

@@ -84,7 +84,8 @@ export function wirePayload(path: string, params: Params | undefined): Params {
   return payload;
 }
 
-function buildUrl(path: string, query: Params | undefined): string {
+/** A GET address: the path with the non-empty params as its query (arrays repeat the name). */
+export function buildUrl(path: string, query: Params | undefined): string {
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v === undefined || v === null || v === '') continue;

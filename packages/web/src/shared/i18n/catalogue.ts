@@ -3,6 +3,7 @@
  * keys in both languages, nothing left untranslated). The app never imports this module: it loads one
  * language's core and each area with its page (locales.ts).
  */
+import { auditScreenMessages } from '../../features/audit/messages.js';
 import { brandMessages } from '../../features/brand/messages.js';
 import { contrastMessages } from '../../features/contrast/messages.js';
 import { discoverMessages } from '../../features/discover/messages.js';
@@ -21,6 +22,7 @@ import type { Locale, WebMessageKey } from './locales.js';
 /** Add a new area here too, so the checks cover it. */
 export const AREAS = [
   analysisMessages,
+  auditScreenMessages,
   discoverMessages,
   brandMessages,
   hotMessages,

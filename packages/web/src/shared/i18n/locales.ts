@@ -9,6 +9,7 @@
  *   area's entry module (`registerArea`), so a page's strings come with the page's chunk.
  * Only types are imported here, so nothing below reaches the entry chunk.
  */
+import type { auditScreenMessages } from '../../features/audit/messages.js';
 import type { brandMessages } from '../../features/brand/messages.js';
 import type { contrastMessages } from '../../features/contrast/messages.js';
 import type { discoverMessages } from '../../features/discover/messages.js';
@@ -28,6 +29,7 @@ export type Locale = (typeof LOCALES)[number];
 
 type Areas =
   | typeof analysisMessages
+  | typeof auditScreenMessages
   | typeof discoverMessages
   | typeof brandMessages
   | typeof hotMessages

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { projectTarget } from '@marketlens/shared';
 import { HOT_ENDPOINTS, HOT_SCHEMAS } from '@marketlens/shared/contracts';
 import type { FastifyReply } from 'fastify';
 import {
@@ -46,9 +47,9 @@ function editKeywords(action: 'hide' | 'unhide') {
       await unhideKeywords(a.metadata, project.id, words);
     }
     await new Auditor(a.metadata, reply.log).record(reply.request, {
-      action: `project.keywords_${action}`,
+      action: action === 'hide' ? 'project.keywords_hide' : 'project.keywords_unhide',
       outcome: 'success',
-      target: `project:${project.id}`,
+      target: projectTarget(project.id),
       detail: { keywords: words },
     });
     return hiddenList(a);

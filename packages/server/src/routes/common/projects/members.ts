@@ -5,6 +5,7 @@ import { type TSchema, Type } from 'typebox';
 import { badRequest, forbidden, notFound } from '../../../errors.js';
 import { Envelope, ok, Query } from '../../../schema.js';
 import { canAssignProjectRole } from '../accounts.js';
+import { assertGrantValues } from '../grant-values.js';
 import { Done } from '../views.js';
 import { Body, NoBody, onProject, Pages, type ProjectKit, RoleField } from './shared.js';
 
@@ -73,6 +74,7 @@ export function projectMemberRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox 
       const allowed = new Set(await metadata.projectCategories.ids(projectId));
       if (b.categories.some((c) => !allowed.has(c))) throw badRequest('projects.categoryNotFound');
     }
+    await assertGrantValues(kit.ctx.warehouse, req.scope!.project, b);
     await metadata.transaction(async (tx) => {
       const existing = await tx.members.get(projectId, userId);
       if (create && existing) throw badRequest('users.alreadyMember');

@@ -1,3 +1,4 @@
+import { type AuditAction, projectTarget } from '@marketlens/shared';
 import type { FastifyRequest } from 'fastify';
 import { type TProperties, type TSchema, Type } from 'typebox';
 import { hasDataset } from '../../../analytics/engine/dimensions.js';
@@ -91,7 +92,7 @@ export interface ProjectKit {
    */
   fromDataset<T>(project: Project, missing: T, read: (dataset: string) => Promise<T>): Promise<T>;
   /** Records a successful administrative change of a project. */
-  audit(req: FastifyRequest, action: string, projectId: number, detail?: JsonValue): Promise<void>;
+  audit(req: FastifyRequest, action: AuditAction, projectId: number, detail?: JsonValue): Promise<void>;
 }
 
 export function projectKit(ctx: AppContext, services: AuthServices): ProjectKit {
@@ -112,7 +113,7 @@ export function projectKit(ctx: AppContext, services: AuthServices): ProjectKit 
       services.audit.record(req, {
         action,
         outcome: 'success',
-        target: `project:${projectId}`,
+        target: projectTarget(projectId),
         ...(detail === undefined ? {} : { detail }),
       }),
   };

@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AuditDownloadQuery, type AuditEntry, AuditListQuery, AuditPage } from '@marketlens/shared/contracts';
+import type { AppContext } from '../../context.js';
+import { AUDIT_DOWNLOAD_LIMIT, sendAuditTrail } from '../../downloads/sheets.js';
+import type { AuditEvent, AuditSearch } from '../../metadata/index.js';
+import { type AuditScope, auditScope, perm } from '../../permissions/index.js';
+import { Envelope, ok } from '../../schema.js';
+
+export function auditEntryView(e: AuditEvent): AuditEntry {
+  return {
+    id: e.id,
+    at: e.at,
+    user_id: e.userId,
+    username: e.username,
+    ip: e.ip,
+    action: e.action,
+    target: e.target,
+    outcome: e.outcome,
+    detail: e.detail,
+  };
+}
+
+/** The wire filters as a repository search, within what the reader may see. */
+function searchOf(q: AuditDownloadQuery, scope: AuditScope): AuditSearch {
+  return {
+    actor: q.actor,
+    action: q.action,
+    target: q.target,
+    outcome: q.outcome,
+    from: q.from,
+    to: q.to,
+    ...(scope ? { within: scope } : {}),
+  };
+}
+
+/**
+ * The audit trail of the administration area (issue 20, docs/security.md "Audit trail"): the list
+ * and its .xlsx download take the same filters; what a reader sees is `auditScope`'s decision.
+ */
+export function auditRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const { metadata } = ctx;
+  return async (app) => {
+    app.get(
+      '/audit',
+      {
+        // Signed in; the permissions module's audit scope refuses everyone but root and administrators.
+        config: { permission: perm.signedIn },
+        schema: { tags: ['audit'], querystring: AuditListQuery, response: { 200: Envelope(AuditPage) } },
+      },
+      async (req) => {
+        const scope = await auditScope(metadata, req.user!);
+        const found = await metadata.audit.search({
+          ...searchOf(req.query, scope),
+          page: req.query.page,
+          pageSize: req.query.page_size,
+        });
+        return ok({
+          items: found.items.map(auditEntryView),
+          total: found.total,
+          page: found.page,
+          page_size: found.pageSize,
+        });
+      },
+    );
+
+    app.get(
+      '/audit/downloads',
+      { config: { permission: perm.signedIn }, schema: { tags: ['audit'], querystring: AuditDownloadQuery } },
+      async (req, reply) => {
+        const scope = await auditScope(metadata, req.user!);
+        const found = await metadata.audit.searchRows(searchOf(req.query, scope), AUDIT_DOWNLOAD_LIMIT);
+        return sendAuditTrail(reply, req.locale, req.query, found);
+      },
+    );
+  };
+}

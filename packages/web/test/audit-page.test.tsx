@@ -1,0 +1,122 @@
+import type { AuditEntry } from '@marketlens/shared/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import AuditPage from '../src/features/audit/AuditPage.js';
+import { auditSearch, parseAuditParams } from '../src/features/audit/params.js';
+import { setLocale } from '../src/shared/i18n/index.js';
+import { FIRST, renderAdmin } from './admin-harness.js';
+import { calls, ok, server, setUpApiTests, userOf } from './support/harness.js';
+
+setUpApiTests('zh-CN');
+afterEach(() => setLocale('zh-CN'));
+
+const entry = (id: number, over: Partial<AuditEntry> = {}): AuditEntry => ({
+  id,
+  at: '2026-11-20T08:30:00.000Z',
+  user_id: 1,
+  username: 'root',
+  ip: '10.0.0.1',
+  action: 'project.create',
+  target: 'project:3',
+  outcome: 'success',
+  detail: { name: 'Skin care' },
+  ...over,
+});
+
+const listCalls = () => calls.filter((c) => c.call === 'GET /api/common/audit');
+
+describe('audit trail screen', () => {
+  it('reads its filters from the address, shows actions by their label, and keeps every change in the address', async () => {
+    await act(() => setLocale('en'));
+    const items = [
+      entry(3),
+      entry(2, { action: 'auth.login', outcome: 'failure', username: '', user_id: null, target: '', detail: null }),
+      entry(1, { action: 'legacy.code', outcome: 'denied' }),
+    ];
+    server.use(http.get('*/api/common/audit', () => ok({ items, total: 45, page: 1, page_size: 20 })));
+    const router = renderAdmin(
+      [{ path: '/audit', element: <AuditPage /> }],
+      '/audit?actor=roo&action=project.create',
+      userOf(1, 'root', 'root'),
+    );
+    const table = await screen.findByTestId('audit-table', undefined, FIRST);
+    await within(table).findAllByText('Project created');
+    expect(within(table).getByText('Sign in')).toBeTruthy();
+    expect(within(table).getByText('Failure')).toBeTruthy();
+    expect(within(table).getByText('Not signed in')).toBeTruthy();
+    // A code the labels do not know (older rows) is shown as it is, not hidden.
+    expect(within(table).getAllByText('legacy.code').length).toBeGreaterThan(0);
+    const first = listCalls()[0]!.query;
+    expect(first.get('actor')).toBe('roo');
+    expect(first.get('action')).toBe('project.create');
+    expect(first.get('locale')).toBe('en_us');
+    expect(within(screen.getByTestId('audit-action')).getByTitle('Project created')).toBeTruthy();
+
+    await userEvent.click(within(screen.getByTestId('audit-outcome')).getByRole('combobox'));
+    await userEvent.click(await screen.findByTitle('Denied'));
+    await waitFor(() => expect(router.state.location.search).toContain('outcome=denied'));
+    await waitFor(() => expect(listCalls().at(-1)!.query.get('outcome')).toBe('denied'));
+    expect(listCalls().at(-1)!.query.get('actor')).toBe('roo');
+
+    await userEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2'));
+    await waitFor(() => expect(listCalls().at(-1)!.query.get('page')).toBe('2'));
+
+    // A new filter starts again at the first page.
+    const target = within(screen.getByTestId('audit-target')).getByRole('searchbox');
+    await userEvent.type(target, 'project:3{Enter}');
+    await waitFor(() => expect(router.state.location.search).toContain('target=project%3A3'));
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBeNull();
+
+    await userEvent.click(screen.getByTestId('audit-reset'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('downloads with the filters of the list (no paging), in Chinese by default', async () => {
+    server.use(
+      http.get('*/api/common/audit', () => ok({ items: [entry(1)], total: 1, page: 1, page_size: 20 })),
+      http.get(
+        '*/api/common/audit/downloads',
+        () =>
+          new HttpResponse(new Uint8Array([0x50, 0x4b, 3, 4]), {
+            headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+          }),
+      ),
+    );
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }));
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    renderAdmin(
+      [{ path: '/audit', element: <AuditPage /> }],
+      '/audit?outcome=success&page=3&from=2026-11-01T00:00:00.000Z',
+      userOf(1, 'root', 'root'),
+    );
+    const table = await screen.findByTestId('audit-table', undefined, FIRST);
+    await within(table).findByText('创建项目');
+    await userEvent.click(screen.getByTestId('download-button'));
+    await waitFor(() => expect(clicked).toEqual(['审计日志.xlsx']));
+    const sent = calls.find((c) => c.call === 'GET /api/common/audit/downloads')!.query;
+    expect(Object.fromEntries(sent)).toEqual({
+      outcome: 'success',
+      from: '2026-11-01T00:00:00.000Z',
+      locale: 'zh_cn',
+    });
+    click.mockRestore();
+  });
+});
+
+describe('audit filters in the address', () => {
+  it('keeps what the server accepts and drops the rest', () => {
+    const p = parseAuditParams(
+      new URLSearchParams('actor=%20ann%20&action=user.nonsense&outcome=maybe&page=0&page_size=500&target=user:2'),
+    );
+    expect(p).toEqual({ actor: 'ann', target: 'user:2' });
+    const q = parseAuditParams(new URLSearchParams('action=auth.login&outcome=denied&page=4&page_size=50'));
+    expect(q).toEqual({ action: 'auth.login', outcome: 'denied', page: 4, page_size: 50 });
+    expect(parseAuditParams(auditSearch(q))).toEqual(q);
+  });
+});

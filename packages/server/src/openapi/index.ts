@@ -23,6 +23,7 @@ const API_TAGS = [
   { name: 'favorites', description: 'Saved collections and followed brands' },
   { name: 'price', description: 'Price catalogue, quotes and orders' },
   { name: 'logs', description: 'Front-end tracking events' },
+  { name: 'audit', description: 'The audit trail: who changed what and when' },
   { name: 'insight', description: 'Category Insight (/discover)' },
   { name: 'brand', description: 'Brand Detail (/brand)' },
   { name: 'hot', description: 'Trend Overview (/hot)' },

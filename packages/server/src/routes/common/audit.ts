@@ -45,7 +45,12 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       {
         // Signed in; the permissions module's audit scope refuses everyone but root and administrators.
         config: { permission: perm.signedIn },
-        schema: { tags: ['audit'], querystring: AuditListQuery, response: { 200: Envelope(AuditPage) } },
+        schema: {
+          tags: ['audit'],
+          summary: 'Read the audit trail (root: everything; administrators: their projects)',
+          querystring: AuditListQuery,
+          response: { 200: Envelope(AuditPage) },
+        },
       },
       async (req) => {
         const scope = await auditScope(metadata, req.user!);
@@ -65,7 +70,14 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
 
     app.get(
       '/audit/downloads',
-      { config: { permission: perm.signedIn }, schema: { tags: ['audit'], querystring: AuditDownloadQuery } },
+      {
+        config: { permission: perm.signedIn },
+        schema: {
+          tags: ['audit'],
+          summary: 'Download the audit trail as .xlsx with the same filters',
+          querystring: AuditDownloadQuery,
+        },
+      },
       async (req, reply) => {
         const scope = await auditScope(metadata, req.user!);
         const found = await metadata.audit.searchRows(searchOf(req.query, scope), AUDIT_DOWNLOAD_LIMIT);

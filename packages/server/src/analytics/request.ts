@@ -6,7 +6,7 @@ import { type AuthUser, type ProjectScope, resolveDataGrant } from '../permissio
 import type { WarehouseEngine } from '../warehouse/engine.js';
 import type { AdmissionGate } from './admission.js';
 import type { ResolvedGrant } from './engine/filters.js';
-import type { AnalyticsQuery } from './engine/model.js';
+import type { AnalyticsQuery, Filter } from './engine/model.js';
 import type { AnalyticsEngine, AnalyticsResult, DatasetCatalog } from './engine/service.js';
 import { type ValidatedFilter, validateFilter, type WireFilter } from './engine/validate.js';
 
@@ -74,6 +74,8 @@ export interface AnalysisRequest {
   readonly metadata: MetadataStore;
   /** Runs a query over the scope: its dataset, granularity and discount switch, the user's grant. */
   run(query: QueryParts): Promise<AnalyticsResult>;
+  /** Grand totals of a filter over several ranges in one statement (AnalyticsEngine.rangeTotals). */
+  rangeTotals(filter: Filter, ranges: readonly DateRange[]): ReturnType<AnalyticsEngine['rangeTotals']>;
 }
 
 export interface AnalysisDeps {
@@ -116,6 +118,12 @@ export async function openAnalysis(
     engine,
     warehouse: deps.warehouse,
     run: (query) => engine.run(scope.grant, scopeQuery(scope, query), { signal }),
+    rangeTotals: (filter, ranges) =>
+      engine.rangeTotals(
+        scope.grant,
+        { dataset: scope.project.dataset, filter, ranges, discount: scope.discount },
+        { signal },
+      ),
   };
 }
 

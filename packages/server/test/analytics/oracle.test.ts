@@ -467,4 +467,86 @@ describeOnEach(targets, 'analytics correctness oracle (tiny cn_monthly)', (targe
     // … nor leaving out rows new in the range (no base sales), whose share change once was null.
     expect(newInRange).toBeGreaterThan(0);
   }, 120_000);
+
+  it('a grant of every leaf answers every sales row; a grant of all leaves but one still leaves that one out', async () => {
+    const range = { start: periods[0]!, end: periods.at(-1)! };
+    const total = (rows: FactRow[]) => aggregate(rows, [], false).get('')!;
+    const roots = dim_category.filter((c) => c.level === 1).map((c) => c.category_id);
+    const whole = await engine.resolveGrant({
+      projectId: 0,
+      dataset: 'cn_monthly',
+      categories: roots,
+      brands: null,
+      shops: null,
+    });
+    expect(whole.everyLeaf).toBe(true);
+    const all = await engine.rangeTotals(whole, {
+      dataset: 'cn_monthly',
+      filter: {},
+      ranges: [range],
+      discount: false,
+    });
+    close(all.totals[0]!.sales, total(facts).sales, 'every leaf: sales');
+
+    const leaves = leavesOf(roots);
+    const left = leaves.find((l) => facts.some((f) => f.category_id === l))!;
+    const partial = await engine.resolveGrant({
+      projectId: 0,
+      dataset: 'cn_monthly',
+      categories: leaves.filter((l) => l !== left),
+      brands: null,
+      shops: null,
+    });
+    expect(partial.everyLeaf).toBeUndefined();
+    const some = await engine.rangeTotals(partial, {
+      dataset: 'cn_monthly',
+      filter: {},
+      ranges: [range],
+      discount: false,
+    });
+    const expected = total(facts.filter((f) => f.category_id !== left)).sales;
+    expect(expected).toBeLessThan(total(facts).sales);
+    close(some.totals[0]!.sales, expected, 'all leaves but one: sales');
+  });
+
+  it('totals over several ranges in one statement (the summary cards) agree with plain TypeScript', async () => {
+    // Ranges that overlap, touch, repeat or hold no sales at all (before the data): each its own totals.
+    const arbRanges = fc.array(
+      fc.oneof(
+        arbRange,
+        fc
+          .tuple(fc.nat(periods.length - 1), fc.nat(periods.length - 1))
+          .map(([a, b]) => ({ start: periods[Math.min(a, b)]!, end: periods[Math.max(a, b)]! })),
+        fc.constant({ start: '2001-01-01', end: '2001-03-01' }),
+      ),
+      { minLength: 1, maxLength: 4 },
+    );
+    let filled = 0;
+    let empty = 0;
+    await fc.assert(
+      fc.asyncProperty(arbGrant, arbFilter, arbRanges, fc.boolean(), async (grant, filter, ranges, discount) => {
+        const { totals } = await engine.rangeTotals(grant, { dataset: 'cn_monthly', filter, ranges, discount });
+        expect(totals).toHaveLength(ranges.length);
+        ranges.forEach((range, i) => {
+          const rows = facts.filter((f) => matches(f, grant, filter, range));
+          const got = totals[i];
+          if (!rows.length) {
+            // No sales row: "no data", as a grand total of run() answers it (no row).
+            expect(got, `range ${i}`).toBeUndefined();
+            empty++;
+            return;
+          }
+          const exp = aggregate(rows, [], discount).get('')!;
+          expect(got, `range ${i}`).toBeDefined();
+          close(got!.sales, exp.sales, `sales ${i}`);
+          close(got!.count, exp.count, `count ${i}`);
+          close(got!.avg_price, avgPrice(exp.sales, exp.count), `avg_price ${i}`);
+          filled++;
+        });
+      }),
+      { numRuns: 60, seed: 20261127, endOnFailure: true },
+    );
+    expect(filled).toBeGreaterThan(15);
+    expect(empty).toBeGreaterThan(0);
+  }, 120_000);
 });

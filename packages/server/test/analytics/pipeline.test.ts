@@ -7,7 +7,7 @@ import type { AnalyticsQuery, Dimension, Filter } from '../../src/analytics/engi
 import { planQuery } from '../../src/analytics/engine/plan.js';
 import { comparisonOf } from '../../src/analytics/engine/service.js';
 import { type RawRow, shapeRows, totalsLayout } from '../../src/analytics/engine/shape.js';
-import { buildFactSql } from '../../src/analytics/engine/sql.js';
+import { buildFactSql, buildRangeTotalsSql } from '../../src/analytics/engine/sql.js';
 import { validateFilter } from '../../src/analytics/engine/validate.js';
 import { clickhouseDialect } from '../../src/warehouse/clickhouse/dialect.js';
 import { ParamList, type ParamType, type SqlDialect } from '../../src/warehouse/dialect.js';
@@ -66,6 +66,41 @@ describe('filter compilation', () => {
     expect(limited.sql).toEqual(['f."category_id" IN ($1)', 'f."brand_id" IN ($2)', 'f."shop_id" IN ($3)']);
     expect(limited.params).toEqual([1, 7, 9]);
     expect(compile({ categories: [1], brands: [], shops: null }, {}).sql).toEqual(['f."category_id" IN ($1)', 'FALSE']);
+  });
+
+  it("with the dataset's leaves, a category list is runs of consecutive leaves: BETWEEN each, the rest one IN", () => {
+    const leaves = [101, 102, 103, 201, 202, 301, 302, 303];
+    const compileOver = (grant: ResolvedGrant, filter: Filter) => {
+      const params = new ParamList(duckdbDialect);
+      const sql = compileConditions(grant, filter, undefined, { ...scope, leaves, params, alias: 'f' });
+      return { sql, params: params.values };
+    };
+    const grant: ResolvedGrant = { categories: [101, 102, 103, 201, 301, 302], brands: null, shops: null };
+    // Runs in the leaves' order: 101 … 201 holds no other leaf (no sales row has a non-leaf id).
+    expect(compileOver(grant, {})).toEqual({
+      sql: ['(f."category_id" BETWEEN $1 AND $2 OR f."category_id" BETWEEN $3 AND $4)'],
+      params: [101, 201, 301, 302],
+    });
+    // No two granted leaves adjacent: one IN list as before; ids no leaf has match nothing either way.
+    expect(compileOver({ ...grant, categories: [101, 103, 301, 303, 999] }, {})).toEqual({
+      sql: ['f."category_id" IN ($1, $2, $3, $4)'],
+      params: [101, 103, 301, 303],
+    });
+    // Never more than the grant: 202 and 303 lie between granted leaves' ids only when a run spans them.
+    expect(compileOver(grant, { categories: [102, 103, 202, 303] })).toEqual({
+      sql: ['f."category_id" BETWEEN $1 AND $2'],
+      params: [102, 103],
+    });
+    expect(compileOver(grant, { categories: [999] }).sql).toEqual(['FALSE']);
+  });
+
+  it('a grant of every leaf is no category condition without a category filter, never more than the filter with one', () => {
+    const every: ResolvedGrant = { categories: [1, 2, 3], everyLeaf: true, brands: null, shops: null };
+    expect(compile(every, {}).sql).toEqual([]);
+    expect(compile(every, { categories: [2] }).sql).toEqual(['f."category_id" IN ($1)']);
+    // Without the engine's flag (a partial grant, or one built elsewhere) the list stays.
+    expect(compile({ ...every, everyLeaf: undefined }, {}).sql).toEqual(['f."category_id" IN ($1, $2, $3)']);
+    expect(compile({ ...every, brands: [7] }, {}).sql).toEqual(['f."brand_id" IN ($1)']);
   });
 
   it('binds every value; keywords are literal substrings of either title', () => {
@@ -180,6 +215,41 @@ describe('SQL snapshots (DuckDB dialect)', () => {
     expect(out.sql).toContain(
       'FROM "ds"."main"."rollup_cat_channel" f JOIN (SELECT category_id, coalesce(parent_id, 0) AS x1 FROM "ds"."main"."dim_category") AS r0 USING (category_id)',
     );
+  });
+});
+
+describe('totals over several ranges: one statement, a conditional sum per range', () => {
+  const ranges = [
+    { start: '2024-01-01', end: '2024-03-01' },
+    { start: '2023-10-01', end: '2023-12-01' },
+  ];
+  const build = (dialect: SqlDialect, grant = ALL) =>
+    buildRangeTotalsSql(
+      grant,
+      { filter: {}, ranges, discount: false },
+      planQuery({ dimensions: [], filter: {} }, grant),
+      {
+        ...scope,
+        dialect,
+      },
+    );
+
+  it('sums each range over the rows of their union, the grant first (DuckDB)', () => {
+    const out = build(duckdbDialect);
+    expect(out.sql).toMatchInlineSnapshot(`
+      "SELECT CAST(SUM(CASE WHEN f."period" BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE) THEN f.sales ELSE 0 END) AS DOUBLE) AS s0, CAST(SUM(CASE WHEN f."period" BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE) THEN f."count" ELSE 0 END) AS DOUBLE) AS c0, CAST(SUM(CASE WHEN f."period" BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE) THEN 1 ELSE 0 END) AS DOUBLE) AS n0, CAST(SUM(CASE WHEN f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE) THEN f.sales ELSE 0 END) AS DOUBLE) AS s1, CAST(SUM(CASE WHEN f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE) THEN f."count" ELSE 0 END) AS DOUBLE) AS c1, CAST(SUM(CASE WHEN f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE) THEN 1 ELSE 0 END) AS DOUBLE) AS n1
+      FROM "ds"."main"."rollup_cat_channel" f
+      WHERE f."category_id" IN ($5, $6) AND (f."period" BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE) OR f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE))"
+    `);
+    expect(out.params).toEqual(['2024-01-01', '2024-03-01', '2023-10-01', '2023-12-01', 10101, 10102]);
+  });
+
+  it('keeps to the portable subset on ClickHouse: values inlined, no window, no join; an empty grant matches nothing', () => {
+    const out = build(clickhouseDialect);
+    expect(out.params).toEqual([]);
+    expect(out.sql).not.toMatch(/\$\d|OVER|JOIN|HAVING/);
+    expect(out.sql).toContain("f.`period` BETWEEN toDate('2023-10-01') AND toDate('2023-12-01')");
+    expect(build(clickhouseDialect, { categories: [], brands: null, shops: null }).sql).toMatch(/WHERE 0 AND/);
   });
 });
 

@@ -26,7 +26,7 @@ import {
   totalsLayout,
   totalsOf,
 } from './shape.js';
-import { buildFactSql, buildKeywordSql } from './sql.js';
+import { buildFactSql, buildKeywordSql, buildRangeTotalsSql, type RangeTotalsSqlRequest } from './sql.js';
 
 /** One category of a dataset's tree. */
 export type CategoryNode = CategoryInfo;
@@ -37,6 +37,8 @@ export interface DatasetCatalog extends CategoryTree {
   readonly children: ReadonlyMap<number | null, readonly CategoryNode[]>;
   readonly attributes: readonly string[];
   readonly customColumns: ReadonlyMap<string, CustomSqlColumnKind>;
+  /** The dataset's leaf (level-3) categories in id order. */
+  readonly leaves: readonly number[];
 }
 
 export interface AnalyticsResult {
@@ -49,6 +51,11 @@ export interface AnalyticsResult {
   /** Which table answered (fact_sales or a rollup), for the benchmark and debugging. */
   table: Plan['table'];
   cached: boolean;
+}
+
+/** Grand totals of one filter over several ranges (AnalyticsEngine.rangeTotals). */
+export interface RangeTotalsQuery extends RangeTotalsSqlRequest {
+  readonly dataset: string;
 }
 
 export interface RunOptions {
@@ -128,7 +135,19 @@ export class AnalyticsEngine {
       for (const id of ids) visit(Number(id));
       return [...out].sort((a, b) => a - b);
     };
-    return { dataset, categories, children, attributes, customColumns: customSqlColumns(attributes), leavesOf };
+    const leaves = cats
+      .filter((c) => c.level === 3)
+      .map((c) => Number(c.category_id))
+      .sort((a, b) => a - b);
+    return {
+      dataset,
+      categories,
+      children,
+      attributes,
+      customColumns: customSqlColumns(attributes),
+      leavesOf,
+      leaves,
+    };
   }
 
   /** The permissions module's grant with its categories expanded to leaves (deny by default). */
@@ -137,7 +156,10 @@ export class AnalyticsEngine {
     // Shop grants are selections ('platform,shop_id', spec §4) or bare ids; the id is the last part.
     const ids = (list: readonly string[] | null) =>
       list === null ? null : list.map((v) => Number(v.split(',').at(-1))).filter((n) => Number.isSafeInteger(n));
-    return { categories: catalog.leavesOf(grant.categories), brands: ids(grant.brands), shops: ids(grant.shops) };
+    const categories = catalog.leavesOf(grant.categories);
+    // leavesOf gives distinct leaves of this catalogue: as many as it has means every one.
+    const everyLeaf = categories.length > 0 && categories.length === catalog.leaves.length;
+    return { categories, ...(everyLeaf ? { everyLeaf } : {}), brands: ids(grant.brands), shops: ids(grant.shops) };
   }
 
   /** Validates a custom SQL where-clause for a dataset (throws the spec's rejection). */
@@ -152,21 +174,75 @@ export class AnalyticsEngine {
     return { dialect: this.dialect, tables: (t) => this.warehouse.tableName(dataset, t) };
   }
 
+  /** The scope of sales statements over a catalogued dataset: its custom SQL columns and its leaves. */
+  private catalogScope(catalog: DatasetCatalog): Omit<SqlScope, 'params' | 'alias'> {
+    const { customColumns, leaves } = catalog;
+    return { ...this.scope(catalog.dataset.manifest.name), customColumns, leaves };
+  }
+
   /** Runs a query for a user. The grant is mandatory: an empty one returns no rows. */
   async run(grant: ResolvedGrant, query: AnalyticsQuery, options: RunOptions = {}): Promise<AnalyticsResult> {
-    const dataset = this.dataset(query.dataset);
-    if (!dataset) throw new Error(`unknown dataset "${query.dataset}"`);
+    const answer = await this.cached<AnalyticsResult>(query.dataset, grant, query, options, (ds) =>
+      this.compute(grant, query, ds, options),
+    );
+    return { ...answer.value, cached: answer.cached };
+  }
+
+  /**
+   * Grand totals of one filter over several period ranges, in one statement (`buildRangeTotalsSql`):
+   * what run() with no dimension answers for each range as its `total`, `undefined` where the range
+   * has no sales row (run() answers no row then). The grant is mandatory as in run().
+   */
+  async rangeTotals(
+    grant: ResolvedGrant,
+    query: RangeTotalsQuery,
+    options: RunOptions = {},
+  ): Promise<{ totals: (MetricValues | undefined)[]; cached: boolean }> {
+    if (query.ranges.length === 0) return { totals: [], cached: false };
+    const answer = await this.cached<(MetricValues | null)[]>(
+      query.dataset,
+      grant,
+      { rangeTotals: query },
+      options,
+      async (dataset) => {
+        const catalog = await this.catalog(query.dataset);
+        const scope = this.catalogScope(catalog);
+        const plan = planQuery({ dimensions: [], filter: query.filter }, grant, dataset.rows, catalog.customColumns);
+        const [row] = await this.exec(buildRangeTotalsSql(grant, query, plan, scope), options);
+        // No row at all (no sales row in any range, where SUM over nothing is NULL) reads as zeros.
+        return query.ranges.map((_, i) =>
+          Number(row?.[`n${i}`] ?? 0) > 0
+            ? totalsOf({ sales: Number(row![`s${i}`] ?? 0), count: Number(row![`c${i}`] ?? 0) })
+            : null,
+        );
+      },
+    );
+    // null in the cached JSON (Redis keeps no undefined).
+    return { totals: answer.value.map((t) => t ?? undefined), cached: answer.cached };
+  }
+
+  /**
+   * The response cache around one computation over dataset `name`: keyed by its version, the grant
+   * and the query; `noCache` or no cache computes every time.
+   */
+  private async cached<T>(
+    name: string,
+    grant: ResolvedGrant,
+    query: unknown,
+    options: RunOptions,
+    compute: (dataset: LoadedDataset) => Promise<T>,
+  ): Promise<{ value: T; cached: boolean }> {
+    const dataset = this.dataset(name);
+    if (!dataset) throw new Error(`unknown dataset "${name}"`);
     const key =
-      this.cache && !options.noCache
-        ? cacheKey({ version: `${query.dataset}@${dataset.version}`, grant, query })
-        : undefined;
+      this.cache && !options.noCache ? cacheKey({ version: `${name}@${dataset.version}`, grant, query }) : undefined;
     if (key) {
-      const hit = (await this.cache!.get(key)) as AnalyticsResult | undefined;
-      if (hit) return { ...hit, cached: true };
+      const hit = (await this.cache!.get(key)) as T | undefined;
+      if (hit !== undefined) return { value: hit, cached: true };
     }
-    const result = await this.compute(grant, query, dataset, options);
-    if (key) await this.cache!.set(key, result);
-    return result;
+    const value = await compute(dataset);
+    if (key) await this.cache!.set(key, value);
+    return { value, cached: false };
   }
 
   /**
@@ -215,7 +291,7 @@ export class AnalyticsEngine {
     options: RunOptions = {},
   ): Promise<{ keyword: string; segmentSales: number; brandSales: number }[]> {
     const catalog = await this.catalog(query.dataset);
-    const scope = { ...this.scope(query.dataset), customColumns: catalog.customColumns };
+    const scope = this.catalogScope(catalog);
     const plan = planQuery(
       { dimensions: ['sku', 'brand'], filter: query.filter },
       grant,
@@ -240,7 +316,7 @@ export class AnalyticsEngine {
     options: RunOptions,
   ): Promise<AnalyticsResult> {
     const catalog = await this.catalog(query.dataset);
-    const scope = { ...this.scope(query.dataset), customColumns: catalog.customColumns };
+    const scope = this.catalogScope(catalog);
     const plan = planQuery(query, grant, dataset.rows, catalog.customColumns);
     const layout = totalsLayout(query);
     const comparison = comparisonOf(query);

@@ -1,23 +1,31 @@
 import type { MessageKey } from '@marketlens/shared';
 import type { Comparison, Filter } from '../engine/model.js';
-import type { AnalyticsResult } from '../engine/service.js';
-import { type PanelContext, run, totals } from './common.js';
+import { comparisonOf } from '../engine/service.js';
+import type { MetricValues } from '../engine/shape.js';
+import type { PanelContext } from './common.js';
 
 /**
  * The summary cards' figures of a filtered market: sales, count and average price over the range,
  * and each against its chain (mom), year-on-year and — when the filter's selector is custom — the
- * user's base range. Category Insight and Concept Explore show these cards.
+ * user's base range. Category Insight and Concept Explore show these cards. The range and its bases
+ * are totalled in one statement (AnalyticsEngine.rangeTotals, issue 19).
  */
 export async function comparedTotals(ctx: PanelContext, filter: Filter = ctx.validated.filter) {
   const { validated } = ctx;
   const comparisons: Comparison[] = [{ kind: 'mom' }, { kind: 'yoy' }];
   if (validated.comparison.kind === 'custom') comparisons.push(validated.comparison);
-  const results = await Promise.all(comparisons.map((comparison) => run(ctx, { dimensions: [], comparison, filter })));
-  const current = totals(results[0]!);
-  const comparisonOf = (result: AnalyticsResult) => {
-    const base = result.total?.base ?? { sales: 0, count: 0, avg_price: null };
+  const granularity = ctx.scope.project.dateField;
+  const bases = comparisons.map(
+    (comparison) => comparisonOf({ comparison, range: validated.range, granularity, dimensions: [] })!,
+  );
+  const { totals } = await ctx.rangeTotals(filter, [validated.range, ...bases.map((b) => b.base)]);
+  const [now, ...baseTotals] = totals;
+  const zero: MetricValues = { sales: 0, count: 0, avg_price: null };
+  const current = { sales: now?.sales ?? 0, count: now?.count ?? 0, avg_price: now?.avg_price ?? null };
+  const against = (i: number) => {
+    const base = baseTotals[i] ?? zero;
     return {
-      base: result.comparison!.base,
+      base: bases[i]!.base,
       base_sales: base.sales,
       base_count: base.count,
       base_avg_price: base.avg_price,
@@ -26,17 +34,21 @@ export async function comparedTotals(ctx: PanelContext, filter: Filter = ctx.val
         count: growthOf(current.count, base.count),
         avg_price: growthOf(current.avg_price, base.avg_price),
       },
-      unequal_lengths: result.comparison!.unequal_lengths,
+      unequal_lengths: bases[i]!.unequal,
     };
   };
+  // The warnings a run per comparison gave: no data in the range; unequal lengths (custom only).
+  const warnings: MessageKey[] = [];
+  if (!now) warnings.push('analytics.noData');
+  if (bases.some((b) => b.unequal)) warnings.push('analytics.unequalPeriods');
   return {
     range: validated.range,
     ...current,
-    chain: comparisonOf(results[0]!),
-    yoy: comparisonOf(results[1]!),
-    custom: results[2] ? comparisonOf(results[2]) : null,
-    /** The engine's warning keys of every run (deduplicated by warningsOf). */
-    warnings: results.flatMap((r) => r.warnings) as MessageKey[],
+    chain: against(0),
+    yoy: against(1),
+    custom: bases[2] ? against(2) : null,
+    /** The engine's warning keys (deduplicated by warningsOf). */
+    warnings,
   };
 }
 

@@ -34,7 +34,7 @@ export default defineConfig({
           // jsdom + antd renders take seconds on 2 busy cores (the server and e2e projects run beside
           // it, and the first test of a file pays antd's cold start): a slow render is not a failure, a
           // missing element still is (findBy… times out). One limit for every screen test, here.
-          testTimeout: 120_000,
+          testTimeout: 300_000,
           server: { deps: { inline: [/antd/, /@ant-design/, /@rc-component/] } },
         },
       },

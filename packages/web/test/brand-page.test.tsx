@@ -202,7 +202,7 @@ describe('Brand Detail page', () => {
     await setLocale('en');
     const user = userEvent.setup();
     const router = renderPage();
-    expect(await screen.findByTestId('brand-choose', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByTestId('brand-choose', undefined, { timeout: 30_000 })).toBeTruthy();
     expect(callsTo('brands/overview')).toHaveLength(0);
 
     const picker = within(screen.getByTestId('brand-choose')).getByTestId('brand-picker');
@@ -212,7 +212,7 @@ describe('Brand Detail page', () => {
 
     // The brand is in the URL; the page asks for it with the project and the default period.
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('brand')).toBe(String(BRAND)));
-    expect(await screen.findByTestId('brand-sales', undefined, { timeout: 8000 })).toHaveProperty(
+    expect(await screen.findByTestId('brand-sales', undefined, { timeout: 30_000 })).toHaveProperty(
       'textContent',
       '$3 478M',
     );
@@ -267,7 +267,7 @@ describe('Brand Detail page', () => {
     await setLocale('en');
     const user = userEvent.setup();
     renderPage(`/brand?brand=${BRAND}&vs=yoy&c=11`);
-    await screen.findByTestId('chart-bar', undefined, { timeout: 8000 });
+    await screen.findByTestId('chart-bar', undefined, { timeout: 30_000 });
     // The trend starts from the filter's comparison and sends the chosen categories.
     expect(Object.fromEntries(callsTo('brands/trends')[0]!.query)).toMatchObject({ selector: 'yoy', categories: '11' });
     await user.click(within(screen.getByTestId('trend-metric')).getByText('Market share'));
@@ -289,7 +289,7 @@ describe('Brand Detail page', () => {
     await setLocale('zh-CN');
     const user = userEvent.setup();
     renderPage(`/brand?brand=${BRAND}`);
-    const button = await screen.findByTestId('brand-follow', undefined, { timeout: 8000 });
+    const button = await screen.findByTestId('brand-follow', undefined, { timeout: 30_000 });
     expect(button.textContent).toContain('关注品牌');
     expect(button.getAttribute('aria-pressed')).toBe('false');
 
@@ -315,7 +315,7 @@ describe('Brand Detail page', () => {
       ),
     );
     renderPage(`/brand?brand=${BRAND}`);
-    const state = await screen.findByTestId('no-access-brand', undefined, { timeout: 8000 });
+    const state = await screen.findByTestId('no-access-brand', undefined, { timeout: 30_000 });
     expect(state.textContent).toContain('您没有该品牌的访问权限');
     expect(within(state).getByRole('button', { name: /联系管理员/ })).toBeTruthy();
     expect(screen.queryByTestId('brand-overview')).toBeNull();
@@ -337,7 +337,7 @@ describe('Brand Detail page', () => {
   it('a category of the link outside the grant shows the category no-access state under the header', async () => {
     await setLocale('en');
     renderPage(`/brand?brand=${BRAND}&c=999`);
-    expect(await screen.findByTestId('no-access-category', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByTestId('no-access-category', undefined, { timeout: 30_000 })).toBeTruthy();
     expect(screen.getByTestId('brand-name').textContent).toBe('Luxian');
     expect(screen.queryByTestId('brand-overview')).toBeNull();
     expect(callsTo('brands/overview')).toHaveLength(0);
@@ -347,7 +347,7 @@ describe('Brand Detail page', () => {
     await setLocale('en');
     server.use(http.post('*/api/common/brands/info', () => fail(404, 'The brand does not exist.', 'brand.notFound')));
     renderPage('/brand?brand=999');
-    const state = await screen.findByTestId('brand-not-found', undefined, { timeout: 8000 });
+    const state = await screen.findByTestId('brand-not-found', undefined, { timeout: 30_000 });
     expect(state.textContent).toContain('The brand does not exist in the project data.');
     expect(within(state).getByTestId('brand-picker')).toBeTruthy();
     expect(callsTo('brands/overview')).toHaveLength(0);
@@ -365,7 +365,7 @@ describe('Brand Detail page', () => {
     );
     const user = userEvent.setup();
     renderPage(`/brand?brand=${BRAND}`);
-    const error = await screen.findByTestId('panel-error', undefined, { timeout: 8000 });
+    const error = await screen.findByTestId('panel-error', undefined, { timeout: 30_000 });
     expect(error.textContent).toContain('Failed to get the brand information, please try again later');
     await user.click(within(error).getByRole('button'));
     expect((await screen.findByTestId('brand-name')).textContent).toBe('Luxian');
@@ -374,7 +374,7 @@ describe('Brand Detail page', () => {
     await setLocale('en');
     const user = userEvent.setup();
     const router = renderPage(`/brand?brand=${BRAND}`);
-    await screen.findByTestId('chart-bar', undefined, { timeout: 8000 });
+    await screen.findByTestId('chart-bar', undefined, { timeout: 30_000 });
     const card = (title: string) => screen.getByText(title).closest<HTMLElement>('.ant-card')!;
     await user.click(within(screen.getByTestId('trend-metric')).getByText('Market share'));
     await user.click(within(screen.getByTestId('trend-selector')).getByText('YoY'));
@@ -408,7 +408,7 @@ describe('Brand Detail page', () => {
     cleanup();
     calls.splice(0);
     renderPage(link);
-    await screen.findByTestId('chart-bar', undefined, { timeout: 8000 });
+    await screen.findByTestId('chart-bar', undefined, { timeout: 30_000 });
     await waitFor(() => expect(requests()).toEqual(asked));
     await screen.findByText('Title keywords');
     expect(switchView()).toEqual(view);

@@ -193,7 +193,7 @@ describe('Brand Comparison page', () => {
     await setLocale('en');
     // Slot 1 on category 1, slot 2 on the filter's, slot 3 switched off, slot 4 empty.
     renderAt(<ContrastPage />, '/contrast?sl=101-1_102_x103');
-    const table = await screen.findByTestId('contrast-overview', undefined, { timeout: 8000 });
+    const table = await screen.findByTestId('contrast-overview', undefined, { timeout: 30_000 });
     expect(callsTo('contrast/brands')[0]!.body).toMatchObject({
       data_scope_id: 1,
       date: ['2023-07-01', '2024-06-01'],
@@ -238,7 +238,7 @@ describe('Brand Comparison page', () => {
     await setLocale('zh-CN');
     const user = userEvent.setup();
     const router = renderAt(<ContrastPage />, '/contrast?sl=101-1_102');
-    await screen.findByTestId('contrast-overview', undefined, { timeout: 8000 });
+    await screen.findByTestId('contrast-overview', undefined, { timeout: 30_000 });
     const sl = () => new URLSearchParams(router.state.location.search).get('sl');
 
     await user.click(screen.getByTestId('slot-2-switch'));
@@ -270,7 +270,7 @@ describe('Brand Comparison page', () => {
   it('a slot whose brand is not granted shows the no-access state; the others compare', async () => {
     await setLocale('zh-CN');
     renderAt(<ContrastPage />, '/contrast?sl=101_104');
-    const state = await screen.findByTestId('no-access-brand', undefined, { timeout: 8000 });
+    const state = await screen.findByTestId('no-access-brand', undefined, { timeout: 30_000 });
     expect(within(slotCard(2)).getByTestId('no-access-brand')).toBe(state);
     expect(state.textContent).toContain('您没有该品牌的访问权限');
     expect(screen.getByTestId('overview-sales-1')).toBeTruthy();
@@ -280,7 +280,7 @@ describe('Brand Comparison page', () => {
   it('without a brand the page asks for one and requests nothing; the download is disabled', async () => {
     await setLocale('zh-CN');
     renderAt(<ContrastPage />, '/contrast');
-    expect(await screen.findByTestId('contrast-choose', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByTestId('contrast-choose', undefined, { timeout: 30_000 })).toBeTruthy();
     expect(callsTo('contrast/brands')).toHaveLength(0);
     expect(screen.getByTestId('download-button').hasAttribute('disabled')).toBe(true);
     expect([1, 2, 3, 4].every((n) => slotCard(n).dataset.color === SLOT_GRAY)).toBe(true);
@@ -290,7 +290,7 @@ describe('Brand Comparison page', () => {
     await setLocale('en');
     const user = userEvent.setup();
     const router = renderAt(<ContrastPage />, '/contrast?sl=101_102');
-    await screen.findByTestId('contrast-overview', undefined, { timeout: 8000 });
+    await screen.findByTestId('contrast-overview', undefined, { timeout: 30_000 });
     await user.click(within(screen.getByTestId('trend-metric')).getByText('Share'));
     await user.click(within(screen.getByTestId('mix-kind')).getByText('Categories'));
     await user.click(within(await screen.findByTestId('mix-level')).getByText('Level 2'));

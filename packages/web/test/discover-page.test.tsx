@@ -165,7 +165,7 @@ describe('Category Insight page', () => {
   it('shows the summary figures of the API through the spec formatters with the project currency (en)', async () => {
     await setLocale('en');
     renderPage();
-    expect(await screen.findByTestId('summary-sales', undefined, { timeout: 8000 })).toHaveProperty(
+    expect(await screen.findByTestId('summary-sales', undefined, { timeout: 30_000 })).toHaveProperty(
       'textContent',
       '$12M',
     );
@@ -195,7 +195,7 @@ describe('Category Insight page', () => {
     // The query retries a server error once by itself: both attempts fail.
     failTrends = 2;
     renderPage();
-    const error = await screen.findByTestId('panel-error', undefined, { timeout: 8000 });
+    const error = await screen.findByTestId('panel-error', undefined, { timeout: 30_000 });
     expect(error.textContent).toContain('获取趋势数据失败，请稍后重试');
     fireEvent.click(within(error).getByRole('button'));
     const chart = await screen.findByTestId('chart-bar');
@@ -210,7 +210,7 @@ describe('Category Insight page', () => {
     await setLocale('en');
     const user = userEvent.setup();
     renderPage();
-    const table = await screen.findByTestId('valuation-table', undefined, { timeout: 8000 });
+    const table = await screen.findByTestId('valuation-table', undefined, { timeout: 30_000 });
     await waitFor(() =>
       expect(
         within(table)
@@ -285,7 +285,7 @@ describe('Category Insight page', () => {
     const user = userEvent.setup();
     const router = renderPage();
     const card = (title: string) => screen.getByText(title).closest<HTMLElement>('.ant-card')!;
-    await screen.findByTestId('valuation-table', undefined, { timeout: 8000 });
+    await screen.findByTestId('valuation-table', undefined, { timeout: 30_000 });
     await user.click(within(card('Sales trend')).getByText('Units sold'));
     await user.click(within(card('Trend by dimension')).getByText('Brand'));
     await user.click(within(card('Trend by dimension')).getByText('Average price'));
@@ -332,7 +332,7 @@ describe('Category Insight page', () => {
     cleanup();
     calls.splice(0);
     renderPage(link);
-    await screen.findByTestId('valuation-table', undefined, { timeout: 8000 });
+    await screen.findByTestId('valuation-table', undefined, { timeout: 30_000 });
     await waitFor(() => expect(requests()).toEqual(asked));
     expect(switchView()).toEqual(view);
     expect(screen.getByText('Custom weights')).toBeTruthy();

@@ -191,7 +191,7 @@ describe('Concept Explore page', () => {
     // The link becomes the filter's keywords (the concept), so a reload or a shared link keeps it.
     await waitFor(() => expect(params(router).get('kw')).toBe('面霜'));
     expect(params(router).get('keyword')).toBeNull();
-    expect((await screen.findByTestId('summary-sales', undefined, { timeout: 8000 })).textContent).toBe('$12M');
+    expect((await screen.findByTestId('summary-sales', undefined, { timeout: 30_000 })).textContent).toBe('$12M');
     expect(screen.getByTestId('summary-penetration').textContent).toBe('12.3%');
     expect(screen.getByTestId('summary-brands').textContent).toBe('17');
     expect(callsTo('concept/summary')[0]!.body).toMatchObject({
@@ -208,7 +208,7 @@ describe('Concept Explore page', () => {
     await setLocale('en');
     const user = userEvent.setup();
     renderPage('/explore');
-    expect(await screen.findByTestId('concept-start', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByTestId('concept-start', undefined, { timeout: 30_000 })).toBeTruthy();
     expect(callsTo('concept/summary')).toHaveLength(0);
     await user.click(screen.getByTestId('concept-submit'));
     expect((await screen.findByTestId('concept-required')).textContent).toBe(
@@ -220,7 +220,7 @@ describe('Concept Explore page', () => {
     await setLocale('en');
     const user = userEvent.setup();
     const router = renderPage('/explore');
-    const bar = await screen.findByTestId('concept-bar', undefined, { timeout: 8000 });
+    const bar = await screen.findByTestId('concept-bar', undefined, { timeout: 30_000 });
     const input = within(bar).getByTestId('filter-keyword-input');
     await user.type(input, 'cream{Enter}');
     await user.type(input, 'Cream{Enter}');
@@ -239,7 +239,7 @@ describe('Concept Explore page', () => {
     await setLocale('zh-CN');
     empty = true;
     renderPage('/explore?kw=zzz');
-    expect((await screen.findByTestId('concept-no-data', undefined, { timeout: 8000 })).textContent).toContain(
+    expect((await screen.findByTestId('concept-no-data', undefined, { timeout: 30_000 })).textContent).toContain(
       '当前筛选条件下暂无数据',
     );
     expect(screen.queryByTestId('explore-panels')).toBeNull();
@@ -251,7 +251,7 @@ describe('Concept Explore page', () => {
     const user = userEvent.setup();
     const router = renderPage('/explore?kw=面霜');
     // A compared concept is sent with the trend request and drawn as a second line.
-    const compare = await screen.findByTestId('concept-compare', undefined, { timeout: 8000 });
+    const compare = await screen.findByTestId('concept-compare', undefined, { timeout: 30_000 });
     await user.type(within(compare).getByRole('combobox'), '精华 补水{Enter}');
     await waitFor(() => expect(params(router).get('cc')).toBe('精华 补水'));
     await waitFor(() =>
@@ -280,7 +280,7 @@ describe('Concept Explore page', () => {
     await setLocale('en');
     const user = userEvent.setup();
     const router = renderPage('/explore?kw=面霜');
-    const brands = await screen.findByTestId('top-brand', undefined, { timeout: 8000 });
+    const brands = await screen.findByTestId('top-brand', undefined, { timeout: 30_000 });
     expect(brands.textContent).toContain('Huajian');
     expect(callsTo('concept/top/brands')[0]!.body).not.toHaveProperty('kind');
     await user.click(screen.getByRole('tab', { name: 'Products' }));

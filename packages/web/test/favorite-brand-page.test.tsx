@@ -121,7 +121,7 @@ describe('Favourite Brands page', () => {
     await setLocale('en');
     const user = userEvent.setup();
     const router = renderAt(<FavoriteBrandPage />, '/favorite-brand');
-    await screen.findByTestId('favorite-list', undefined, { timeout: 8000 });
+    await screen.findByTestId('favorite-list', undefined, { timeout: 30_000 });
     expect(callsTo('brands/favorites')[0]!.body).toMatchObject({
       data_scope_id: 1,
       date: ['2023-07-01', '2024-06-01'],
@@ -146,7 +146,7 @@ describe('Favourite Brands page', () => {
     await setLocale('zh-CN');
     const user = userEvent.setup();
     const router = renderAt(<FavoriteBrandPage />, '/favorite-brand');
-    await user.click(await screen.findByTestId('details-101', undefined, { timeout: 8000 }));
+    await user.click(await screen.findByTestId('details-101', undefined, { timeout: 30_000 }));
     const drawer = await screen.findByTestId('favorite-drawer');
     await waitFor(() =>
       expect(callsTo('brands/categories/overview')[0]?.body).toMatchObject({ brand_id: 101, level: 2 }),
@@ -161,7 +161,7 @@ describe('Favourite Brands page', () => {
     await setLocale('zh-CN');
     const user = userEvent.setup();
     renderAt(<FavoriteBrandPage />, '/favorite-brand');
-    await user.click(await screen.findByTestId('unfollow-103', undefined, { timeout: 8000 }));
+    await user.click(await screen.findByTestId('unfollow-103', undefined, { timeout: 30_000 }));
     await user.click(await screen.findByRole('button', { name: /确\s?定|OK/ }));
     await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.body).toMatchObject({ brands: [103] }));
     await waitFor(() => expect(names()).toEqual(['檀越', '露鲜']));
@@ -177,7 +177,7 @@ describe('Favourite Brands page', () => {
     await setLocale('zh-CN');
     followed = [];
     renderAt(<FavoriteBrandPage />, '/favorite-brand');
-    expect((await screen.findByTestId('favorite-empty', undefined, { timeout: 8000 })).textContent).toContain(
+    expect((await screen.findByTestId('favorite-empty', undefined, { timeout: 30_000 })).textContent).toContain(
       '还没有关注的品牌',
     );
   });

@@ -125,7 +125,7 @@ describe('Potential Brand page', () => {
   it('runs the spec §9 defaults from the latest complete month, shows the table, chart and summary (en)', async () => {
     await setLocale('en');
     renderPage();
-    const table = await screen.findByTestId('potential-table', undefined, { timeout: 8000 });
+    const table = await screen.findByTestId('potential-table', undefined, { timeout: 30_000 });
     // The data ends 2024-06: last month is June, the benchmark a year earlier.
     // The whole search as the spec names it (the request layer adds the locale).
     expect(callsTo('potential/brands')[0]!.body).toEqual({
@@ -190,7 +190,7 @@ describe('Potential Brand page', () => {
       },
     };
     const router = renderPage();
-    await screen.findByTestId('potential-table', undefined, { timeout: 8000 });
+    await screen.findByTestId('potential-table', undefined, { timeout: 30_000 });
     expect(callsTo('potential/brands')[0]!.body).toMatchObject({
       brands_filter: { category_sales_ratio_range_min: 50 },
     });
@@ -216,7 +216,7 @@ describe('Potential Brand page', () => {
     const linked = { ...defaultConfig('2024-07-15', '2024-06-01'), quick_selector: 'mom' as const };
     linked.benchmark_date_range = { start: '2024-05-01', end: '2024-06-01' };
     renderPage(`/potential?q=${encodeURIComponent(JSON.stringify(linked))}`);
-    await screen.findByTestId('potential-table', undefined, { timeout: 8000 });
+    await screen.findByTestId('potential-table', undefined, { timeout: 30_000 });
     expect(callsTo('potential/brands')[0]!.body).toMatchObject({
       quick_selector: 'mom',
       benchmark_date_range: { start: '2024-05-01', end: '2024-06-01' },
@@ -227,7 +227,7 @@ describe('Potential Brand page', () => {
     await setLocale('en');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderPage();
-    await screen.findByTestId('potential-table', undefined, { timeout: 8000 });
+    await screen.findByTestId('potential-table', undefined, { timeout: 30_000 });
     const sent = callsTo('potential/brands').length;
     const inputs = (limit: string) => within(screen.getByTestId(`limit-${limit}`)).getAllByRole('textbox');
     await user.clear(inputs('category_growth')[0]!);
@@ -250,7 +250,7 @@ describe('Potential Brand page', () => {
     await setLocale('en');
     result = () => answer([]);
     renderPage();
-    expect((await screen.findByTestId('potential-empty', undefined, { timeout: 8000 })).textContent).toBe(
+    expect((await screen.findByTestId('potential-empty', undefined, { timeout: 30_000 })).textContent).toBe(
       'No brand passes every limit. The limit that excluded most candidates: Brand growth in the category (%) (150 of 180)',
     );
   });
@@ -258,7 +258,7 @@ describe('Potential Brand page', () => {
   it('follows and unfollows a brand from its row', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderPage();
-    await screen.findByTestId('potential-table', undefined, { timeout: 8000 });
+    await screen.findByTestId('potential-table', undefined, { timeout: 30_000 });
     await user.click(screen.getByTestId('follow-10019'));
     await waitFor(() => expect(screen.getByTestId('follow-10019').getAttribute('aria-pressed')).toBe('true'));
     expect(callsTo('projects/1/collections', 'PUT')[0]!.body).toMatchObject({ brands: [10019] });
@@ -271,7 +271,7 @@ describe('Potential Brand page', () => {
     await setLocale('en');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const router = renderPage();
-    const table = await screen.findByTestId('potential-table', undefined, { timeout: 8000 });
+    const table = await screen.findByTestId('potential-table', undefined, { timeout: 30_000 });
     const names = () =>
       within(screen.getByTestId('potential-table'))
         .getAllByRole('row')
@@ -284,7 +284,7 @@ describe('Potential Brand page', () => {
     const url = router.state.location.pathname + router.state.location.search;
     cleanup();
     renderPage(url);
-    await screen.findByTestId('potential-table', undefined, { timeout: 8000 });
+    await screen.findByTestId('potential-table', undefined, { timeout: 30_000 });
     expect(names()).toEqual(['Tanyue Lab', 'Luxian']);
   });
 
@@ -294,7 +294,7 @@ describe('Potential Brand page', () => {
     renderPage();
     expect(
       await screen.findByText('Failed to read the potential brand config; the defaults are used', undefined, {
-        timeout: 8000,
+        timeout: 30_000,
       }),
     ).toBeTruthy();
     await waitFor(() => expect(callsTo('potential/brands')).toHaveLength(1));

@@ -196,7 +196,7 @@ describe('Product Analysis page', () => {
     await setLocale('en');
     const user = userEvent.setup();
     const router = renderPage();
-    expect((await screen.findByTestId('pa-sales', undefined, { timeout: 8000 })).textContent).toBe('$1 235K');
+    expect((await screen.findByTestId('pa-sales', undefined, { timeout: 30_000 })).textContent).toBe('$1 235K');
     expect(screen.getByTestId('pa-market-hint').textContent).toContain('Product line');
     expect(screen.getByTestId('pa-count').textContent).toBe('4 321');
     expect(screen.getByTestId('pa-coverage').textContent).toBe('7');
@@ -228,7 +228,7 @@ describe('Product Analysis page', () => {
     await setLocale('en');
     const url = `/analysis?sp=11,12&ss=${encodeURIComponent(`${SERIES},A%2CB`)}&tb=product&tm=count&pv=bands&ps=count&pg=2`;
     renderPage(url);
-    await screen.findByTestId('pa-products', undefined, { timeout: 8000 });
+    await screen.findByTestId('pa-products', undefined, { timeout: 30_000 });
     await waitFor(() =>
       expect(callsTo('analysis/products').at(-1)!.body).toMatchObject({
         products: [11, 12],
@@ -253,7 +253,7 @@ describe('Product Analysis page', () => {
     server.use(...handlers(projectBrief({ discount_price: true })));
     const user = userEvent.setup();
     renderPage();
-    expect((await screen.findByTestId('pa-sales', undefined, { timeout: 8000 })).textContent).toBe('$1 235K');
+    expect((await screen.findByTestId('pa-sales', undefined, { timeout: 30_000 })).textContent).toBe('$1 235K');
     await user.click(screen.getByTestId('pa-discount'));
     await waitFor(() =>
       expect(callsTo('projects/1/users/discount_price', 'PUT')[0]?.body).toMatchObject({ discount_price_on: true }),
@@ -267,7 +267,7 @@ describe('Product Analysis page', () => {
     await setLocale('en');
     const user = userEvent.setup();
     const router = renderPage();
-    const table = await screen.findByTestId('pa-products', undefined, { timeout: 8000 });
+    const table = await screen.findByTestId('pa-products', undefined, { timeout: 30_000 });
     expect(screen.getByTestId('pa-products-total').textContent).toBe('Products: 25');
     const first = within(table).getAllByRole('row')[1]!;
     expect(first.textContent).toContain('Serum 100');

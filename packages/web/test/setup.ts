@@ -1,9 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// findBy…/waitFor wait up to 10 s: on 2 cores shared with the server and e2e projects, an antd render
+// findBy…/waitFor wait up to 30 s: on 2 cores shared with other projects' tests, an antd render
 // can take seconds; an element that never comes still fails the test.
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 30_000 });
 
 // A pure test file may run in node (`// @vitest-environment node`): nothing below applies there.
 const browser = typeof window !== 'undefined';

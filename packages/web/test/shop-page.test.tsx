@@ -172,7 +172,7 @@ beforeEach(async () => {
 describe('Store Analysis page', () => {
   it('without shops: asks for them, and shows the market’s ranking and channel mix', async () => {
     renderPage();
-    expect(await screen.findByTestId('shop-choose', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByTestId('shop-choose', undefined, { timeout: 30_000 })).toBeTruthy();
     await waitFor(() => expect(callsTo('shops/rankings')).toHaveLength(1));
     expect(callsTo('shops/overviews')).toHaveLength(0);
     expect(callsTo('shops/rankings')[0]!.body).toMatchObject({ data_scope_id: 1, sort_by: 'sales' });
@@ -182,7 +182,7 @@ describe('Store Analysis page', () => {
   it('with the filter’s shops: overview figures formatted, the shops and sources sent, switches in the URL', async () => {
     const user = userEvent.setup({ delay: null });
     const router = renderPage('/shop?s=1:77,2:8&src=global');
-    const overview = await screen.findByTestId('shop-overview', undefined, { timeout: 8000 });
+    const overview = await screen.findByTestId('shop-overview', undefined, { timeout: 30_000 });
     const first = within(overview).getAllByTestId('shop-sales')[0]!;
     expect(first.textContent).toBe('$3 478M');
     expect(overview.textContent).toContain('Luxian Flagship');
@@ -228,14 +228,14 @@ describe('Store Analysis page', () => {
   it('more than ten shops: a warning instead of the figures', async () => {
     const many = Array.from({ length: 11 }, (_, i) => `1:${i + 1}`).join(',');
     renderPage(`/shop?s=${many}`);
-    expect(await screen.findByTestId('shop-too-many', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByTestId('shop-too-many', undefined, { timeout: 30_000 })).toBeTruthy();
     expect(callsTo('shops/overviews')).toHaveLength(0);
   });
 
   it('a shop the user was not granted: the no-access state with favourite and contact', async () => {
     server.use(http.post('*/api/common/shops/overviews', () => fail(403, 'You have no access to this shop.')));
     renderPage('/shop?s=2:8');
-    const state = await screen.findByTestId('no-access-shop', undefined, { timeout: 8000 });
+    const state = await screen.findByTestId('no-access-shop', undefined, { timeout: 30_000 });
     expect(state.textContent).toContain('You have no access to this shop');
     expect(within(state).getByText('Add to favourites')).toBeTruthy();
     expect(within(state).getByText('Contact administrator')).toBeTruthy();
@@ -247,7 +247,7 @@ describe('Store Analysis page', () => {
     server.use(http.post('*/api/common/shops/trends', () => (failures-- > 0 ? fail(500, 'boom') : ok(TRENDS))));
     const user = userEvent.setup({ delay: null });
     renderPage('/shop?s=1:77');
-    const error = await screen.findByTestId('panel-error', undefined, { timeout: 8000 });
+    const error = await screen.findByTestId('panel-error', undefined, { timeout: 30_000 });
     expect(error.textContent).toContain('Failed to get the shop trends, please try again later');
     await user.click(within(error).getByRole('button'));
     expect(JSON.parse((await screen.findAllByTestId('chart-line'))[0]!.textContent!)).toContainEqual([100, 120]);

@@ -8,6 +8,7 @@ export {
   AppstoreOutlined,
   ArrowDownOutlined,
   ArrowUpOutlined,
+  AuditOutlined,
   BarChartOutlined,
   CheckCircleFilled,
   CheckCircleOutlined,

@@ -16,6 +16,12 @@ export interface UniverseConfig {
   readonly starsPerYear: number;
   /** Products a brand launches per year in one of its categories (scaled by brand size). */
   readonly productsPerYear: number;
+  /**
+   * Multiplier of every category's market size. A scale with fewer products than the real market
+   * sells a proportionally smaller market, so that a single product, shop and brand keep real
+   * magnitudes (calibration in docs/datagen.md, "Magnitudes").
+   */
+  readonly marketScale: number;
   /** Multi-brand shops per platform, channel and level-1 category. */
   readonly multiBrandShops: number;
   /** Share of Western-style (import) brands. */
@@ -46,6 +52,7 @@ export const UNIVERSES: Record<Scale, Record<Region, UniverseConfig>> = {
       newBrandsPerYear: 2,
       starsPerYear: 1,
       productsPerYear: 0.02,
+      marketScale: 1,
       multiBrandShops: 2,
       importShare: 0.3,
     },
@@ -55,6 +62,7 @@ export const UNIVERSES: Record<Scale, Record<Region, UniverseConfig>> = {
       newBrandsPerYear: 1,
       starsPerYear: 1,
       productsPerYear: 0.05,
+      marketScale: 1,
       multiBrandShops: 2,
       importShare: 0.6,
     },
@@ -64,7 +72,8 @@ export const UNIVERSES: Record<Scale, Record<Region, UniverseConfig>> = {
       establishedBrands: 1400,
       newBrandsPerYear: 60,
       starsPerYear: 12,
-      productsPerYear: 0.06,
+      productsPerYear: 0.3,
+      marketScale: 0.3,
       multiBrandShops: 6,
       importShare: 0.3,
     },
@@ -72,7 +81,8 @@ export const UNIVERSES: Record<Scale, Record<Region, UniverseConfig>> = {
       establishedBrands: 400,
       newBrandsPerYear: 16,
       starsPerYear: 5,
-      productsPerYear: 0.04,
+      productsPerYear: 0.3,
+      marketScale: 0.25,
       multiBrandShops: 4,
       importShare: 0.6,
     },
@@ -83,6 +93,7 @@ export const UNIVERSES: Record<Scale, Record<Region, UniverseConfig>> = {
       newBrandsPerYear: 350,
       starsPerYear: 40,
       productsPerYear: 0.6,
+      marketScale: 1,
       multiBrandShops: 20,
       importShare: 0.3,
     },
@@ -91,6 +102,7 @@ export const UNIVERSES: Record<Scale, Record<Region, UniverseConfig>> = {
       newBrandsPerYear: 60,
       starsPerYear: 10,
       productsPerYear: 0.3,
+      marketScale: 1,
       multiBrandShops: 8,
       importShare: 0.6,
     },

@@ -205,7 +205,7 @@ export function buildUniverse(region: Region, scale: Scale, seed: number, horizo
 
 function buildLeaves(region: Region, config: UniverseConfig, horizon: number): LeafInfo[] {
   const leaves: LeafInfo[] = [];
-  const currency = region === 'cn' ? 1 : GLOBAL_MARKET_FACTOR / CNY_PER_USD;
+  const currency = (region === 'cn' ? 1 : GLOBAL_MARKET_FACTOR / CNY_PER_USD) * config.marketScale;
   for (const l1 of CATEGORY_TREE) {
     const l1Weight = l1.children.reduce((s, l2) => s + l2.leaves.reduce((t, l) => t + l.weight, 0), 0);
     for (const l2 of l1.children) {

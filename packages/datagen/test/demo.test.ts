@@ -22,6 +22,8 @@ interface Aggregates {
   shopTypes: Set<string>;
   /** Sales of SKUs whose Chinese title contains a word, per level-2 category and year. */
   wordSales: Map<string, number>;
+  /** Sales of the last 12 periods per SKU (indexed like dim_sku). */
+  skuLast12: Float64Array;
 }
 
 const WORDS = ['玻色因', '0糖', '碳板'];
@@ -45,6 +47,7 @@ function aggregate(market: Market): Aggregates {
     salesByMonth: new Array(13).fill(0),
     shopTypes: new Set(),
     wordSales: new Map(),
+    skuLast12: new Float64Array(skus.length),
   };
   const add = (m: Map<string | number, number>, k: string | number, v: number) => m.set(k, (m.get(k) ?? 0) + v);
   for (const batch of market.factBatches()) {
@@ -61,8 +64,10 @@ function aggregate(market: Market): Aggregates {
       add(a.byCategoryYear, `${Math.floor(sku.category_id / 100)}/${year}`, sales);
       add(a.salesByLevel1Year, `${Math.floor(sku.category_id / 10000)}/${year}`, sales);
       add(a.unitsByLevel1Year, `${Math.floor(sku.category_id / 10000)}/${year}`, batch.count[i]!);
-      if (batch.periodIndex >= n - 12) add(a.brandLast12, sku.brand_id, sales);
-      else if (batch.periodIndex >= n - 24) add(a.brandPrev12, sku.brand_id, sales);
+      if (batch.periodIndex >= n - 12) {
+        add(a.brandLast12, sku.brand_id, sales);
+        a.skuLast12[batch.sku[i]!]! += sales;
+      } else if (batch.periodIndex >= n - 24) add(a.brandPrev12, sku.brand_id, sales);
       a.discountByMonth[month]! += sales - batch.discountCents[i]! / 100;
       a.salesByMonth[month]! += sales;
       for (const w of wordsOf[batch.sku[i]!]!)
@@ -75,6 +80,42 @@ function aggregate(market: Market): Aggregates {
   for (const s of market.dims.dim_shop) a.shopTypes.add(s.shop_type);
   return a;
 }
+
+/** Last-12-month sales of the biggest product, shop and brand, the market, and how concentrated leaves are. */
+function magnitudes(market: Market, a: Aggregates) {
+  const skus = market.dims.dim_sku;
+  const sumBy = (key: (i: number) => number) => {
+    const m = new Map<number, number>();
+    a.skuLast12.forEach((v, i) => {
+      m.set(key(i), (m.get(key(i)) ?? 0) + v);
+    });
+    return m;
+  };
+  const leaves = sumBy((i) => skus[i]!.category_id);
+  const topOfLeaf = new Map<number, number>();
+  a.skuLast12.forEach((v, i) => {
+    const leaf = skus[i]!.category_id;
+    topOfLeaf.set(leaf, Math.max(topOfLeaf.get(leaf) ?? 0, v));
+  });
+  const topShares = [...leaves].filter(([, v]) => v > 0).map(([leaf, v]) => topOfLeaf.get(leaf)! / v);
+  topShares.sort((x, y) => x - y);
+  // A fold, not Math.max(...): 160 000 arguments overflow the stack.
+  const max = (values: Iterable<number>) => {
+    let m = 0;
+    for (const v of values) m = Math.max(m, v);
+    return m;
+  };
+  return {
+    market: a.skuLast12.reduce((s, v) => s + v, 0),
+    product: max(a.skuLast12),
+    shop: max(sumBy((i) => skus[i]!.shop_id).values()),
+    brand: max(sumBy((i) => skus[i]!.brand_id).values()),
+    /** Median over leaf categories of the top product's share of its leaf. */
+    medianTopShare: topShares[Math.floor(topShares.length / 2)]!,
+  };
+}
+
+const YI = 1e8;
 
 const share = (a: Aggregates, code: string, year: string) =>
   (a.byPlatformYear.get(`${code}/${year}`) ?? 0) / a.byYear.get(year)!;
@@ -94,6 +135,20 @@ describe('demo cn_monthly', () => {
     expect(levels[1]).toBeGreaterThanOrEqual(30);
     expect(levels[2]).toBeGreaterThanOrEqual(150);
     expect(market.dims.dim_brand.length).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('has the magnitudes of a real market: products, shops and brands (docs/datagen.md, Magnitudes)', () => {
+    const m = magnitudes(market, agg);
+    // A ¥0.5–2 T year; the biggest product sells a few ¥ billion (a real category leader), not tens.
+    expect(m.market).toBeGreaterThan(5_000 * YI);
+    expect(m.market).toBeLessThan(20_000 * YI);
+    expect(m.product).toBeGreaterThan(5 * YI);
+    expect(m.product).toBeLessThan(50 * YI);
+    expect(m.shop).toBeLessThan(400 * YI);
+    expect(m.brand).toBeGreaterThan(50 * YI);
+    expect(m.brand).toBeLessThan(800 * YI);
+    // In a typical leaf category the top product holds a share, not the category.
+    expect(m.medianTopShare).toBeLessThan(0.15);
   });
 
   it('uses every channel type and every Chinese platform, with some inactive channels', () => {
@@ -215,11 +270,11 @@ describe('demo cn_weekly', () => {
     }
   }, HOOK_TIMEOUT);
 
-  it('has a few hundred thousand rows over exactly 104 weeks', () => {
+  it('has under a million rows over exactly 104 weeks', () => {
     const rows = [...market.factBatches()].reduce((s, b) => s + b.size, 0);
     expect(market.periods).toHaveLength(104);
     expect(rows).toBeGreaterThan(150_000);
-    expect(rows).toBeLessThan(800_000);
+    expect(rows).toBeLessThan(1_000_000);
   });
 
   it('spikes in the 618 and Double 11 weeks', () => {
@@ -247,6 +302,10 @@ describe('demo global_monthly', () => {
     expect(share(agg, 'shopee', '2025')).toBeGreaterThan(share(agg, 'shopee', '2017') * 1.5);
     expect(market.manifest.currency_unit).toBe('USD');
     expect(agg.rows).toBeGreaterThan(150_000);
-    expect(agg.rows).toBeLessThan(800_000);
+    expect(agg.rows).toBeLessThan(1_500_000);
+    // US$: the biggest product sells a few hundred million a year at most, as on Amazon and Shopee.
+    const m = magnitudes(market, agg);
+    expect(m.product).toBeLessThan(3 * YI);
+    expect(m.brand).toBeLessThan(30 * YI);
   });
 });

@@ -321,7 +321,7 @@ export class AnalyticsEngine {
     const layout = totalsLayout(query);
     const comparison = comparisonOf(query);
 
-    const fetch = async (range: DateRange, limit: number | undefined): Promise<RawRow[]> => {
+    const fetch = async (range: DateRange, limit: number | undefined, labels: boolean): Promise<RawRow[]> => {
       // Totals over a subset come from window sums unless a dropped dimension has several values
       // per sales row (attributes): then the subset is its own grouped query.
       const windowed: number[] = [];
@@ -341,7 +341,7 @@ export class AnalyticsEngine {
         windows: layout.subsets
           .map((s, j) => (windowed.includes(j) ? s : null))
           .filter((s): s is Dimension[] => s !== null),
-        labels: true,
+        labels,
       };
       const main = buildFactSql(grant, req, plan, scope);
       const run = (sql: { sql: string; params: QueryParams }) => this.exec(sql, options);
@@ -415,7 +415,11 @@ export class AnalyticsEngine {
   }
 }
 
-type Fetch = (range: DateRange, limit: number | undefined) => Promise<RawRow[]>;
+/**
+ * Rows of one range. `labels`: join the display names — only the current rows show them; a base
+ * row only lends its sums, and reading names for it doubled the string work of every comparison.
+ */
+type Fetch = (range: DateRange, limit: number | undefined, labels: boolean) => Promise<RawRow[]>;
 
 /**
  * The current rows and the base rows of a comparison. A trend compared point by point whose base
@@ -428,7 +432,7 @@ export async function fetchBoth(
   comparison: ReturnType<typeof comparisonOf>,
   fetch: Fetch,
 ): Promise<[RawRow[], RawRow[] | undefined]> {
-  if (!comparison) return [await fetch(query.range, query.limit), undefined];
+  if (!comparison) return [await fetch(query.range, query.limit, true), undefined];
   const { base } = comparison;
   const p = query.dimensions.indexOf('period');
   const oneScan =
@@ -438,8 +442,8 @@ export async function fetchBoth(
     query.limit === undefined &&
     base.start <= query.range.start &&
     base.end >= shiftPeriod(query.range.start, -1, query.granularity);
-  if (!oneScan) return Promise.all([fetch(query.range, query.limit), fetch(base, undefined)]);
-  const rows = await fetch({ start: base.start, end: query.range.end }, undefined);
+  if (!oneScan) return Promise.all([fetch(query.range, query.limit, true), fetch(base, undefined, false)]);
+  const rows = await fetch({ start: base.start, end: query.range.end }, undefined, true);
   const within = (r: DateRange) => (row: RawRow) => {
     const period = String(row.keys[p]);
     return period >= r.start && period <= r.end;

@@ -262,23 +262,27 @@ function workload(ds, sel) {
     potential_pairs: ['category_2', 'brand'],
     potential_brands: ['brand'],
   };
+  const potentialQuery = (dimensions) => ({
+    dataset: 'cn_monthly',
+    granularity: 'month',
+    comparison: { kind: 'custom', base: yearBefore },
+    discount: false,
+    range: latest,
+    dimensions,
+    measures: ['sales', 'count'],
+    filter: {},
+  });
   for (const [name, dimensions] of Object.entries(potentialPanels)) {
-    out.push({
-      panel: name,
-      level: 'all',
-      cmp: 'custom',
-      query: {
-        dataset: 'cn_monthly',
-        granularity: 'month',
-        comparison: { kind: 'custom', base: yearBefore },
-        discount: false,
-        range: latest,
-        dimensions,
-        measures: ['sales', 'count'],
-        filter: {},
-      },
-    });
+    out.push({ panel: name, level: 'all', cmp: 'custom', query: potentialQuery(dimensions) });
   }
+  // The search as the page's request runs it: the three statements at once (potentialBrands'
+  // Promise.all), so its time is what a user waits for, not the sum of the three alone.
+  out.push({
+    panel: 'potential_search',
+    level: 'all',
+    cmp: 'custom',
+    parallel: Object.values(potentialPanels).map(potentialQuery),
+  });
   // BENCH_PANELS (a regular expression over the panel names) measures a part of the workload.
   const only = process.env.BENCH_PANELS ? new RegExp(process.env.BENCH_PANELS) : undefined;
   return only ? out.filter((q) => only.test(q.panel)) : out;
@@ -309,22 +313,29 @@ async function measure(warehouse, queries, grant) {
   const loadBefore = os.loadavg();
   const startedAt = Date.now();
   const rows = [];
-  for (const { panel, level, cmp, query } of queries) {
+  for (const { panel, level, cmp, query, parallel } of queries) {
     const key = { panel, level, cmp };
+    // An entry is one query, or several that a page's request runs at once (one answer of them all).
+    const run = parallel
+      ? async (options) => {
+          const results = await Promise.all(parallel.map((q) => engine.run(grant, q, options)));
+          return { table: results.map((r) => r.table).join(' + '), rows: results.flatMap((r) => r.rows) };
+        }
+      : (options) => engine.run(grant, query, options);
     try {
       // First run: the engine's caches may not hold these columns yet.
       log.statements = [];
-      const first = await time(() => engine.run(grant, query, { noCache: true }));
+      const first = await time(() => run({ noCache: true }));
       const statements = log.statements;
       log.statements = null;
-      const uncached = await runsOf(() => engine.run(grant, query, { noCache: true }));
+      const uncached = await runsOf(() => run({ noCache: true }));
       // The statements of one run go out together, as the engine sends them.
       const raw = await runsOf(() => Promise.all(statements.map((s) => warehouse.query(s.sql, s.params))));
-      await engine.run(grant, query);
-      const cached = await runsOf(() => engine.run(grant, query));
-      const result = await engine.run(grant, query, { noCache: true });
+      await run({});
+      const cached = await runsOf(() => run({}));
+      const result = await run({ noCache: true });
       let factP50;
-      if (result.table !== 'fact_sales') {
+      if (!parallel && result.table !== 'fact_sales') {
         // The same main statement over fact_sales, to show what the rollup saves.
         const plan = { ...planQuery(query, grant, ds.rows, catalog.customColumns), table: 'fact_sales' };
         const sql = buildFactSql(
@@ -355,7 +366,7 @@ async function measure(warehouse, queries, grant) {
         factP50,
       };
       rows.push(row);
-      if (query.filter.keywords && result.rows.every((r) => !r.count)) {
+      if (query?.filter.keywords && result.rows.every((r) => !r.count)) {
         console.warn(`${level}: the keyword "${query.filter.keywords.words[0]}" matches nothing in the category`);
       }
       console.log(

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadRows, startDemo, stopDemo } from './support/analysis.js';
-import { type Api, createAccount } from './support/api.js';
+import { type Api, createAccount, grant, PASSWORD } from './support/api.js';
 import { screenshot } from './support/browser.js';
 import type { RunningServer } from './support/server.js';
 import { menuTexts, noConsoleErrors, openPage, settle, signIn } from './support/ui.js';
@@ -90,6 +90,27 @@ describe('Audit trail in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('action')).toBe('project.update');
     await settle(page);
     await screenshot(page, 'audit-en');
+    await noConsoleErrors(errors);
+    await page.context().close();
+  }, 240_000);
+
+  it("en: a project's administrator (a general account) finds 'Audit Trail' in the menu and reads that project's entries only", async () => {
+    const adminId = await createAccount(root, 'e2e_project_admin', 'general');
+    await grant(root, adminId, projectId, 'admin', [1, 2, 4]);
+    await root.send('PUT', `/api/common/projects/${projectId}`, { name: 'Audited by its admin' });
+    const { page, errors } = await openPage(browser, 'en');
+    await signIn(page, server.url, 'e2e_project_admin', PASSWORD);
+    expect(await menuTexts(page)).toContain('Audit Trail');
+    await page.locator('[data-testid="side-menu"] .ant-menu-title-content', { hasText: 'Audit Trail' }).click();
+    await page.waitForURL(/\/audit$/);
+    const rows = page.locator('[data-testid="audit-table"] tbody tr.ant-table-row');
+    await rows.first().waitFor();
+    // The project's change is there; root's account entries (target user:…) are not.
+    const targets = await page
+      .locator('[data-testid="audit-table"] tbody tr.ant-table-row td:nth-child(4)')
+      .allInnerTexts();
+    expect(targets.length).toBeGreaterThan(0);
+    expect(targets.every((t) => t.includes(`project:${projectId}`))).toBe(true);
     await noConsoleErrors(errors);
     await page.context().close();
   }, 240_000);

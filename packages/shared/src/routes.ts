@@ -211,10 +211,11 @@ export const ROUTES: readonly RouteDef[] = [
   /** The sales team's enquiries (issue 18): root and admins, beside the account administration. */
   { path: '/enquiries', name: 'Enquiries', titleKey: 'route.enquiries', auth: ['root', 'admin'] },
   /**
-   * The audit trail (issue 20): root reads every entry, global admins the entries of projects; the
-   * server's audit scope decides (docs/security.md "Audit trail").
+   * The audit trail (issue 20): root reads every entry, global admins the entries of projects, and
+   * a project's administrators the entries of the projects they administer (projectAuth: a role in
+   * any project opens it); the server's audit scope decides (docs/security.md "Audit trail").
    */
-  { path: '/audit', name: 'Audit', titleKey: 'route.audit', auth: ['root', 'admin'] },
+  { path: '/audit', name: 'Audit', titleKey: 'route.audit', auth: ['root', 'admin'], projectAuth: ['admin'] },
   { path: '/icons', name: 'Icons', titleKey: 'route.icons', hidden: true },
   { path: '/403', name: 'Forbidden', titleKey: 'route.forbidden', public: true, hidden: true },
 ];

@@ -155,5 +155,20 @@ describe('one route table', () => {
       '/enquiries',
       '/audit',
     ]);
+    // A project's administrator (no global admin role) reads the audit trail of that project.
+    expect(keys(user('enterprise', [project(1, [1]), project(2, [], 'admin')]))).toEqual([
+      '/hot',
+      '/projects',
+      '/audit',
+    ]);
+  });
+
+  it('the audit trail opens for root, admins and a project administrator, for no one else', () => {
+    const audit = chain('Audit');
+    const decide = (u: SessionUser) => guardDecision({ defs: audit, user: u, project: u.projects[0], params: {} });
+    expect(decide(user('admin', [project(1, [1])]))).toEqual({ kind: 'allow' });
+    expect(decide(user('general', [project(1, [1]), project(2, [1], 'admin')]))).toEqual({ kind: 'allow' });
+    expect(decide(user('general', [project(1, [1], 'general')]))).toMatchObject({ kind: 'redirect', to: '/403' });
+    expect(decide(user('enterprise', []))).toMatchObject({ kind: 'redirect', to: '/403' });
   });
 });

@@ -16,11 +16,11 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { ANALYSIS_PAGES, canEnterRoute, type PageArea, ROUTES } from '@marketlens/shared';
+import { ANALYSIS_PAGES, type PageArea, ROUTES } from '@marketlens/shared';
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ComponentType, createElement } from 'react';
-import { allowedPageIds } from '../../shared/auth/permissions.js';
+import { allowedPageIds, mayEnter } from '../../shared/auth/permissions.js';
 import type { SessionProject, SessionUser } from '../../shared/auth/types.js';
 
 type Item = NonNullable<MenuProps['items']>[number];
@@ -72,7 +72,7 @@ export function buildMenu(user: SessionUser, project: SessionProject | undefined
       children: inArea.map((p) => ({ key: p.path, icon: icon(p.name), label: t(p.titleKey) })),
     });
   }
-  const admin = ROUTES.filter((r) => !r.public && !r.hidden && r.auth && canEnterRoute(r, user.role));
+  const admin = ROUTES.filter((r) => !r.public && !r.hidden && r.auth && mayEnter(r, user));
   if (admin.length > 0) {
     items.push({
       type: 'group',

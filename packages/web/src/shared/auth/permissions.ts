@@ -11,6 +11,7 @@ import {
   ROUTES,
   type RouteDef,
   redirectForDeniedPage,
+  roleMatches,
 } from '@marketlens/shared';
 import type { SessionProject, SessionUser } from './types.js';
 
@@ -47,6 +48,31 @@ export function allowedPageIds(project: SessionProject | undefined): number[] {
   return PAGE_IDS.filter((id) => pages.has(id));
 }
 
+/**
+ * The project role that counts for a route: the role in the addressed project (`:id`); outside a
+ * project, for a route that project roles open (the audit trail), a role in any project that opens
+ * it — the server then scopes what the user sees to those projects.
+ */
+export function projectRoleFor(
+  def: Pick<RouteDef, 'projectAuth'>,
+  user: Pick<SessionUser, 'projects'>,
+  params: Readonly<Record<string, string | undefined>> = {},
+): string | null {
+  if (params.id !== undefined) return user.projects.find((p) => String(p.id) === params.id)?.role ?? null;
+  const auth = def.projectAuth;
+  if (!auth) return null;
+  return user.projects.find((p) => roleMatches(p.role, auth))?.role ?? null;
+}
+
+/** Whether the user passes a route's role check, with the project role that counts for it. */
+export function mayEnter(
+  def: Pick<RouteDef, 'auth' | 'projectAuth'>,
+  user: Pick<SessionUser, 'role' | 'projects'>,
+  params?: Readonly<Record<string, string | undefined>>,
+): boolean {
+  return canEnterRoute(def, user.role, projectRoleFor(def, user, params));
+}
+
 /** Where a user without any page goes: the projects screen when they may see it (spec §6). */
 function noPagesTarget(user: SessionUser): string {
   return canOpenProjects(user) ? PROJECTS_PATH : PERSONAL_CENTER_PATH;
@@ -65,10 +91,8 @@ export function guardDecision(input: GuardInput): GuardDecision {
     const back = input.path && input.path !== '/' ? `?redirect=${encodeURIComponent(input.path)}` : '';
     return { kind: 'redirect', to: `${LOGIN_PATH}${back}` };
   }
-  const projectRole =
-    params.id !== undefined ? (user.projects.find((p) => String(p.id) === params.id)?.role ?? null) : null;
   for (const def of defs) {
-    if (!canEnterRoute(def, user.role, projectRole)) {
+    if (!mayEnter(def, user, params)) {
       return { kind: 'redirect', to: FORBIDDEN_PATH, toast: 'guard.roleDenied' };
     }
   }

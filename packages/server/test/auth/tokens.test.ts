@@ -146,3 +146,27 @@ describe('token attacks', () => {
     expect(bad.json().msg).toBe('This application has no permission to sign in.');
   });
 });
+
+describe('verified access tokens are remembered only until they expire', () => {
+  let t: TestApp;
+  let now = new Date();
+  beforeAll(async () => {
+    t = await buildTestApp({ clock: () => now });
+    await makeUser(t.ctx, 'vera');
+  });
+  afterAll(() => t.close());
+
+  it('a token that passed once is refused after its exp, and one changed byte never rides on it', async () => {
+    const tk = await login(t.app, 'vera');
+    const me = (token: string) => t.app.inject({ url: '/api/common/users/me', headers: bearer(token) });
+    expect((await me(tk.access_token)).statusCode).toBe(200);
+    expect((await me(tk.access_token)).statusCode).toBe(200);
+    const [h, p, s] = tk.access_token.split('.') as [string, string, string];
+    expect((await me(`${h}.${p}.${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}`)).statusCode).toBe(401);
+    const { exp } = JSON.parse(Buffer.from(p, 'base64url').toString()) as { exp: number };
+    now = new Date(exp * 1000 - 1000);
+    expect((await me(tk.access_token)).statusCode).toBe(200);
+    now = new Date(exp * 1000);
+    expect((await me(tk.access_token)).statusCode).toBe(401);
+  });
+});

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { type DuckDBConnection, DuckDBInstance, StatementType } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance, type DuckDBPreparedStatement, StatementType } from '@duckdb/node-api';
 import { DATASET_TABLE_NAMES } from '@marketlens/shared';
 import {
   type ImportOptions,
@@ -54,6 +54,44 @@ export function datasetAlias(name: string): string {
 }
 
 /** A FIFO pool of connections of one instance. */
+/** Statements kept compiled per connection (the least recently used goes first). */
+const STATEMENTS_PER_CONNECTION = 64;
+const compiledOn = new WeakMap<DuckDBConnection, Map<string, DuckDBPreparedStatement>>();
+
+/**
+ * The statement for `sql` on a connection, compiled once. The panels send the same few statements
+ * with new values, and compiling took ~1 ms of the main thread each — a quarter of a statement's CPU
+ * (issue 19, bench/results/load-2026-11-27-6.md). Statements belong to their connection, which a
+ * dataset version's pool closes with it, so a swapped catalogue never meets an old statement.
+ */
+async function compiledSelect(conn: DuckDBConnection, sql: string): Promise<DuckDBPreparedStatement> {
+  let cache = compiledOn.get(conn);
+  if (!cache) compiledOn.set(conn, (cache = new Map()));
+  const known = cache.get(sql);
+  if (known) {
+    cache.delete(sql);
+    cache.set(sql, known);
+    return known;
+  }
+  const prepared = await conn.prepare(sql);
+  // Defence in depth: the connection is locked down, and only reads run at all.
+  if (prepared.statementType !== StatementType.SELECT) {
+    prepared.destroySync();
+    throw new Error('only SELECT statements may run on the warehouse');
+  }
+  if (cache.size >= STATEMENTS_PER_CONNECTION) forgetCompiled(conn, cache.keys().next().value!);
+  cache.set(sql, prepared);
+  return prepared;
+}
+
+function forgetCompiled(conn: DuckDBConnection, sql: string): void {
+  const cache = compiledOn.get(conn);
+  const prepared = cache?.get(sql);
+  if (!prepared) return;
+  cache!.delete(sql);
+  prepared.destroySync();
+}
+
 class ConnectionPool {
   private readonly idle: DuckDBConnection[];
   private readonly waiters: { resolve: (c: DuckDBConnection) => void; reject: (e: unknown) => void }[] = [];
@@ -310,20 +348,19 @@ export class DuckDBEngine implements WarehouseEngine {
       stop.signal.addEventListener('abort', interrupt);
       try {
         if (cause) throw stopped();
-        const prepared = await conn.prepare(sql);
+        const prepared = await compiledSelect(conn, sql);
         try {
-          // Defence in depth: the connection is locked down, and only reads run at all.
-          if (prepared.statementType !== StatementType.SELECT) {
-            throw new Error('only SELECT statements may run on the warehouse');
-          }
+          prepared.clearBindings();
           bindParams(prepared, params);
           if (cause) throw stopped();
           const reader = await prepared.runAndReadAll();
           if (cause) throw stopped();
           const types = reader.columnTypes().map((t) => t.typeId);
           return toRows(reader.deduplicatedColumnNames(), types, reader.getRows()) as T[];
-        } finally {
-          prepared.destroySync();
+        } catch (err) {
+          // A statement that failed or was interrupted is not used again.
+          forgetCompiled(conn, sql);
+          throw err;
         }
       } catch (err) {
         throw cause ? stopped() : err;

@@ -50,7 +50,14 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     disableRequestLogging: true,
     ajv: {
       // Unknown fields are rejected, never silently dropped (DESIGN.md §5).
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
+      // allowUnionTypes: a nullable figure is `type: ['number', 'null']` (bands), which strict mode logs at start.
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: 'array',
+        useDefaults: true,
+        allErrors: false,
+        allowUnionTypes: true,
+      },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

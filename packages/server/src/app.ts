@@ -1,6 +1,6 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { createResultCache } from './analytics/engine/cache.js';
 import { AnalyticsEngine } from './analytics/engine/service.js';
 import { createAuthServices } from './auth/index.js';
@@ -47,7 +47,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     frameworkErrors: sendFrameworkError,
     // One log line per request (below) instead of Fastify's two: under load the synchronous log
     // writes were ≈ 6 % of the server's main thread (issue 19, bench/results/load-*.md).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     ajv: {
       // Unknown fields are rejected, never silently dropped (DESIGN.md §5).
       // allowUnionTypes: a nullable figure is `type: ['number', 'null']` (bands), which strict mode logs at start.

@@ -7,13 +7,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isAdminRole } from '../../shared/auth/roles.js';
 import { useUser } from '../../shared/auth/session.js';
+import { DisplayText } from '../../shared/ui/DisplayText.js';
 import { formatDate } from '../../shared/ui/dates.js';
+import { columnBudget } from '../../shared/ui/displayText.js';
 import { projectStatusLabel } from '../../shared/ui/labels.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { PageTags } from '../../shared/ui/PagesField.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { type Project, projectKeys, projectsApi } from './api.js';
 
+const NAME_WIDTH = 220;
+const OWNER_WIDTH = 160;
 const PROJECT_ROUTES = ROUTES.find((r) => r.path === '/projects')!.children ?? [];
 
 /** /projects: the projects the user may administer, with their state and the way into each screen. */
@@ -81,7 +85,7 @@ export default function ProjectListPage() {
           rowKey="id"
           loading={list.isFetching}
           dataSource={list.data?.items ?? []}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1460 }}
           data-testid="project-table"
           pagination={{
             current: params.page,
@@ -94,10 +98,11 @@ export default function ProjectListPage() {
             {
               title: t('projects.name'),
               dataIndex: 'name',
-              width: 220,
+              width: NAME_WIDTH,
               render: (v: string, p) => {
                 const first = screensFor(p)[0];
-                return first ? <Link to={`/projects/${fillPath(first.path, { id: p.id })}`}>{v}</Link> : v;
+                const name = <DisplayText text={v} budget={columnBudget(NAME_WIDTH)} />;
+                return first ? <Link to={`/projects/${fillPath(first.path, { id: p.id })}`}>{name}</Link> : name;
               },
             },
             { title: t('projects.dataset'), dataIndex: 'data_scope', width: 150 },
@@ -112,8 +117,20 @@ export default function ProjectListPage() {
               width: 110,
               render: (_, p) => `${p.currency_unit} ${p.cur_symbol}`,
             },
-            { title: t('projects.pages'), dataIndex: 'pages', render: (v: number[]) => <PageTags pages={v} /> },
-            { title: t('projects.owner'), dataIndex: 'owner', width: 120, render: (v: string | null) => v ?? '-' },
+            // A width of its own: without one the fixed layout left the tags no room and they ran over the owner.
+            {
+              title: t('projects.pages'),
+              dataIndex: 'pages',
+              width: 280,
+              render: (v: number[]) => <PageTags pages={v} />,
+            },
+            {
+              title: t('projects.owner'),
+              dataIndex: 'owner',
+              width: OWNER_WIDTH,
+              render: (v: string | null) =>
+                v ? <DisplayText text={v} budget={columnBudget(OWNER_WIDTH)} testId="project-owner" /> : '-',
+            },
             {
               title: t('projects.status'),
               dataIndex: 'status',

@@ -1,7 +1,7 @@
 import { EditOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { canEnterRoute, fillPath, ROUTES } from '@marketlens/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Flex, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Dropdown, Flex, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -16,7 +16,8 @@ import { PageTags } from '../../shared/ui/PagesField.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { type Project, projectKeys, projectsApi } from './api.js';
 
-const NAME_WIDTH = 220;
+const NAME_WIDTH = 260;
+const PAGES_WIDTH = 260;
 const OWNER_WIDTH = 160;
 const PROJECT_ROUTES = ROUTES.find((r) => r.path === '/projects')!.children ?? [];
 
@@ -85,7 +86,7 @@ export default function ProjectListPage() {
           rowKey="id"
           loading={list.isFetching}
           dataSource={list.data?.items ?? []}
-          scroll={{ x: 1460 }}
+          scroll={{ x: 1100 }}
           data-testid="project-table"
           pagination={{
             current: params.page,
@@ -95,6 +96,7 @@ export default function ProjectListPage() {
             onChange: (page, page_size) => setParams((p) => ({ ...p, page, page_size })),
           }}
           columns={[
+            // The dataset, its granularity and currency under the name: the table fits a 1440 px screen.
             {
               title: t('projects.name'),
               dataIndex: 'name',
@@ -102,26 +104,26 @@ export default function ProjectListPage() {
               render: (v: string, p) => {
                 const first = screensFor(p)[0];
                 const name = <DisplayText text={v} budget={columnBudget(NAME_WIDTH)} />;
-                return first ? <Link to={`/projects/${fillPath(first.path, { id: p.id })}`}>{name}</Link> : name;
+                const scope = [
+                  p.data_scope,
+                  p.date_field === 'week' ? t('projects.weekly') : t('projects.monthly'),
+                  `${p.currency_unit} ${p.cur_symbol}`,
+                ].join(' · ');
+                return (
+                  <Flex vertical gap={2}>
+                    {first ? <Link to={`/projects/${fillPath(first.path, { id: p.id })}`}>{name}</Link> : name}
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="project-scope">
+                      <DisplayText text={scope} budget={columnBudget(NAME_WIDTH)} />
+                    </Typography.Text>
+                  </Flex>
+                );
               },
-            },
-            { title: t('projects.dataset'), dataIndex: 'data_scope', width: 150 },
-            {
-              title: t('projects.granularity'),
-              dataIndex: 'date_field',
-              width: 110,
-              render: (v: string) => (v === 'week' ? t('projects.weekly') : t('projects.monthly')),
-            },
-            {
-              title: t('projects.currency'),
-              width: 110,
-              render: (_, p) => `${p.currency_unit} ${p.cur_symbol}`,
             },
             // A width of its own: without one the fixed layout left the tags no room and they ran over the owner.
             {
               title: t('projects.pages'),
               dataIndex: 'pages',
-              width: 280,
+              width: PAGES_WIDTH,
               render: (v: number[]) => <PageTags pages={v} />,
             },
             {

@@ -405,7 +405,7 @@ export const en: CoreMessages = {
   'noProject.noPages':
     'Your projects open no analysis page to you yet. Please ask your administrator, the person who opened your account, to grant you the pages you need.',
   'noProject.username': 'Tell them your username: {name}',
-  'noProject.personalCenter': 'Open personal centre',
+  'noProject.personalCenter': 'Open Personal Center',
   'icons.subtitle': 'The {count} icons the app uses; click one to copy its name',
   'icons.search': 'Search icons',
   'icons.copied': '{name} copied',

@@ -38,24 +38,23 @@ describe('cutting by display length (spec §5: above code 255 counts 2)', () => 
     const cut = cutLabel('axisLabel');
     expect(cut('Maison Margiela Replica')).toBe(`Maison Ma${DEFAULT_ELLIPSIS}`);
     expect(cut('兰蔻')).toBe('兰蔻');
-    // 16 units less the 3 of the ellipsis leave 6 Chinese characters.
+    // 24 units less the 3 of the ellipsis leave 10 Chinese characters; our own series names fit.
     const legend = namesLegend();
-    expect(legend.formatter('完美日记小细跟口红套装礼盒')).toBe(`完美日记小细${DEFAULT_ELLIPSIS}`);
+    expect(legend.formatter('完美日记小细跟口红套装礼盒')).toBe(`完美日记小细跟口红套${DEFAULT_ELLIPSIS}`);
+    expect(legend.formatter('Average discount price')).toBe('Average discount price');
     expect(legend.tooltip).toEqual({ show: true });
   });
 
-  it('a share donut labels a long name cut, its share below', () => {
+  it('a share donut labels a name that wraps as it is, a very long one cut, its share below', () => {
     const option = shareDonutOption({
       rows: [{ name: 'Estée Lauder Advanced Night Repair', value: 10, share: 0.5 }],
       metric: 'sales',
       fmt: makeFormatters('en', '¥', 'month'),
       othersName: 'Others',
     });
-    const label = option.series[0]!.label.formatter({
-      name: 'Estée Lauder Advanced Night Repair',
-      data: { share: 0.5 },
-    });
-    expect(label).toBe(`Estée Lauder ${DEFAULT_ELLIPSIS}\n50.0%`);
+    const label = (name: string) => option.series[0]!.label.formatter({ name, data: { share: 0.5 } });
+    expect(label('Beauty & Skincare')).toBe('Beauty & Skincare\n50.0%');
+    expect(label('Estée Lauder Advanced Night Repair')).toBe(`Estée Lauder Advanced${DEFAULT_ELLIPSIS}\n50.0%`);
   });
 });
 

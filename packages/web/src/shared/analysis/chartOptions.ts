@@ -188,9 +188,10 @@ export function shareDonutOption(args: {
         minShowLabelAngle: 6,
         itemStyle: { borderColor: '#fff', borderWidth: 2 },
         label: {
-          // The name cut by the display-length rule (the tooltip has it whole), then wrapped at the width.
+          // A long name wraps instead of being cut to "Bea…"; a very long one is cut by the display-length
+          // rule first (the tooltip has it whole).
           formatter: (p: { name: string; data: { share: Value } }) =>
-            `${cutLabel('legend')(p.name)}\n${fmt.shareRatio(p.data.share)}`,
+            `${cutLabel('sliceLabel')(p.name)}\n${fmt.shareRatio(p.data.share)}`,
           fontSize: 12,
           lineHeight: 16,
           width: 96,

@@ -12,8 +12,10 @@ export const DISPLAY_BUDGET = {
   cell: 30,
   /** A tag (a granted brand or shop, a page). */
   tag: 16,
-  /** A chart legend entry. */
-  legend: 16,
+  /** A chart legend entry: room for our own series names ("Average discount price", 22). */
+  legend: 24,
+  /** A donut slice's label: wrapped at 96 px into at most three lines (a cut shorter than that is wider). */
+  sliceLabel: 24,
   /** A category axis label or a label beside a chart element. */
   axisLabel: 12,
 } as const;

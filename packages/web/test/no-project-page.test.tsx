@@ -33,8 +33,27 @@ describe('the "no project" page', () => {
     server.use(http.get('*/api/common/projects/1/brief', () => ok({ id: 1, name: '美妆', status: 'in_service' })));
     renderAdmin(routes, '/no-project', member);
     expect(await screen.findByText('您还没有可用的项目', {}, FIRST)).toBeTruthy();
-    expect(screen.getByText(/尚未向您开放任何分析页面/).textContent).toContain('请联系为您开通账号的管理员');
+    expect(screen.getByText(/尚未向您开放任何分析页面/).textContent).toBe(
+      '项目“美妆”尚未向您开放任何分析页面。请联系为您开通账号的管理员，为您开通所需的页面。',
+    );
     expect(screen.getByTestId('no-project-username').textContent).toBe('请告知管理员您的用户名：xiaoming');
+    // No other project of theirs opens a page: nothing to switch to.
+    expect(screen.queryByText(/其他项目/)).toBeNull();
+  });
+
+  it('a member whose current project opens no page, but another does, is pointed at the project switch (en)', async () => {
+    await setLocale('en');
+    const member = userOf(9, 'xiaoming', 'general', {
+      projects: [
+        { id: 1, name: 'Beauty', role: 'general', status: 'in_service', pages: [], categories: [] },
+        { id: 2, name: 'Food', role: 'general', status: 'in_service', pages: [1], categories: [] },
+      ],
+    });
+    server.use(http.get('*/api/common/projects/1/brief', () => ok({ id: 1, name: 'Beauty', status: 'in_service' })));
+    renderAdmin(routes, '/no-project', member);
+    expect(await screen.findByText(/opens no analysis page to you yet/, {}, FIRST)).toBeTruthy();
+    expect(screen.getByText(/The project “Beauty”/)).toBeTruthy();
+    expect(screen.getByText(/Another of your projects opens pages to you/)).toBeTruthy();
   });
 
   it('the personal centre is one click away', async () => {

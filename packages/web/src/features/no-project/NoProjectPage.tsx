@@ -15,9 +15,10 @@ import { StatusView } from '../../shared/ui/StatusView.js';
 export default function NoProjectPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user } = useSession();
+  const { user, project } = useSession();
   const signOut = useSignOut();
   if (!user) return null;
+  const other = user.projects.some((p) => p.id !== project?.id && p.pages.length > 0);
   return (
     <Card variant="borderless" style={{ maxWidth: 720, margin: '48px auto 0' }}>
       <StatusView
@@ -26,8 +27,9 @@ export default function NoProjectPage() {
         subTitle={
           <>
             <p style={{ margin: 0 }}>
-              {user.projects.length === 0 ? t('noProject.noMembership') : t('noProject.noPages')}
+              {project ? t('noProject.noPages', { project: project.name }) : t('noProject.noMembership')}
             </p>
+            {other && <p style={{ margin: '8px 0 0' }}>{t('noProject.otherProject')}</p>}
             <Typography.Paragraph style={{ margin: '8px 0 0' }} data-testid="no-project-username">
               {t('noProject.username', { name: user.username })}
             </Typography.Paragraph>

@@ -403,7 +403,9 @@ export const en: CoreMessages = {
   'noProject.noMembership':
     'Your account is not a member of any project, so there is no market to analyse yet. Please ask your administrator, the person who opened your account, to add you to a project.',
   'noProject.noPages':
-    'Your projects open no analysis page to you yet. Please ask your administrator, the person who opened your account, to grant you the pages you need.',
+    'The project “{project}” opens no analysis page to you yet. Please ask your administrator, the person who opened your account, to grant you the pages you need.',
+  'noProject.otherProject':
+    'Another of your projects opens pages to you: choose it with the project switch at the top.',
   'noProject.username': 'Tell them your username: {name}',
   'noProject.personalCenter': 'Open Personal Center',
   'icons.subtitle': 'The {count} icons the app uses; click one to copy its name',

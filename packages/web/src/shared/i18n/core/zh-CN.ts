@@ -393,7 +393,8 @@ export const zhCN = {
   'noProject.title': '您还没有可用的项目',
   'noProject.noMembership':
     '您的账号尚未加入任何项目，暂时没有可分析的市场数据。请联系为您开通账号的管理员，将您加入项目。',
-  'noProject.noPages': '您所在的项目尚未向您开放任何分析页面。请联系为您开通账号的管理员，为您开通所需的页面。',
+  'noProject.noPages': '项目“{project}”尚未向您开放任何分析页面。请联系为您开通账号的管理员，为您开通所需的页面。',
+  'noProject.otherProject': '您的其他项目已开放页面：可在顶部的项目切换中选择。',
   'noProject.username': '请告知管理员您的用户名：{name}',
   'noProject.personalCenter': '进入个人中心',
   'icons.subtitle': '应用使用的 {count} 个图标，点击复制名称',

@@ -64,11 +64,11 @@ describe('account and project administration in Chromium', () => {
     await second.page.getByTestId('repeat-password').fill('Newbie-Passw0rd');
     await second.page.getByTestId('first-login-submit').click();
     await second.page.getByTestId('user-menu').waitFor();
-    // No project yet: the personal centre is the one place open to the new user.
-    await second.page.waitForURL((u) => u.pathname === '/personal-center');
-    await second.page.getByTestId('profile').waitFor();
+    // No project yet: the page that says so and whom to ask (e2e/polish.e2e.test.ts looks closer).
+    await second.page.waitForURL((u) => u.pathname === '/no-project');
+    await second.page.getByTestId('no-project').waitFor();
     await settle(second.page);
-    await screenshot(second.page, 'personal-center-zh-CN');
+    await screenshot(second.page, 'no-project-first-login-zh-CN');
     await noConsoleErrors(second.errors);
     await second.page.context().close();
     // The new password works; the generated one no longer does.

@@ -197,6 +197,7 @@ const coreEn = {
   'route.accountBatchUpdate': 'Batch Update Accounts',
   'route.icons': 'Icons',
   'route.forbidden': 'Unauthorized',
+  'route.noProject': 'No project yet',
 } as const satisfies Record<string, string>;
 
 /** Areas with their own files (messages/*.ts), merged into the one catalogue. */
@@ -379,6 +380,7 @@ const coreZhCN: Record<keyof typeof coreEn, string> = {
   'route.accountBatchUpdate': '批量修改账号',
   'route.icons': '图标',
   'route.forbidden': '无权访问',
+  'route.noProject': '暂无项目',
 };
 
 const zhCN: Record<MessageKey, string> = Object.assign({}, coreZhCN, ...AREAS.map((a) => a['zh-CN']));

@@ -164,6 +164,8 @@ export const ROUTES: readonly RouteDef[] = [
           { path: 'favorites', name: 'Favorites', titleKey: 'route.favorites' },
         ],
       },
+      /** Where a user with no page to open lands (issue 20): says so and whom to ask. */
+      { path: 'no-project', name: 'NoProject', titleKey: 'route.noProject', hidden: true },
     ],
   },
   {

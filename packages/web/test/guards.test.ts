@@ -92,19 +92,40 @@ describe('route guards (spec §6)', () => {
     });
   });
 
-  it('no page in the project → message and Projects (or the personal centre for roles without it)', () => {
+  it('no page in the project → message and Projects (or the "no project" page for roles without it)', () => {
     const ent = user('enterprise', [project(1, [])]);
     expect(guardDecision({ defs: chain('Index', 'Hot'), user: ent, project: ent.projects[0], params: {} })).toEqual({
       kind: 'redirect',
       to: '/projects',
       toast: 'guard.noProjectPages',
     });
+    // The page says it all: no toast on top of it, from a page or from the index.
     const gen = user('general');
     expect(guardDecision({ defs: chain('Index', 'Hot'), user: gen, project: undefined, params: {} })).toEqual({
       kind: 'redirect',
-      to: '/personal-center',
-      toast: 'guard.noProjectPages',
+      to: '/no-project',
     });
+    expect(guardDecision({ defs: chain('Index'), user: gen, project: undefined, params: {}, isIndex: true })).toEqual({
+      kind: 'redirect',
+      to: '/no-project',
+    });
+    expect(homePath(gen, undefined)).toBe('/no-project');
+    // A member whose project opens no page lands there too.
+    const noPages = user('general', [project(1, [])]);
+    expect(
+      guardDecision({ defs: chain('Index', 'Hot'), user: noPages, project: noPages.projects[0], params: {} }),
+    ).toEqual({ kind: 'redirect', to: '/no-project' });
+  });
+
+  it('the "no project" page is open without a page, and sends a user who has one since home', () => {
+    const gen = user('general');
+    expect(guardDecision({ defs: chain('Index', 'NoProject'), user: gen, project: undefined, params: {} })).toEqual({
+      kind: 'allow',
+    });
+    const member = user('general', [project(1, [5, 9])]);
+    expect(
+      guardDecision({ defs: chain('Index', 'NoProject'), user: member, project: member.projects[0], params: {} }),
+    ).toEqual({ kind: 'redirect', to: '/brand' });
   });
 
   it('personal centre and favourites are always reachable when signed in', () => {
@@ -147,6 +168,9 @@ describe('one route table', () => {
         return item.children ? item.children.map((c) => c.key) : [item.key];
       });
     expect(keys(user('general', [project(1, [2, 4])]))).toEqual(['/explore', '/discover']);
+    // Nothing to open: the "no project" page and the personal centre, not an empty menu.
+    expect(keys(user('general'))).toEqual(['/no-project', '/personal-center']);
+    expect(keys(user('general', [project(1, [])]))).toEqual(['/no-project', '/personal-center']);
     expect(keys(user('enterprise', [project(1, [1])]))).toEqual(['/hot', '/projects']);
     expect(keys(user('admin', [project(1, [7])]))).toEqual([
       '/contrast',

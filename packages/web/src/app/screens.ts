@@ -33,6 +33,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   },
   ChangePassword: { load: () => import('../features/personal-center/ChangePasswordPage.js') },
   Favorites: { load: () => import('../features/personal-center/FavoritesPage.js') },
+  NoProject: { load: () => import('../features/no-project/NoProjectPage.js') },
   Projects: { index: () => import('../features/projects/ProjectListPage.js') },
   ProjectInfo: { load: () => import('../features/projects/ProjectInfoPage.js') },
   CategoryManagement: { load: () => import('../features/projects/CategoryManagementPage.js') },

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { firstTimeThisSession, guardDecision } from '../../shared/auth/permissions.js';
 import { useSession } from '../../shared/auth/session.js';
+import { useSignOut } from '../../shared/auth/useSignOut.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch.js';
 import { Logo } from '../../shared/ui/Logo.js';
@@ -84,7 +85,8 @@ function ProjectSwitch() {
 function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user, signOut } = useSession();
+  const { user } = useSession();
+  const signOut = useSignOut();
   if (!user) return null;
   const items = [
     { key: '/personal-center', icon: <UserOutlined />, label: t('route.personalCenter') },
@@ -100,7 +102,6 @@ function UserMenu() {
         onClick: async ({ key }) => {
           if (key !== 'logout') return navigate(key);
           await signOut();
-          navigate('/login', { replace: true });
         },
       }}
       trigger={['click']}

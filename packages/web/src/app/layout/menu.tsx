@@ -20,7 +20,7 @@ import { ANALYSIS_PAGES, type PageArea, ROUTES } from '@marketlens/shared';
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ComponentType, createElement } from 'react';
-import { allowedPageIds, mayEnter } from '../../shared/auth/permissions.js';
+import { allowedPageIds, mayEnter, NO_PROJECT_PATH, PERSONAL_CENTER_PATH } from '../../shared/auth/permissions.js';
 import type { SessionProject, SessionUser } from '../../shared/auth/types.js';
 
 type Item = NonNullable<MenuProps['items']>[number];
@@ -73,6 +73,13 @@ export function buildMenu(user: SessionUser, project: SessionProject | undefined
     });
   }
   const admin = ROUTES.filter((r) => !r.public && !r.hidden && r.auth && mayEnter(r, user));
+  // Nothing to open: the page that says so and the personal centre, rather than an empty menu.
+  if (items.length === 0 && admin.length === 0) {
+    return [
+      { key: NO_PROJECT_PATH, icon: icon('Projects'), label: t('route.noProject') },
+      { key: PERSONAL_CENTER_PATH, icon: icon('PersonalCenter'), label: t('route.personalCenter') },
+    ];
+  }
   if (admin.length > 0) {
     items.push({
       type: 'group',
@@ -86,6 +93,11 @@ export function buildMenu(user: SessionUser, project: SessionProject | undefined
 
 /** The menu key to highlight for a path: the longest menu path it starts with. */
 export function selectedMenuKey(pathname: string): string {
-  const candidates = [...ANALYSIS_PAGES.map((p) => p.path), ...ROUTES.map((r) => r.path)];
+  const candidates = [
+    ...ANALYSIS_PAGES.map((p) => p.path),
+    ...ROUTES.map((r) => r.path),
+    NO_PROJECT_PATH,
+    PERSONAL_CENTER_PATH,
+  ];
   return candidates.filter((p) => p !== '/' && pathname.startsWith(p)).sort((a, b) => b.length - a.length)[0] ?? '';
 }

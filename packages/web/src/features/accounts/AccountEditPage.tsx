@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useUser } from '../../shared/auth/session.js';
 import { CopyText } from '../../shared/ui/CopyText.js';
+import { nameColumn } from '../../shared/ui/DisplayText.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
 import { accountState, roleLabel } from '../../shared/ui/labels.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
@@ -208,7 +209,7 @@ export default function AccountEditPage() {
           pagination={false}
           dataSource={detail.data.projects}
           columns={[
-            { title: t('member.project'), dataIndex: 'project_name' },
+            nameColumn<Membership>({ key: 'project', title: t('member.project'), text: (m) => m.project_name }),
             { title: t('member.role'), dataIndex: 'role', width: 140, render: (r: string) => roleLabel(t, r) },
             { title: t('member.pages'), dataIndex: 'pages', render: (p: number[]) => <PageTags pages={p} /> },
             {

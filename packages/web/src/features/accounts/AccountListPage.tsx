@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useUser } from '../../shared/auth/session.js';
 import type { UserView } from '../../shared/auth/types.js';
+import { DisplayText, nameColumn } from '../../shared/ui/DisplayText.js';
 import { formatDate } from '../../shared/ui/dates.js';
 import { accountState, roleLabel, roleOptions } from '../../shared/ui/labels.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
@@ -153,10 +154,14 @@ export default function AccountListPage() {
           {
             title: t('account.username'),
             dataIndex: 'username',
-            render: (v: string, u) => <Link to={`/accounts/${u.id}/edit`}>{v}</Link>,
+            render: (v: string, u) => (
+              <Link to={`/accounts/${u.id}/edit`}>
+                <DisplayText text={v} />
+              </Link>
+            ),
           },
-          { title: t('account.email'), dataIndex: 'email', ellipsis: true },
-          { title: t('account.enterprise'), dataIndex: 'enterprise', ellipsis: true },
+          nameColumn<UserView>({ key: 'email', title: t('account.email'), text: (u) => u.email }),
+          nameColumn<UserView>({ key: 'enterprise', title: t('account.enterprise'), text: (u) => u.enterprise }),
           {
             title: t('account.role'),
             dataIndex: 'role',

@@ -17,6 +17,7 @@ import {
   usePanelParam,
   useScoreColumns,
 } from '../../shared/analysis/index.js';
+import { nameColumn } from '../../shared/ui/DisplayText.js';
 import { BRAND_PARAMS, CATEGORY_LEVELS, CATEGORY_TABS, type CategoryLevel } from './params.js';
 
 type Level = CategoryLevel;
@@ -33,7 +34,7 @@ function CategoryShares({ brandId, level }: { brandId: number; level: Level }) {
   const q = useAnalysisQuery(BRAND_ENDPOINTS.categories, { brand_id: brandId, level });
   const d = q.data;
   const columns: TableColumnsType<BrandCategoryRow> = [
-    { key: 'name', title: t('analysis.col.category'), render: (_, r) => nameOf(r), ellipsis: true, width: 150 },
+    nameColumn<BrandCategoryRow>({ key: 'name', title: t('analysis.col.category'), text: nameOf, width: 150 }),
     { key: 'sales', title: t('brand.col.brandSales'), ...numericColumn, render: (_, r) => fmt.money(r.sales) },
     {
       key: 'part',

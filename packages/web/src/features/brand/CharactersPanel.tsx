@@ -15,6 +15,8 @@ import {
   useFormatters,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { DisplayText, nameColumn } from '../../shared/ui/DisplayText.js';
+import { columnBudget } from '../../shared/ui/displayText.js';
 import { BRAND_PARAMS } from './params.js';
 
 /** The contract's CHARACTER_KINDS, each with the answer's list (contracts are imported type-only). */
@@ -53,21 +55,19 @@ function CharacterTable({ kind, rows }: { kind: CharacterKind; rows: readonly Br
     },
     ...(kind === 'attribute'
       ? [
-          {
+          nameColumn<BrandCharacter>({
             key: 'group',
             title: t('brand.characters.col.attribute'),
             width: 120,
-            ellipsis: true,
-            render: (_: unknown, r: BrandCharacter) => (en ? r.group_name_en || r.group_name : r.group_name),
-          },
+            text: (r) => (en ? r.group_name_en || r.group_name : r.group_name) ?? '',
+          }),
         ]
       : []),
     {
       key: 'value',
       title: t(`brand.characters.valueTitle.${kind}`),
       width: 150,
-      ellipsis: true,
-      render: (_, r) => <Typography.Text strong>{value(r)}</Typography.Text>,
+      render: (_, r) => <DisplayText text={value(r)} budget={columnBudget(150)} style={{ fontWeight: 600 }} />,
     },
     {
       key: 'distinction',

@@ -3,9 +3,10 @@
  * ECharts; tested in test/chart-builders.test.ts). Each slot keeps its colour in every chart.
  */
 import type { BrandTrendMetric, BrandTrendPoint } from '@marketlens/shared/contracts';
-import { colorAt, escapeHtml, seriesOption } from '../../shared/analysis/chartOptions.js';
+import { colorAt, escapeHtml, namesLegend, seriesOption } from '../../shared/analysis/chartOptions.js';
 import { CHART_GRAY } from '../../shared/analysis/chartTheme.js';
 import type { Formatters } from '../../shared/analysis/useFormatters.js';
+import { cutLabel } from '../../shared/ui/displayText.js';
 
 export interface SlotSeries {
   name: string;
@@ -74,7 +75,7 @@ export function mixChart(slots: readonly SlotMix[], labels: { others: string }, 
   const ordered = [...slots].reverse();
   return {
     grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
-    legend: { type: 'scroll', top: 0, left: 0, right: 0 },
+    legend: namesLegend(),
     tooltip: {
       trigger: 'item',
       confine: true,
@@ -85,6 +86,8 @@ export function mixChart(slots: readonly SlotMix[], labels: { others: string }, 
     yAxis: {
       type: 'category',
       data: ordered.map((s) => ({ value: s.name, textStyle: { color: s.color, fontWeight: 'bold' } })),
+      // The bars' tooltip names the slot in full.
+      axisLabel: { formatter: cutLabel('legend') },
     },
     series: series.map((s) => ({
       type: 'bar',

@@ -78,7 +78,7 @@ function BandShares({ metric }: { metric: Metric }) {
             chart={
               <EChart
                 option={bandsChart(
-                  rows.map((r) => ({ label: String(r.label), value: metricValue(metric)(r), share: r.share })),
+                  rows.map((r) => ({ label: r.label, value: metricValue(metric)(r), share: r.share })),
                   metric,
                   fmt,
                 )}

@@ -14,6 +14,7 @@ import {
   useFormatters,
   useLocalName,
 } from '../../shared/analysis/index.js';
+import { nameColumn } from '../../shared/ui/DisplayText.js';
 import { penetrationChart } from './charts.js';
 
 type Category = ConceptCategoryPenetration['categories'][number];
@@ -38,7 +39,7 @@ export function PenetrationPanel({ parent }: { parent: ParentCategory }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: name follows local.
   const option = useMemo(() => (q.data ? penetrationChart(q.data, fmt, name) : null), [q.data, fmt, local]);
   const columns: TableColumnsType<Category> = [
-    { key: 'name', title: t('analysis.categoryTrends.category'), render: (_, c) => name(c), ellipsis: true },
+    nameColumn<Category>({ key: 'name', title: t('analysis.categoryTrends.category'), text: name }),
     {
       key: 'sales',
       title: t('explore.penetration.conceptSales'),

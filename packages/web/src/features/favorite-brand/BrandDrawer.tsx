@@ -17,6 +17,7 @@ import {
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { nameColumn } from '../../shared/ui/DisplayText.js';
 import { DRAWER_LEVELS, FAVORITE_PARAMS } from './params.js';
 
 /** The brand by category at the chosen level (POST /brands/categories/overview, Brand Detail's). */
@@ -27,7 +28,7 @@ function Categories({ brandId }: { brandId: number }) {
   const [level, setLevel] = usePanelParam(FAVORITE_PARAMS.drawerLevel);
   const q = useAnalysisQuery(BRAND_ENDPOINTS.categories, { brand_id: brandId, level });
   const columns: TableColumnsType<BrandCategoryRow> = [
-    { key: 'name', title: t('favoriteBrand.drawer.category'), render: (_, r) => nameOf(r), ellipsis: true },
+    nameColumn<BrandCategoryRow>({ key: 'name', title: t('favoriteBrand.drawer.category'), text: nameOf }),
     { key: 'sales', title: t('favoriteBrand.col.sales'), ...numericColumn, render: (_, r) => fmt.money(r.sales) },
     {
       key: 'part',

@@ -36,6 +36,7 @@ import {
   usePanelParam,
 } from '../../shared/analysis/index.js';
 import { registerArea } from '../../shared/i18n/index.js';
+import { DisplayText } from '../../shared/ui/DisplayText.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { StatusView } from '../../shared/ui/StatusView.js';
 import { useAction } from '../../shared/ui/useAction.js';
@@ -146,8 +147,11 @@ export default function FavoriteBrandPage() {
     {
       key: 'brand',
       title: t('favoriteBrand.col.brand'),
-      render: (_, r) => <Link to={brandDetailPath(r.brand_id)}>{nameOf(r)}</Link>,
-      ellipsis: true,
+      render: (_, r) => (
+        <Link to={brandDetailPath(r.brand_id)}>
+          <DisplayText text={nameOf(r)} />
+        </Link>
+      ),
     },
     { key: 'sales', title: t('favoriteBrand.col.sales'), ...numericColumn, render: (_, r) => fmt.money(r.sales) },
     { key: 'share', title: t('favoriteBrand.col.share'), ...numericColumn, render: (_, r) => fmt.shareRatio(r.share) },

@@ -1,12 +1,11 @@
 import type { HotProduct } from '@marketlens/shared/contracts';
 import { Flex, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useLocalName } from '../../shared/analysis/index.js';
+import { LinkedName, useLocalName } from '../../shared/analysis/index.js';
+import { DisplayText } from '../../shared/ui/DisplayText.js';
 import { ProductPicture } from './ProductPicture.js';
 
 /** The product's title (a link to its platform page where one is known, spec §9) and brand · platform. */
 export function ProductName({ product, picture = 40 }: { product: HotProduct; picture?: number | false }) {
-  const { t } = useTranslation();
   const local = useLocalName();
   const title = local(product.title, product.title_en);
   const meta = [local(product.brand, product.brand_en), local(product.platform_name, product.platform_name_en)]
@@ -16,21 +15,9 @@ export function ProductName({ product, picture = 40 }: { product: HotProduct; pi
     <Flex align="center" gap={10} style={{ minWidth: 0 }}>
       {picture !== false && <ProductPicture src={product.picture} alt={title} size={picture} />}
       <Flex vertical style={{ minWidth: 0 }}>
-        {product.link ? (
-          <Typography.Link
-            href={product.link}
-            target="_blank"
-            rel="noopener noreferrer"
-            ellipsis
-            title={`${title} — ${t('hot.goods.open')}`}
-          >
-            {title}
-          </Typography.Link>
-        ) : (
-          <Typography.Text ellipsis={{ tooltip: title }}>{title}</Typography.Text>
-        )}
-        <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
-          {meta}
+        <LinkedName text={title} href={product.link} />
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <DisplayText text={meta} />
         </Typography.Text>
       </Flex>
     </Flex>
@@ -45,6 +32,5 @@ export function RankedName({
 }) {
   const local = useLocalName();
   if (item.product) return <ProductName product={item.product} picture={32} />;
-  const name = local(item.name, item.name_en);
-  return <Typography.Text ellipsis={{ tooltip: name }}>{name}</Typography.Text>;
+  return <DisplayText text={local(item.name, item.name_en)} />;
 }

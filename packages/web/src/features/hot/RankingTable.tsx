@@ -31,7 +31,7 @@ export function RankingTable<T>({ rows, rowKey, name, columns, testId, pageSize 
       align: 'center',
       render: (_, r) => <span style={{ fontWeight: r.rank <= 3 ? 600 : undefined }}>{r.rank}</span>,
     },
-    { key: 'name', title: t('hot.col.name'), render: (_, r) => name(r.row), ellipsis: true },
+    { key: 'name', title: t('hot.col.name'), render: (_, r) => name(r.row) },
     ...columns.map((c) => ({
       key: c.key,
       title: c.title,

@@ -16,6 +16,8 @@ import {
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { DisplayText } from '../../shared/ui/DisplayText.js';
+import { columnBudget } from '../../shared/ui/displayText.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { potentialScatterOption } from './charts.js';
 import { useFollowBrand } from './data.js';
@@ -81,7 +83,7 @@ function useColumns(data: PotentialBrands): TableColumnsType<PotentialRow> {
       width: 140,
       render: (_, r) => (
         <Link to={brandDetailLink(r.brand_id, r.category_id, data.range, data.benchmark)} title={t('potential.detail')}>
-          {nameOf(r.brand)}
+          <DisplayText text={nameOf(r.brand)} budget={columnBudget(140)} />
         </Link>
       ),
     },
@@ -89,8 +91,14 @@ function useColumns(data: PotentialBrands): TableColumnsType<PotentialRow> {
       key: 'category',
       title: t('potential.col.category'),
       width: 160,
-      ellipsis: true,
-      render: (_, r) => <span title={en ? r.category.path_en : r.category.path}>{nameOf(r.category)}</span>,
+      // The full path on hover says where the category sits.
+      render: (_, r) => (
+        <DisplayText
+          text={nameOf(r.category)}
+          budget={columnBudget(160)}
+          tip={en ? r.category.path_en : r.category.path}
+        />
+      ),
     },
     { ...sorted('sales'), title: t('potential.col.sales'), render: (_, r) => fmt.money(r.sales) },
     { ...sorted('growth'), title: t('potential.col.growth'), render: (_, r) => <Growth value={r.growth} strong /> },

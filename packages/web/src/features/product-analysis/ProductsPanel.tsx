@@ -1,4 +1,4 @@
-import { ExportOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import { PictureOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ProductRow } from '@marketlens/shared/contracts';
 import { PRODUCT_ANALYSIS_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Avatar, Button, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
@@ -8,6 +8,7 @@ import {
   BarCell,
   DownloadButton,
   Growth,
+  LinkedName,
   numericColumn,
   PanelCard,
   panelState,
@@ -17,24 +18,13 @@ import {
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { DisplayText } from '../../shared/ui/DisplayText.js';
+import { columnBudget } from '../../shared/ui/displayText.js';
 import { useSelection, useSeriesLabel } from './data.js';
 import { MAX_PRODUCTS, PAGE_SIZE, PRODUCT_PARAMS } from './params.js';
 
-/** A name that links to its page on the platform (spec §9 link helpers) when there is one. */
-function Linked({ text, href, strong }: { text: string; href: string | null; strong?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Typography.Text ellipsis={{ tooltip: text }} strong={strong} style={{ maxWidth: '100%' }}>
-      {href ? (
-        <a href={href} target="_blank" rel="noopener noreferrer" title={t('analysis.openLink')}>
-          {text} <ExportOutlined style={{ fontSize: 11 }} />
-        </a>
-      ) : (
-        text
-      )}
-    </Typography.Text>
-  );
-}
+/** Widths of the name columns, which their names are cut to (spec §5). */
+const WIDTH = { title: 280, brand: 120, shop: 180 };
 
 /**
  * The selection's products (POST /analysis/products), paged on the server and sorted by sales or
@@ -67,24 +57,33 @@ export function ProductsPanel() {
     {
       title: t('analysis.col.product'),
       key: 'title',
-      width: 280,
+      width: WIDTH.title,
       render: (_, r) => (
         <Flex vertical style={{ minWidth: 0 }}>
-          <Linked text={nameOf({ name: r.title, name_en: r.title_en })} href={r.link} />
+          <LinkedName
+            text={nameOf({ name: r.title, name_en: r.title_en })}
+            href={r.link}
+            budget={columnBudget(WIDTH.title)}
+          />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             #{r.id}
           </Typography.Text>
         </Flex>
       ),
     },
-    { title: t('analysis.col.brand'), key: 'brand', width: 120, render: (_, r) => nameOf(r.brand) },
+    {
+      title: t('analysis.col.brand'),
+      key: 'brand',
+      width: WIDTH.brand,
+      render: (_, r) => <DisplayText text={nameOf(r.brand)} budget={columnBudget(WIDTH.brand)} />,
+    },
     {
       title: t('analysis.col.shop'),
       key: 'shop',
-      width: 180,
+      width: WIDTH.shop,
       render: (_, r) => (
         <Flex vertical style={{ minWidth: 0 }}>
-          <Linked text={nameOf(r.shop)} href={r.shop.link} />
+          <LinkedName text={nameOf(r.shop)} href={r.shop.link} budget={columnBudget(WIDTH.shop)} />
           <Flex gap={4}>
             <Tag style={{ marginInlineEnd: 0 }}>{nameOf(r.platform)}</Tag>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>

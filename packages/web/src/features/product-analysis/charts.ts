@@ -4,7 +4,7 @@
  */
 import type { ProductPriceTrends, ProductTrendPoint, ProductTrends, SeriesInfo } from '@marketlens/shared/contracts';
 // The pure modules themselves, not the frame's index: nothing of React or antd comes along.
-import { colorAt, pointsTrendOption, seriesOption } from '../../shared/analysis/chartOptions.js';
+import { colorAt, namesLegend, pointsTrendOption, seriesOption } from '../../shared/analysis/chartOptions.js';
 import type { Metric } from '../../shared/analysis/switches.js';
 import type { Formatters } from '../../shared/analysis/useFormatters.js';
 
@@ -70,7 +70,7 @@ export function priceBandsChart(data: ProductPriceTrends | undefined, bandNames:
   const points = data?.points ?? [];
   return {
     grid: { left: 8, right: 8, top: 56, bottom: 8, containLabel: true },
-    legend: { type: 'scroll', top: 0, left: 0, right: 0 },
+    legend: namesLegend(),
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: 'shadow' },

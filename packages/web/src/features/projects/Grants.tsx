@@ -3,6 +3,7 @@ import { Flex, Select, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../shared/i18n/index.js';
+import { DisplayText } from '../../shared/ui/DisplayText.js';
 import { type GrantKind, type ProjectLimits, projectKeys, projectsApi } from './api.js';
 
 /** Per grant kind: the project flag that turns it on, and its texts (member editor, project switch). */
@@ -80,6 +81,8 @@ export function GrantSelect({
       showSearch={{ filterOption: false, onSearch: setPrefix }}
       onBlur={() => setPrefix('')}
       maxTagCount="responsive"
+      // A chosen brand or shop's tag: its name cut to the tag's budget (spec §5), whole on hover.
+      labelRender={({ label, value: v }) => <DisplayText text={String(label ?? v)} budget="tag" />}
       placeholder={t(GRANTS[kind].placeholder)}
       style={{ width: '100%' }}
       data-testid={`grant-${kind}`}

@@ -1,19 +1,24 @@
 import { EditOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { canEnterRoute, fillPath, ROUTES } from '@marketlens/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Flex, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Dropdown, Flex, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isAdminRole } from '../../shared/auth/roles.js';
 import { useUser } from '../../shared/auth/session.js';
+import { DisplayText } from '../../shared/ui/DisplayText.js';
 import { formatDate } from '../../shared/ui/dates.js';
+import { columnBudget } from '../../shared/ui/displayText.js';
 import { projectStatusLabel } from '../../shared/ui/labels.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { PageTags } from '../../shared/ui/PagesField.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { type Project, projectKeys, projectsApi } from './api.js';
 
+const NAME_WIDTH = 260;
+const PAGES_WIDTH = 260;
+const OWNER_WIDTH = 160;
 const PROJECT_ROUTES = ROUTES.find((r) => r.path === '/projects')!.children ?? [];
 
 /** /projects: the projects the user may administer, with their state and the way into each screen. */
@@ -91,29 +96,43 @@ export default function ProjectListPage() {
             onChange: (page, page_size) => setParams((p) => ({ ...p, page, page_size })),
           }}
           columns={[
+            // The dataset, its granularity and currency under the name: the table fits a 1440 px screen.
             {
               title: t('projects.name'),
               dataIndex: 'name',
-              width: 220,
+              width: NAME_WIDTH,
               render: (v: string, p) => {
                 const first = screensFor(p)[0];
-                return first ? <Link to={`/projects/${fillPath(first.path, { id: p.id })}`}>{v}</Link> : v;
+                const name = <DisplayText text={v} budget={columnBudget(NAME_WIDTH)} />;
+                const scope = [
+                  p.data_scope,
+                  p.date_field === 'week' ? t('projects.weekly') : t('projects.monthly'),
+                  `${p.currency_unit} ${p.cur_symbol}`,
+                ].join(' · ');
+                return (
+                  <Flex vertical gap={2}>
+                    {first ? <Link to={`/projects/${fillPath(first.path, { id: p.id })}`}>{name}</Link> : name}
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="project-scope">
+                      <DisplayText text={scope} budget={columnBudget(NAME_WIDTH)} />
+                    </Typography.Text>
+                  </Flex>
+                );
               },
             },
-            { title: t('projects.dataset'), dataIndex: 'data_scope', width: 150 },
+            // A width of its own: without one the fixed layout left the tags no room and they ran over the owner.
             {
-              title: t('projects.granularity'),
-              dataIndex: 'date_field',
-              width: 110,
-              render: (v: string) => (v === 'week' ? t('projects.weekly') : t('projects.monthly')),
+              title: t('projects.pages'),
+              dataIndex: 'pages',
+              width: PAGES_WIDTH,
+              render: (v: number[]) => <PageTags pages={v} />,
             },
             {
-              title: t('projects.currency'),
-              width: 110,
-              render: (_, p) => `${p.currency_unit} ${p.cur_symbol}`,
+              title: t('projects.owner'),
+              dataIndex: 'owner',
+              width: OWNER_WIDTH,
+              render: (v: string | null) =>
+                v ? <DisplayText text={v} budget={columnBudget(OWNER_WIDTH)} testId="project-owner" /> : '-',
             },
-            { title: t('projects.pages'), dataIndex: 'pages', render: (v: number[]) => <PageTags pages={v} /> },
-            { title: t('projects.owner'), dataIndex: 'owner', width: 120, render: (v: string | null) => v ?? '-' },
             {
               title: t('projects.status'),
               dataIndex: 'status',

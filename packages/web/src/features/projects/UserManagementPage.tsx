@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdminRole } from '../../shared/auth/roles.js';
 import { useUser } from '../../shared/auth/session.js';
+import { nameColumn } from '../../shared/ui/DisplayText.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
 import { roleLabel } from '../../shared/ui/labels.js';
 import { PageTags } from '../../shared/ui/PagesField.js';
@@ -84,9 +85,9 @@ export default function UserManagementPage() {
           dataSource={members.data?.items ?? []}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
           columns={[
-            { title: t('account.username'), dataIndex: 'username' },
-            { title: t('account.email'), dataIndex: 'email', ellipsis: true },
-            { title: t('account.enterprise'), dataIndex: 'enterprise', ellipsis: true },
+            nameColumn<Member>({ key: 'username', title: t('account.username'), text: (m) => m.username }),
+            nameColumn<Member>({ key: 'email', title: t('account.email'), text: (m) => m.email }),
+            nameColumn<Member>({ key: 'enterprise', title: t('account.enterprise'), text: (m) => m.enterprise }),
             { title: t('member.role'), dataIndex: 'role', width: 130, render: (r: string) => roleLabel(t, r) },
             { title: t('member.pages'), dataIndex: 'pages', render: (p: number[]) => <PageTags pages={p} /> },
             {

@@ -1,10 +1,10 @@
-import { ExportOutlined } from '@ant-design/icons';
 import type { ShopComparison, ShopOverviewItem } from '@marketlens/shared/contracts';
 import { SHOP_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   Growth,
+  LinkedName,
   numericColumn,
   PanelCard,
   panelState,
@@ -14,25 +14,19 @@ import {
   useFormatters,
   useNameOf,
 } from '../../shared/analysis/index.js';
+import { columnBudget } from '../../shared/ui/displayText.js';
+
+const SHOP_WIDTH = 220;
 
 /** The shop's name, linked to its page on the platform (spec §9) when known, with platform and channel. */
 function ShopCell({ shop }: { shop: ShopOverviewItem }) {
-  const { t } = useTranslation();
   const nameOf = useNameOf();
   const name = nameOf(shop);
   return (
     <Flex vertical style={{ minWidth: 0 }}>
       <Flex gap={6} align="center" style={{ minWidth: 0 }}>
         <Tag style={{ marginInlineEnd: 0 }}>{nameOf(shop.platform)}</Tag>
-        <Typography.Text ellipsis={{ tooltip: name }} strong style={{ minWidth: 0 }}>
-          {shop.link ? (
-            <a href={shop.link} target="_blank" rel="noopener noreferrer" title={t('analysis.openLink')}>
-              {name} <ExportOutlined style={{ fontSize: 11 }} />
-            </a>
-          ) : (
-            name
-          )}
-        </Typography.Text>
+        <LinkedName text={name} href={shop.link} budget={columnBudget(SHOP_WIDTH, 56)} strong />
       </Flex>
     </Flex>
   );
@@ -54,7 +48,13 @@ export function OverviewPanel() {
   const base = t(`shop.cmp.${kind}`);
   const cmp = (r: ShopOverviewItem): ShopComparison | undefined => r[kind] ?? r.mom;
   const columns: TableColumnsType<ShopOverviewItem> = [
-    { key: 'shop', title: t('shop.col.shop'), width: 220, fixed: 'left', render: (_, r) => <ShopCell shop={r} /> },
+    {
+      key: 'shop',
+      title: t('shop.col.shop'),
+      width: SHOP_WIDTH,
+      fixed: 'left',
+      render: (_, r) => <ShopCell shop={r} />,
+    },
     { key: 'channel', title: t('shop.col.channel'), render: (_, r) => nameOf(r.channel) },
     {
       key: 'sales',

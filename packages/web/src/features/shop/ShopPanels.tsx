@@ -18,6 +18,7 @@ import {
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { nameColumn } from '../../shared/ui/DisplayText.js';
 import { shopTrendChart } from './charts.js';
 import { CATEGORY_LEVELS, COMPOSITION_BY, type CompositionBy, SHOP_PARAMS } from './params.js';
 
@@ -73,7 +74,7 @@ export function CompositionPanel({ shops }: { shops: readonly ShopChoice[] }) {
   const q = useAnalysisQuery(SHOP_ENDPOINTS.composition, { shop: shop?.value ?? '', by, level }, { enabled: !!shop });
   const d = q.data;
   const columns: TableColumnsType<CompositionRow> = [
-    { key: 'name', title: t('shop.col.name'), render: (_, r) => nameOf(r), ellipsis: true, width: 200 },
+    nameColumn<CompositionRow>({ key: 'name', title: t('shop.col.name'), text: nameOf, width: 200 }),
     {
       key: 'part',
       title: t('shop.col.part'),

@@ -1,6 +1,6 @@
 import type { TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nameColumn } from '../ui/DisplayText.js';
 import { BarCell, numericColumn, useChangeColumns } from './figures.js';
 import { PagedTable } from './PagedTable.js';
 import { useFormatters } from './useFormatters.js';
@@ -8,7 +8,7 @@ import { useFormatters } from './useFormatters.js';
 /** A row of a distribution or of the platform/channel overview. */
 export interface MetricRow {
   key: string;
-  label: ReactNode;
+  label: string;
   sales: number;
   count: number;
   avg_price: number | null;
@@ -36,7 +36,7 @@ export function MetricTable({
   const { t } = useTranslation();
   const fmt = useFormatters();
   const columns: TableColumnsType<MetricRow> = [
-    { key: 'name', title: nameTitle, dataIndex: 'label', ellipsis: true, width: 170 },
+    nameColumn<MetricRow>({ key: 'name', title: nameTitle, text: (r) => r.label, width: 170 }),
     {
       key: 'sales',
       title: t('analysis.col.sales'),

@@ -1,12 +1,14 @@
-import { ExportOutlined } from '@ant-design/icons';
 import type { InsightTopData } from '@marketlens/shared/contracts';
 import { type Endpoint, INSIGHT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Flex, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Params } from '../api/request.js';
+import { DisplayText } from '../ui/DisplayText.js';
+import { columnBudget } from '../ui/displayText.js';
 import { DownloadButton } from './DownloadButton.js';
 import { numericColumn, useChangeColumns, useNameOf } from './figures.js';
+import { LinkedName } from './LinkedName.js';
 import { PagedTable } from './PagedTable.js';
 import { PanelCard, panelState } from './PanelCard.js';
 import { ProductPicture } from './ProductPicture.js';
@@ -19,9 +21,13 @@ export type TopData = InsightTopData;
 export type TopRow = TopData['items'][number];
 export type TopKind = TopData['kind'];
 
+const NAME_WIDTH: Record<TopKind, number> = { product: 380, shop: 260, brand: 260 };
+/** The name's display budget: the column less the picture and the platform tag beside it. */
+const nameBudget = (kind: TopKind) =>
+  columnBudget(NAME_WIDTH[kind], kind === 'product' ? 100 : kind === 'shop' ? 56 : 0);
+
 /** The name cell: a product title or shop name links to its page on the platform (spec §9) when known. */
 function NameCell({ row, kind, picture }: { row: TopRow; kind: TopKind; picture?: string | null }) {
-  const { t } = useTranslation();
   const nameOf = useNameOf();
   const name = nameOf(row);
   const sub =
@@ -34,19 +40,11 @@ function NameCell({ row, kind, picture }: { row: TopRow; kind: TopKind; picture?
     <Flex vertical style={{ minWidth: 0, maxWidth: '100%', overflow: 'hidden' }}>
       <Flex gap={6} align="center" style={{ minWidth: 0 }}>
         {row.platform && kind !== 'brand' && <Tag style={{ marginInlineEnd: 0 }}>{nameOf(row.platform)}</Tag>}
-        <Typography.Text ellipsis={{ tooltip: name }} style={{ minWidth: 0 }}>
-          {row.link ? (
-            <a href={row.link} target="_blank" rel="noopener noreferrer" title={t('analysis.openLink')}>
-              {name} <ExportOutlined style={{ fontSize: 11 }} />
-            </a>
-          ) : (
-            name
-          )}
-        </Typography.Text>
+        <LinkedName text={name} href={row.link} budget={nameBudget(kind)} />
       </Flex>
       {sub && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
-          {sub}
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <DisplayText text={sub} budget={nameBudget(kind)} />
         </Typography.Text>
       )}
     </Flex>
@@ -85,8 +83,7 @@ export function TopTable({
       key: 'name',
       title: t(`analysis.col.${kind}`),
       render: (_, r) => <NameCell row={r} kind={kind} {...(pictureOf ? { picture: pictureOf(r) } : {})} />,
-      width: kind === 'product' ? 380 : 260,
-      ellipsis: true,
+      width: NAME_WIDTH[kind],
     },
     ...(kind === 'product'
       ? [

@@ -2,6 +2,7 @@
  * ECharts option builders of the analysis pages (pure: no ECharts import, testable). Every number
  * shown in a chart goes through the page's formatters.
  */
+import { cutLabel } from '../ui/displayText.js';
 import { CHART_COLORS, CHART_GRAY } from './chartTheme.js';
 import type { Metric } from './switches.js';
 import type { Formatters } from './useFormatters.js';
@@ -16,6 +17,19 @@ const ACCENT = colorAt(4);
 
 const tooltipRow = (color: string, name: string, value: string) =>
   `<div style="display:flex;gap:12px;justify-content:space-between"><span><span style="display:inline-block;width:8px;height:8px;border-radius:4px;margin-right:6px;background:${color}"></span>${escapeHtml(name)}</span><b>${escapeHtml(value)}</b></div>`;
+
+/**
+ * The legend of named series (categories, brands, shops, price bands): scrolling, each name cut by
+ * the display-length rule (spec §5), the full name in a tooltip on hover.
+ */
+export const namesLegend = () => ({
+  type: 'scroll',
+  top: 0,
+  left: 0,
+  right: 0,
+  formatter: cutLabel('legend'),
+  tooltip: { show: true },
+});
 
 /** Names come from data: escape them in HTML tooltips. */
 export function escapeHtml(s: string): string {
@@ -105,7 +119,7 @@ export function seriesOption(args: {
   const format = (v: number) => (metric === 'share' ? fmt.shareRatio(v) : fmt.metric(metric, v));
   return {
     grid: { left: 8, right: 16, top: 56, bottom: 8, containLabel: true },
-    legend: { type: 'scroll', top: 0, left: 0, right: 0 },
+    legend: namesLegend(),
     tooltip: {
       trigger: 'axis',
       confine: true,
@@ -174,10 +188,12 @@ export function shareDonutOption(args: {
         minShowLabelAngle: 6,
         itemStyle: { borderColor: '#fff', borderWidth: 2 },
         label: {
-          formatter: (p: { name: string; data: { share: Value } }) => `${p.name}\n${fmt.shareRatio(p.data.share)}`,
+          // A long name wraps instead of being cut to "Bea…"; a very long one is cut by the display-length
+          // rule first (the tooltip has it whole).
+          formatter: (p: { name: string; data: { share: Value } }) =>
+            `${cutLabel('sliceLabel')(p.name)}\n${fmt.shareRatio(p.data.share)}`,
           fontSize: 12,
           lineHeight: 16,
-          // Long names wrap instead of being cut to "Bea…".
           width: 96,
           overflow: 'break',
         },

@@ -3,6 +3,7 @@ import { formatNumber, isNoChange } from '@marketlens/shared';
 import { Flex, Progress, type TableColumnsType, Typography } from 'antd';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nameColumn } from '../ui/DisplayText.js';
 import { colorAt } from './chartOptions.js';
 import { type Formatters, useFormatters } from './useFormatters.js';
 
@@ -128,7 +129,7 @@ export function useScoreColumns<T extends ScoredRow>(scoreTitle: string, scoreTe
   const nameOf = useNameOf();
   return [
     { key: 'rank', title: t('analysis.col.rank'), dataIndex: 'rank', width: 64, align: 'center' },
-    { key: 'name', title: t('analysis.col.category'), render: (_, r) => nameOf(r), ellipsis: true, width: 180 },
+    nameColumn<T>({ key: 'name', title: t('analysis.col.category'), text: nameOf, width: 180 }),
     {
       key: 'score',
       title: scoreTitle,

@@ -17,6 +17,8 @@ import type { SessionProject, SessionUser } from './types.js';
 
 export const PROJECTS_PATH = '/projects';
 export const PERSONAL_CENTER_PATH = '/personal-center';
+/** The page of a user with no page to open in any project: it says so and whom to ask. */
+export const NO_PROJECT_PATH = '/no-project';
 
 /** Route toasts of spec §8, each shown at most once per browser session. */
 export type GuardToast = 'guard.noProjectPages' | 'guard.pageDenied' | 'guard.roleDenied';
@@ -37,6 +39,7 @@ export interface GuardInput {
 }
 
 const PROJECTS_ROUTE = ROUTES.find((r) => r.path === PROJECTS_PATH)!;
+const NO_PROJECT_ROUTE = 'NoProject';
 
 export function canOpenProjects(user: Pick<SessionUser, 'role'>): boolean {
   return canEnterRoute(PROJECTS_ROUTE, user.role);
@@ -73,9 +76,12 @@ export function mayEnter(
   return canEnterRoute(def, user.role, projectRoleFor(def, user, params));
 }
 
-/** Where a user without any page goes: the projects screen when they may see it (spec §6). */
+/**
+ * Where a user without any page goes: the projects screen when they may see it (spec §6), otherwise
+ * the page that says they have no project and whom to ask (an empty menu told them nothing).
+ */
 function noPagesTarget(user: SessionUser): string {
-  return canOpenProjects(user) ? PROJECTS_PATH : PERSONAL_CENTER_PATH;
+  return canOpenProjects(user) ? PROJECTS_PATH : NO_PROJECT_PATH;
 }
 
 /** The address a signed-in user lands on: their first allowed page. */
@@ -96,13 +102,18 @@ export function guardDecision(input: GuardInput): GuardDecision {
       return { kind: 'redirect', to: FORBIDDEN_PATH, toast: 'guard.roleDenied' };
     }
   }
+  const allowed = allowedPageIds(project);
+  // Granted a page since: the "no project" page has nothing more to say.
+  if (defs.at(-1)?.name === NO_PROJECT_ROUTE && allowed.length > 0) {
+    return { kind: 'redirect', to: homePath(user, project) };
+  }
   const page = defs.find((d) => d.pageId !== undefined);
   if (page?.pageId !== undefined || input.isIndex) {
-    const allowed = allowedPageIds(project);
     if (allowed.length === 0) {
       const to = noPagesTarget(user);
-      // On the index, with nothing to show, the projects screen is simply home.
-      return input.isIndex && to === PROJECTS_PATH
+      // On the index, with nothing to show, that target is simply home; the "no project" page
+      // explains itself.
+      return input.isIndex || to === NO_PROJECT_PATH
         ? { kind: 'redirect', to }
         : { kind: 'redirect', to, toast: 'guard.noProjectPages' };
     }

@@ -399,6 +399,15 @@ export const en: CoreMessages = {
   'forbidden.title': 'Unauthorized',
   'forbidden.description': 'Your account has no access to this page. Please ask an administrator if you need it.',
   'forbidden.home': 'Go to home page',
+  'noProject.title': 'You have no project yet',
+  'noProject.noMembership':
+    'Your account is not a member of any project, so there is no market to analyse yet. Please ask your administrator, the person who opened your account, to add you to a project.',
+  'noProject.noPages':
+    'The project “{project}” opens no analysis page to you yet. Please ask your administrator, the person who opened your account, to grant you the pages you need.',
+  'noProject.otherProject':
+    'Another of your projects opens pages to you: choose it with the project switch at the top.',
+  'noProject.username': 'Tell them your username: {name}',
+  'noProject.personalCenter': 'Open Personal Center',
   'icons.subtitle': 'The {count} icons the app uses; click one to copy its name',
   'icons.search': 'Search icons',
   'icons.copied': '{name} copied',

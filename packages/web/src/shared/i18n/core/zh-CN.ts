@@ -390,6 +390,13 @@ export const zhCN = {
   'forbidden.title': '无权访问',
   'forbidden.description': '您的账号没有访问该页面的权限，如需开通请联系管理员。',
   'forbidden.home': '返回首页',
+  'noProject.title': '您还没有可用的项目',
+  'noProject.noMembership':
+    '您的账号尚未加入任何项目，暂时没有可分析的市场数据。请联系为您开通账号的管理员，将您加入项目。',
+  'noProject.noPages': '项目“{project}”尚未向您开放任何分析页面。请联系为您开通账号的管理员，为您开通所需的页面。',
+  'noProject.otherProject': '您的其他项目已开放页面：可在顶部的项目切换中选择。',
+  'noProject.username': '请告知管理员您的用户名：{name}',
+  'noProject.personalCenter': '进入个人中心',
   'icons.subtitle': '应用使用的 {count} 个图标，点击复制名称',
   'icons.search': '搜索图标',
   'icons.copied': '已复制 {name}',

@@ -1,0 +1,64 @@
+import { type TableColumnType, Tooltip } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import { columnBudget, cutText, type DisplayBudget } from './displayText.js';
+
+/**
+ * A name cut to a display-length budget (spec §5) with an ellipsis; when cut, the full text shows in
+ * a tooltip on hover and stays in the page for screen readers (the cut form is hidden from them).
+ */
+export function DisplayText({
+  text,
+  budget = 'cell',
+  tip,
+  style,
+  testId,
+}: {
+  text: string;
+  budget?: DisplayBudget;
+  /** Shown on hover instead of the full text, cut or not (e.g. a category's path). */
+  tip?: ReactNode;
+  style?: CSSProperties;
+  testId?: string;
+}) {
+  const shown = cutText(text, budget);
+  // A budget too wide for its room (a font wider than planned) wraps the text rather than overflowing.
+  const wrap: CSSProperties = { overflowWrap: 'anywhere', ...style };
+  const cut = shown !== text;
+  const span = (
+    <span style={wrap} data-testid={testId} {...(cut ? { 'data-full-text': text } : {})}>
+      {cut ? (
+        <>
+          <span aria-hidden="true">{shown}</span>
+          <span className="ml-sr-only">{text}</span>
+        </>
+      ) : (
+        text
+      )}
+    </span>
+  );
+  return cut || tip ? <Tooltip title={tip ?? text}>{span}</Tooltip> : span;
+}
+
+/**
+ * A table column of names cut to the column's width (or, without a width, to the flexible cell's
+ * budget), the full name on hover.
+ */
+export function nameColumn<T>({
+  key,
+  title,
+  text,
+  width,
+}: {
+  key: string;
+  title: ReactNode;
+  text: (row: T) => string;
+  width?: number;
+}): TableColumnType<T> {
+  const budget = width === undefined ? 'cell' : columnBudget(width);
+  return {
+    key,
+    title,
+    ...(width === undefined ? {} : { width }),
+    render: (_: unknown, row: T) => <DisplayText text={text(row)} budget={budget} />,
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Spec §5 display length where long names meet narrow room: a character above code 255 counts 2,
+ * others 1, and a longer text is cut with an ellipsis (`truncateDisplay` of @marketlens/shared).
+ * The budgets live here so that tables, tags and charts cut alike; `DisplayText` shows the full
+ * text on hover, `cutLabel` is the same cut for ECharts formatters.
+ */
+import { truncateDisplay } from '@marketlens/shared';
+
+/** Display-length budgets (a Chinese character counts 2) of the places that have no pixel width. */
+export const DISPLAY_BUDGET = {
+  /** A table column that takes the room left by the others. */
+  cell: 30,
+  /** A tag (a granted brand or shop, a page). */
+  tag: 16,
+  /** A chart legend entry: room for our own series names ("Average discount price", 22). */
+  legend: 24,
+  /** A donut slice's label: wrapped at 96 px into at most three lines (a cut shorter than that is wider). */
+  sliceLabel: 24,
+  /** A category axis label or a label beside a chart element. */
+  axisLabel: 12,
+} as const;
+
+/** A budget by name, or a number of display units. */
+export type DisplayBudget = keyof typeof DISPLAY_BUDGET | number;
+
+/** One display unit is about half the 14 px font: a Latin letter's width; a Chinese character takes 2. */
+const UNIT_PX = 7;
+/** antd's table cell padding, both sides. */
+const CELL_PADDING_PX = 32;
+
+/** The budget of a table column `width` px wide, less what sits beside the name (a tag, a picture). */
+export function columnBudget(width: number, besidePx = 0): number {
+  return Math.max(4, Math.floor((width - CELL_PADDING_PX - besidePx) / UNIT_PX));
+}
+
+export const budgetOf = (budget: DisplayBudget): number =>
+  typeof budget === 'number' ? budget : DISPLAY_BUDGET[budget];
+
+/** `text` cut to the budget (unchanged when it fits). */
+export const cutText = (text: string, budget: DisplayBudget): string => truncateDisplay(text, budgetOf(budget));
+
+/** An ECharts label formatter (axis label, legend) cutting names to the budget. */
+export const cutLabel =
+  (budget: DisplayBudget) =>
+  (name: string): string =>
+    cutText(String(name ?? ''), budget);

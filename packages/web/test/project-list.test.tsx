@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import ProjectListPage from '../src/features/projects/ProjectListPage.js';
+import { setLocale } from '../src/shared/i18n/index.js';
+import { FIRST, ok, renderAdmin, server, setUpAdminTests, userOf } from './admin-harness.js';
+
+setUpAdminTests();
+
+const OWNER = 'Alexandra Konstantinopoulou-Vandenberghe';
+const project = {
+  id: 3,
+  name: '雅诗兰黛中国区天猫旗舰店全品类年度监测项目',
+  owner_id: 2,
+  owner: OWNER,
+  data_scope: 'cn_monthly',
+  currency_unit: 'CNY',
+  cur_symbol: '¥',
+  date_field: 'month',
+  has_series: false,
+  series_name: '',
+  series_name_en: '',
+  hide_keywords: false,
+  discount_price: false,
+  limit_brands: false,
+  limit_shops: false,
+  pages: [1, 2, 4, 5, 6, 9],
+  status: 'in_service',
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+describe('Projects list', () => {
+  it('a long owner name is cut to its column with the full name on hover; page tags wrap in a column of their own (en)', async () => {
+    await setLocale('en');
+    server.use(http.get('*/api/common/projects', () => ok({ items: [project], total: 1, page: 1, page_size: 20 })));
+    renderAdmin([{ path: '/projects', element: <ProjectListPage /> }], '/projects', userOf(1, 'root', 'root'));
+    const owner = await screen.findByTestId('project-owner', {}, FIRST);
+    // 160 px: 18 units, the ellipsis' 3 included.
+    expect(owner.querySelector('[aria-hidden="true"]')?.textContent).toBe('Alexandra Konst...');
+    expect(owner.querySelector('.ml-sr-only')?.textContent).toBe(OWNER);
+    await userEvent.hover(owner);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(OWNER);
+    // The project's name is cut too, and its link still carries the whole name for screen readers.
+    expect(screen.getByRole('link', { name: project.name })).toBeTruthy();
+    // Dataset, granularity and currency under the name.
+    expect(screen.getByTestId('project-scope').textContent).toBe('cn_monthly · Monthly · CNY ¥');
+
+    const tags = screen.getByTestId('page-tags');
+    expect(
+      within(tags)
+        .getAllByText(/./)
+        .map((t) => t.textContent),
+    ).toEqual([
+      'Trend Overview',
+      'Concept Explore',
+      'Category Insight',
+      'Brand Detail',
+      'Product Analysis',
+      'Store Analysis',
+    ]);
+    expect(tags.className).toMatch(/wrap/);
+    // Every column has its width: the pages column once had none, and the fixed layout gave it no room.
+    const cols = [...document.querySelectorAll('[data-testid="project-table"] colgroup col')] as HTMLElement[];
+    expect(cols.length).toBeGreaterThanOrEqual(6);
+    for (const col of cols) expect(col.style.width).toMatch(/^\d+px$/);
+  });
+});

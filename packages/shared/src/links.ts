@@ -144,10 +144,10 @@ export function shopLink(ref: ShopRef): string | null {
 }
 
 /**
- * Where the pictures of the demo deployment are served (the file service of spec §9 behind the
- * deployment's proxy): the base for {@link pictureUrl} where an answer carries only the image id.
+ * Where the app serves product pictures (the file service of spec §9: `GET /api/common/pictures/<id>`,
+ * docs/api.md): the base for {@link pictureUrl} where an answer carries only the image id.
  */
-export const PICTURE_BASE = '/files';
+export const PICTURE_BASE = '/api/common/pictures';
 
 /**
  * Picture URL of an image id (dim_sku.image_id) on the file service at `base` (configurable per

@@ -1,4 +1,5 @@
 import { ExportOutlined } from '@ant-design/icons';
+import { PICTURE_BASE, pictureUrl } from '@marketlens/shared';
 import type { InsightTopData } from '@marketlens/shared/contracts';
 import { type Endpoint, INSIGHT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Flex, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
@@ -19,8 +20,11 @@ export type TopData = InsightTopData;
 export type TopRow = TopData['items'][number];
 export type TopKind = TopData['kind'];
 
-/** The name cell: a product title or shop name links to its page on the platform (spec §9) when known. */
-function NameCell({ row, kind, picture }: { row: TopRow; kind: TopKind; picture?: string | null }) {
+/**
+ * The name cell: a product title or shop name links to its page on the platform (spec §9) when known;
+ * a product shows its picture beside it (the placeholder when it has none).
+ */
+function NameCell({ row, kind }: { row: TopRow; kind: TopKind }) {
   const { t } = useTranslation();
   const nameOf = useNameOf();
   const name = nameOf(row);
@@ -51,10 +55,10 @@ function NameCell({ row, kind, picture }: { row: TopRow; kind: TopKind; picture?
       )}
     </Flex>
   );
-  if (picture === undefined) return text;
+  if (kind !== 'product') return text;
   return (
     <Flex gap={8} align="center" style={{ minWidth: 0 }}>
-      <ProductPicture src={picture} alt={name} size={36} />
+      <ProductPicture src={pictureUrl(PICTURE_BASE, row.image_id)} alt={name} size={36} />
       {text}
     </Flex>
   );
@@ -68,12 +72,9 @@ export function TopTable({
   data,
   kind,
   shareTitle,
-  pictureOf,
 }: {
   data: TopData | undefined;
   kind: TopKind;
-  /** Products: the picture of a row (spec §9 file service), shown beside its name. */
-  pictureOf?: (row: TopRow) => string | null;
   /** The share column's title when the scope is not the market (e.g. "share of the brand's sales"). */
   shareTitle?: string;
 }) {
@@ -84,7 +85,7 @@ export function TopTable({
     {
       key: 'name',
       title: t(`analysis.col.${kind}`),
-      render: (_, r) => <NameCell row={r} kind={kind} {...(pictureOf ? { picture: pictureOf(r) } : {})} />,
+      render: (_, r) => <NameCell row={r} kind={kind} />,
       width: kind === 'product' ? 380 : 260,
       ellipsis: true,
     },

@@ -10,6 +10,7 @@ import {
   Growth,
   numericColumn,
   PanelCard,
+  ProductPicture,
   panelState,
   SortSwitch,
   useAnalysisQuery,
@@ -17,7 +18,6 @@ import {
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
-import { ProductPicture } from '../../shared/analysis/ProductPicture.js';
 import { useSelection, useSeriesLabel } from './data.js';
 import { MAX_PRODUCTS, PAGE_SIZE, PRODUCT_PARAMS } from './params.js';
 

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { IMAGE_ID_PATTERN, PICTURE_TYPES, pictureFileName } from '@marketlens/shared';
 import type { WarehouseEngine } from '../warehouse/engine.js';
+import { type PackedPicture, readPacked, readPackIndex } from '../warehouse/pictures.js';
 
 /**
  * Product pictures by image id (spec §9 "pictures by id from a file service", docs/api.md): first
- * the pictures imported with the loaded datasets (each version's folder, immutable), then the
+ * the pictures imported with the loaded datasets (each version's pack, immutable), then the
  * external file service of PICTURE_BASE_URL. Only ids matching IMAGE_ID_PATTERN are ever looked
- * up, and only names listed in a version's own folder are ever opened, so no request can name
- * another file.
+ * up, and only a version's own pack is ever opened, at the places its index names: no request can
+ * reach another file.
  */
 
 export interface PictureFile {
@@ -23,29 +22,33 @@ export interface PictureFile {
 
 export type PictureAnswer = PictureFile | { readonly kind: 'redirect'; readonly location: string } | undefined;
 
-/** id (with and without extension) → file name, of one version's folder. */
-type FolderIndex = ReadonlyMap<string, string>;
+interface Indexed extends PackedPicture {
+  readonly ext: string;
+}
 
-async function indexFolder(dir: string): Promise<FolderIndex> {
-  const index = new Map<string, string>();
-  let names: string[];
+/** id (with and without extension) → where its bytes are, of one version's pack. */
+type PackIndex = ReadonlyMap<string, Indexed>;
+
+async function indexPack(file: string): Promise<PackIndex> {
+  const index = new Map<string, Indexed>();
+  let packed: Map<string, PackedPicture>;
   try {
-    names = await fs.readdir(dir);
+    packed = await readPackIndex(file);
   } catch {
     return index; // removed by a newer import meanwhile: the next request sees the new version
   }
-  for (const name of names) {
+  for (const [name, at] of packed) {
     const parsed = pictureFileName(name);
     if (!parsed) continue;
-    index.set(parsed.id, name);
-    index.set(name, name);
+    index.set(parsed.id, { ...at, ext: parsed.ext });
+    index.set(name, { ...at, ext: parsed.ext });
   }
   return index;
 }
 
 export class PictureStore {
-  /** By folder path; a version's folder never changes, so an index is valid as long as it is current. */
-  private readonly indexes = new Map<string, Promise<FolderIndex>>();
+  /** By pack path; a version's pack never changes, so an index is valid as long as it is current. */
+  private readonly indexes = new Map<string, Promise<PackIndex>>();
 
   constructor(
     private readonly warehouse: WarehouseEngine,
@@ -56,12 +59,12 @@ export class PictureStore {
   /** The picture of `id`: a file, a redirect to the external file service, or undefined (unknown). */
   async find(id: string): Promise<PictureAnswer> {
     if (!IMAGE_ID_PATTERN.test(id)) return undefined;
-    for (const dir of this.currentFolders()) {
-      const name = (await this.index(dir)).get(id);
-      if (!name) continue;
-      const body = await fs.readFile(path.join(dir, name)).catch(() => undefined);
+    for (const pack of this.currentPacks()) {
+      const at = (await this.index(pack)).get(id);
+      if (!at) continue;
+      const body = await readPacked(pack, at).catch(() => undefined);
       if (!body) continue;
-      const ext = pictureFileName(name)!.ext;
+      const { ext } = at;
       return {
         kind: 'file',
         body,
@@ -74,24 +77,24 @@ export class PictureStore {
     return undefined;
   }
 
-  /** Picture folders of the datasets loaded now, by dataset name (a fixed order: the same id, the same file). */
-  private currentFolders(): string[] {
-    const folders = this.warehouse
+  /** Picture packs of the datasets loaded now, by dataset name (a fixed order: the same id, the same file). */
+  private currentPacks(): string[] {
+    const packs = this.warehouse
       .datasets()
       .map((d) => d.manifest.name)
       .sort()
-      .map((name) => this.warehouse.picturesDir(name))
-      .filter((dir): dir is string => dir !== undefined);
+      .map((name) => this.warehouse.picturesFile(name))
+      .filter((file): file is string => file !== undefined);
     // Forget the indexes of versions that a newer import replaced.
-    for (const dir of this.indexes.keys()) if (!folders.includes(dir)) this.indexes.delete(dir);
-    return folders;
+    for (const file of this.indexes.keys()) if (!packs.includes(file)) this.indexes.delete(file);
+    return packs;
   }
 
-  private index(dir: string): Promise<FolderIndex> {
-    let index = this.indexes.get(dir);
+  private index(pack: string): Promise<PackIndex> {
+    let index = this.indexes.get(pack);
     if (!index) {
-      index = indexFolder(dir);
-      this.indexes.set(dir, index);
+      index = indexPack(pack);
+      this.indexes.set(pack, index);
     }
     return index;
   }

@@ -69,11 +69,11 @@ export interface WarehouseEngine {
   /** The datasets currently visible to queries. */
   datasets(): LoadedDataset[];
   /**
-   * The local folder holding the current version's product pictures (docs/data-format.md §10), or
-   * undefined when the dataset has none here (unknown, imported without pictures, or an engine that
-   * keeps no local files: ClickHouse serves pictures from PICTURE_BASE_URL only).
+   * The local pack of the current version's product pictures (docs/data-format.md §10, read with
+   * warehouse/pictures.ts), or undefined when the dataset has none here (unknown, imported without
+   * pictures, or an engine that keeps no local files: ClickHouse serves pictures from PICTURE_BASE_URL only).
    */
-  picturesDir(dataset: string): string | undefined;
+  picturesFile(dataset: string): string | undefined;
   /** Validates and loads a dataset folder; on success it replaces the dataset atomically, on failure nothing changes. */
   importDataset(folder: string, options?: ImportOptions): Promise<ImportResult>;
   /** Re-reads the catalogue (another process may have imported); cheap when nothing changed. */

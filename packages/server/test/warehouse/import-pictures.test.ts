@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PICTURE_MAX_BYTES } from '@marketlens/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeStaleTmpFiles } from '../../src/warehouse/duckdb/catalog.js';
 import { ImportValidationError, importDataset, openDuckDBWarehouse } from '../../src/warehouse/index.js';
+import { readPacked, readPackIndex } from '../../src/warehouse/pictures.js';
 import { baseFixture, PNG, tempDir, writeFixture } from './fixtures.js';
 
 let root: { dir: string; cleanup: () => void };
@@ -25,7 +26,26 @@ async function source(pictures: Record<string, Buffer | string>): Promise<string
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>';
 
 describe('pictures/ of a dataset folder', () => {
-  test('are copied into the new version beside its file, other files are left out', async () => {
+  test('a pack holds many pictures of any size, each found where its index says', async () => {
+    const wh = newDir('wh');
+    // Enough pictures that the index's own length moves every offset (see packPictures).
+    const pictures = Object.fromEntries(
+      Array.from({ length: 1200 }, (_, i) => [
+        `p${i}.svg`,
+        `<svg xmlns="http://www.w3.org/2000/svg">${'x'.repeat(i)}</svg>`,
+      ]),
+    );
+    const { dataset } = await importDataset(wh, await source(pictures));
+    expect(dataset.pictures).toBe(1200);
+    const pack = path.join(wh, 'fx_pictures', `${dataset.version}.pictures`);
+    const index = await readPackIndex(pack);
+    expect(index.size).toBe(1200);
+    for (const i of [0, 1, 599, 1199]) {
+      expect((await readPacked(pack, index.get(`p${i}.svg`)!)).toString()).toBe(pictures[`p${i}.svg`]);
+    }
+  });
+
+  test('are packed into the new version beside its file, other files are left out', async () => {
     const wh = newDir('wh');
     const src = await source({ 'img-50001.png': PNG, 'b.SVG': SVG, 'notes.txt': 'not a picture' });
     const phases: string[] = [];
@@ -34,12 +54,14 @@ describe('pictures/ of a dataset folder', () => {
     expect(phases).toContain('pictures');
     const engine = await openDuckDBWarehouse({ dir: wh, refreshIntervalMs: 0 });
     try {
-      const dir = engine.picturesDir('fx_pictures')!;
-      expect(path.dirname(dir)).toBe(path.join(wh, 'fx_pictures'));
-      expect(path.basename(dir)).toBe(`${dataset.version}.pictures`);
-      expect(readdirSync(dir).sort()).toEqual(['b.SVG', 'img-50001.png']);
-      expect(readFileSync(path.join(dir, 'img-50001.png')).equals(PNG)).toBe(true);
-      expect(engine.picturesDir('unknown')).toBeUndefined();
+      const pack = engine.picturesFile('fx_pictures')!;
+      expect(path.dirname(pack)).toBe(path.join(wh, 'fx_pictures'));
+      expect(path.basename(pack)).toBe(`${dataset.version}.pictures`);
+      const index = await readPackIndex(pack);
+      expect([...index.keys()]).toEqual(['b.SVG', 'img-50001.png']);
+      expect((await readPacked(pack, index.get('img-50001.png')!)).equals(PNG)).toBe(true);
+      expect((await readPacked(pack, index.get('b.SVG')!)).toString()).toBe(SVG);
+      expect(engine.picturesFile('unknown')).toBeUndefined();
     } finally {
       await engine.close();
     }
@@ -59,7 +81,7 @@ describe('pictures/ of a dataset folder', () => {
     expect(third.dataset.pictures).toBe(0);
     expect(readdirSync(path.join(wh, 'fx_pictures'))).toEqual([`${third.dataset.version}.duckdb`]);
     const engine = await openDuckDBWarehouse({ dir: wh, refreshIntervalMs: 0 });
-    expect(engine.picturesDir('fx_pictures')).toBeUndefined();
+    expect(engine.picturesFile('fx_pictures')).toBeUndefined();
     await engine.close();
   });
 
@@ -92,11 +114,11 @@ describe('pictures/ of a dataset folder', () => {
     ]);
   });
 
-  test('the pictures folder of an import killed midway is removed like its file', async () => {
+  test('the pictures pack of an import killed midway is removed like its file', async () => {
     const wh = newDir('wh');
     const debris = path.join(wh, 'fx_pictures', '20240101T000000000Z-abcdef.pictures.999999999.tmp');
-    mkdirSync(debris, { recursive: true });
-    writeFileSync(path.join(debris, 'a.svg'), SVG);
+    mkdirSync(path.dirname(debris), { recursive: true });
+    writeFileSync(debris, SVG);
     expect(await removeStaleTmpFiles(wh)).toEqual(['fx_pictures/20240101T000000000Z-abcdef.pictures.999999999.tmp']);
     expect(existsSync(debris)).toBe(false);
   });

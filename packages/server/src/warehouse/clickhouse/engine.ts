@@ -94,7 +94,7 @@ export class ClickHouseEngine implements WarehouseEngine {
   }
 
   /** The cluster keeps no local files: pictures come from PICTURE_BASE_URL (docs/deployment.md). */
-  picturesDir(): undefined {
+  picturesFile(): undefined {
     return undefined;
   }
 

@@ -10,9 +10,9 @@ import type { LoadedDataset } from '../engine.js';
  *   <dir>/catalog.json                    dataset name → current file + metadata (replaced atomically)
  *   <dir>/catalog.lock                    held for the few milliseconds of a catalogue update
  *   <dir>/<dataset>/<version>.duckdb      one immutable DuckDB file per successful import
- *   <dir>/<dataset>/<version>.pictures/   its product pictures (docs/data-format.md §10), when it has any
+ *   <dir>/<dataset>/<version>.pictures    its product pictures in one pack (warehouse/pictures.ts), when it has any
  *   <dir>/<dataset>/<version>.<pid>.tmp   an import in progress (removed when its process is gone)
- *   <dir>/<dataset>/<version>.pictures.<pid>.tmp/   its pictures in progress
+ *   <dir>/<dataset>/<version>.pictures.<pid>.tmp   its pictures in progress
  *   <dir>/.spill-<pid>-<random>/          DuckDB spill space of an import in progress
  */
 
@@ -44,13 +44,13 @@ export function datasetFile(name: string, version: string): string {
   return `${name}/${version}.duckdb`;
 }
 
-/** The pictures folder of a version, beside its file (relative, like the file). */
-export function picturesFolder(file: string): string {
+/** The pictures pack of a version, beside its file (relative, like the file). */
+export function picturesFile(file: string): string {
   return file.replace(/\.duckdb$/, '.pictures');
 }
 
-/** Where an import copies the pictures before publishing them under {@link picturesFolder}. */
-export function tmpPicturesFolder(name: string, version: string, pid: number = process.pid): string {
+/** Where an import packs the pictures before publishing them under {@link picturesFile}. */
+export function tmpPicturesFile(name: string, version: string, pid: number = process.pid): string {
   return `${name}/${version}.pictures.${pid}.tmp`;
 }
 
@@ -196,7 +196,7 @@ export async function removeStaleTmpFiles(dir: string): Promise<string[]> {
     for (const f of files) {
       const m = TMP_NAME.exec(f);
       if (m && !processAlive(Number(m[1]))) {
-        await fs.rm(path.join(subdir, f), { recursive: true, force: true });
+        await fs.rm(path.join(subdir, f), { force: true });
         removed.push(`${sub}/${f}`);
       }
     }
@@ -213,7 +213,7 @@ export async function removeStaleTmpFiles(dir: string): Promise<string[]> {
 }
 
 /**
- * Deletes version files (and pictures folders) of `name` that the catalogue no longer points at.
+ * Deletes version files (and pictures packs) of `name` that the catalogue no longer points at.
  * Call it holding the lock. A server that still has an old file attached keeps reading it (the
  * inode lives on until it detaches), so this never disturbs running queries.
  */
@@ -230,7 +230,7 @@ export async function removeSupersededFiles(dir: string, name: string, catalog: 
     if (TMP_NAME.test(f)) continue;
     if (!/\.(?:duckdb(?:\.wal)?|pictures)$/.test(f)) continue;
     const rel = `${name}/${f}`;
-    if (current && (rel === current || rel === `${current}.wal` || rel === picturesFolder(current))) continue;
-    await fs.rm(path.join(subdir, f), { recursive: true, force: true });
+    if (current && (rel === current || rel === `${current}.wal` || rel === picturesFile(current))) continue;
+    await fs.rm(path.join(subdir, f), { force: true });
   }
 }

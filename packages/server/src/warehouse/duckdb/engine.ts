@@ -19,7 +19,7 @@ import {
   CATALOG_FILE,
   type CatalogEntry,
   type CatalogSnapshot,
-  picturesFolder,
+  picturesFile,
   readCatalog,
   removeStaleTmpFiles,
 } from './catalog.js';
@@ -273,9 +273,9 @@ export class DuckDBEngine implements WarehouseEngine {
     return [...this.current.datasets.values()].map(toLoaded);
   }
 
-  picturesDir(dataset: string): string | undefined {
+  picturesFile(dataset: string): string | undefined {
     const entry = this.current.datasets.get(dataset);
-    return entry?.pictures ? path.join(this.dir, picturesFolder(entry.file)) : undefined;
+    return entry?.pictures ? path.join(this.dir, picturesFile(entry.file)) : undefined;
   }
 
   tableName(dataset: string, table: WarehouseTable): string {

@@ -19,17 +19,17 @@ import {
   type LoadedDataset,
 } from '../engine.js';
 import { KeywordExtractor } from '../keywords.js';
-import { copyPictures, scanPictures } from '../pictures.js';
+import { packPictures, scanPictures } from '../pictures.js';
 import { PRODUCT_COLUMNS, ROLLUPS, type RollupDef } from '../rollups.js';
 import {
   datasetFile,
   newVersion,
-  picturesFolder,
+  picturesFile,
   readCatalog,
   removeStaleTmpFiles,
   removeSupersededFiles,
   tmpFile,
-  tmpPicturesFolder,
+  tmpPicturesFile,
   withCatalogLock,
   writeCatalog,
 } from './catalog.js';
@@ -108,7 +108,7 @@ export async function importDataset(
   await removeStaleTmpFiles(warehouseDir);
   const version = newVersion();
   const tmpPath = path.join(warehouseDir, tmpFile(name, version));
-  const tmpPictures = path.join(warehouseDir, tmpPicturesFolder(name, version));
+  const tmpPictures = path.join(warehouseDir, tmpPicturesFile(name, version));
   const spillDir = path.join(warehouseDir, `.spill-${process.pid}-${randomBytes(3).toString('hex')}`);
 
   const instance = await DuckDBInstance.create(':memory:', {
@@ -219,7 +219,7 @@ export async function importDataset(
 
     if (pictures.length > 0) {
       progress({ phase: 'pictures', rows: 0, total: pictures.length });
-      await copyPictures(pictures, tmpPictures, signal, (n) =>
+      await packPictures(pictures, tmpPictures, signal, (n) =>
         progress({ phase: 'pictures', rows: n, total: pictures.length }),
       );
     }
@@ -253,8 +253,8 @@ export async function importDataset(
     const file = datasetFile(name, version);
     await withCatalogLock(warehouseDir, async () => {
       const { catalog } = await readCatalog(warehouseDir);
-      const pictureDir = path.join(warehouseDir, picturesFolder(file));
-      if (pictures.length > 0) await fs.rename(tmpPictures, pictureDir);
+      const picturesPath = path.join(warehouseDir, picturesFile(file));
+      if (pictures.length > 0) await fs.rename(tmpPictures, picturesPath);
       await fs.rename(tmpPath, path.join(warehouseDir, file));
       catalog.datasets[name] = { ...dataset, file };
       try {
@@ -262,7 +262,7 @@ export async function importDataset(
       } catch (err) {
         // The old catalogue still stands (e.g. disk full); the new version must not linger.
         await fs.rm(path.join(warehouseDir, file), { force: true });
-        await fs.rm(pictureDir, { recursive: true, force: true });
+        await fs.rm(picturesPath, { force: true });
         throw err;
       }
       published = true;
@@ -284,7 +284,7 @@ export async function importDataset(
       }
       await fs.rm(tmpPath, { force: true });
       await fs.rm(`${tmpPath}.wal`, { force: true });
-      await fs.rm(tmpPictures, { recursive: true, force: true });
+      await fs.rm(tmpPictures, { force: true });
     }
     await fs.rm(spillDir, { recursive: true, force: true });
   }

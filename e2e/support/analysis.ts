@@ -116,5 +116,23 @@ export async function downloadRows(page: Page): Promise<unknown[][]> {
 export const firstRanked = (rows: unknown[][]) =>
   rows.find((values) => values[0] === 1 && typeof values[1] === 'string');
 
-/** Console errors of the demo's missing product pictures (no file service runs in tests), for `noConsoleErrors`. */
+/** Console errors of missing product pictures, for `noConsoleErrors` on pages that tolerate them. */
 export const MISSING_PICTURES = /Failed to load resource: the server responded with a status of 404/;
+
+/**
+ * Every product picture on the page came from the picture route and was drawn (naturalWidth > 0),
+ * and no placeholder stands in for one: the demo brings a picture for every product. Each picture
+ * is scrolled into view first, as they load lazily.
+ */
+export async function expectEveryPicture(page: Page): Promise<void> {
+  const pictures = page.locator('img[src^="/api/common/pictures/"]');
+  await expect.poll(() => pictures.count()).toBeGreaterThan(0);
+  for (const img of await pictures.all()) await img.scrollIntoViewIfNeeded();
+  const unloaded = () =>
+    pictures.evaluateAll((imgs) =>
+      (imgs as HTMLImageElement[]).filter((i) => !i.complete || i.naturalWidth === 0).map((i) => i.src),
+    );
+  await expect.poll(unloaded, { timeout: 20_000 }).toEqual([]);
+  // ProductPicture's placeholder, in either language.
+  expect(await page.getByRole('img', { name: /^(暂无图片|No picture)$/ }).count()).toBe(0);
+}

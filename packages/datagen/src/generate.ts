@@ -2,6 +2,7 @@ import path from 'node:path';
 import { type DatasetTableName, DEMO_DATASETS, type DemoDatasetName } from '@marketlens/shared';
 import { formatDay, parseDay } from './calendar.js';
 import { horizonFor, marketFromUniverse } from './market.js';
+import { writePictures } from './pictures.js';
 import { datasetPlan, SCALES, type Scale } from './scales.js';
 import { buildUniverse, type Universe } from './universe.js';
 import { FILE_FORMATS, type FileFormat, writeMarket } from './writer.js';
@@ -31,6 +32,8 @@ export interface DatasetSummary {
   name: DemoDatasetName;
   dir: string;
   rows: Record<DatasetTableName, number>;
+  /** Picture files written into `<dir>/pictures/`, one per image id. */
+  pictures: number;
   elapsedMs: number;
 }
 
@@ -66,8 +69,8 @@ export function resolveOptions(opts: GenerateOptions): Required<Omit<GenerateOpt
 }
 
 /**
- * Generates the demo datasets into `<out>/<dataset>/` (dataset.json + one file per table) and
- * returns what was written. The cn datasets share one market (brands, shops, SKU ids).
+ * Generates the demo datasets into `<out>/<dataset>/` (dataset.json, one file per table and a
+ * picture per product in `pictures/`) and returns what was written. The cn datasets share one market (brands, shops, SKU ids).
  */
 export async function generate(opts: GenerateOptions): Promise<DatasetSummary[]> {
   const o = resolveOptions(opts);
@@ -88,7 +91,10 @@ export async function generate(opts: GenerateOptions): Promise<DatasetSummary[]>
     const market = marketFromUniverse(universe, name, o.asOf);
     const dir = path.join(o.out, name);
     const rows = await writeMarket(market, dir, o.format, (p) => report(p.phase, p.rows, p.total));
-    summaries.push({ name, dir, rows, elapsedMs: Date.now() - started });
+    report('pictures', 0);
+    const pictures = writePictures(market, dir);
+    report('pictures', pictures, pictures);
+    summaries.push({ name, dir, rows, pictures, elapsedMs: Date.now() - started });
   }
   return summaries;
 }

@@ -515,8 +515,11 @@ class ListingBuilder {
       spec,
       priceCents: Math.round(this.price(rng, leaf, brand, spec, launchYear, concept !== undefined) * 100),
       attributes: dedupeAttributes(attributes),
-      imageId: rng.chance(0.03) ? null : imageId(this.salt, this.products.length),
+      imageId: imageId(this.salt, this.products.length),
     };
+    // Every product has a picture now; the draw that once left 3 % without one stays (in its place,
+    // after the price), so that the rest of the market and every figure derived from it is unchanged.
+    rng.chance(0.03);
     this.products.push(product);
     this.addListings(rng, product);
   }

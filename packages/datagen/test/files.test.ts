@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DATASET_TABLE_NAMES, type DatasetManifest, DEMO_DATASETS, tableDef } from '@marketlens/shared';
+import {
+  DATASET_TABLE_NAMES,
+  type DatasetManifest,
+  DEMO_DATASETS,
+  PICTURES_FOLDER,
+  tableDef,
+} from '@marketlens/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMarket, type DatasetSummary, generate } from '../src/index.js';
 import { AS_OF, HOOK_TIMEOUT, hashTree, readTable, tempDir } from './helpers.js';
@@ -17,12 +23,15 @@ describe('generated files', () => {
     firstHashes = hashTree(path.join(root, 'a'));
   }, HOOK_TIMEOUT);
 
-  it('writes one folder per dataset with dataset.json and a Parquet file per table', () => {
+  it('writes one folder per dataset with dataset.json, a Parquet file per table and pictures/', () => {
     expect(first.map((s) => s.name)).toEqual([...DEMO_DATASETS]);
     for (const s of first) {
+      // The pictures: pictures.test.ts.
+      const pictures = path.join(s.name, PICTURES_FOLDER) + path.sep;
+      expect(Object.keys(firstHashes).filter((f) => f.startsWith(pictures)).length).toBe(s.pictures);
       expect(
         Object.keys(firstHashes)
-          .filter((f) => f.startsWith(`${s.name}${path.sep}`))
+          .filter((f) => f.startsWith(`${s.name}${path.sep}`) && !f.startsWith(pictures))
           .sort(),
       ).toEqual(
         ['dataset.json', ...DATASET_TABLE_NAMES.map((t) => `${t}.parquet`)].map((f) => path.join(s.name, f)).sort(),

@@ -8,6 +8,7 @@ import type { AppContext } from './context.js';
 import { loggerOptions } from './logging.js';
 import { openApiRoutes, registerOpenApi } from './openapi/index.js';
 import { perm } from './permissions/index.js';
+import { PictureStore } from './pictures/store.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, sendFrameworkError, sendNotFound } from './plugins/errors.js';
 import { localePlugin } from './plugins/locale.js';
@@ -19,6 +20,7 @@ import { auditRoutes } from './routes/common/audit.js';
 import { dataRoutes } from './routes/common/data.js';
 import { favoriteRoutes } from './routes/common/favorites.js';
 import { orderRoutes } from './routes/common/orders.js';
+import { pictureRoutes } from './routes/common/pictures.js';
 import { projectRoutes } from './routes/common/projects/index.js';
 import { userRoutes } from './routes/common/users.js';
 import { healthRoutes } from './routes/health.js';
@@ -72,7 +74,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Pictures the datasets do not bring are redirected to the external file service.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.pictureBaseUrl ? [new URL(config.pictureBaseUrl).origin] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -128,6 +131,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
           await scope.register(favoriteRoutes(ctx));
           await scope.register(orderRoutes(ctx, auth, analytics));
           await scope.register(auditRoutes(ctx));
+          await scope.register(pictureRoutes(new PictureStore(ctx.warehouse, config.pictureBaseUrl)));
         },
         { prefix: '/common' },
       );

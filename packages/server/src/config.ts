@@ -33,6 +33,11 @@ export interface ServerConfig {
   analysis: AdmissionConfig;
   /** Who may embed the app in a frame (CSP frame-ancestors), e.g. the parent portal. */
   frameAncestors: string[];
+  /**
+   * External file service for product pictures the datasets do not bring (PICTURE_BASE_URL, without
+   * trailing slash): the picture route redirects to `<base>/<image id>`.
+   */
+  pictureBaseUrl: string | undefined;
   trustProxy: boolean;
   /** Sign-in, tokens and lockout (DESIGN.md §6). */
   auth: AuthConfig;
@@ -237,6 +242,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
 
   const smtp = smtpConfig(str('SMTP_URL'), str('MAIL_FROM'), problems);
+  const pictureBaseUrl = pictureBase(httpUrl('PICTURE_BASE_URL'), problems);
 
   const config: ServerConfig = {
     port: int('PORT', 8080, 0, 65535),
@@ -260,6 +266,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       queueWaitMs: int('ANALYSIS_QUEUE_WAIT_MS', 10_000, 100, 600_000),
     },
     frameAncestors,
+    pictureBaseUrl,
     trustProxy: bool('TRUST_PROXY', false),
     auth,
     wechat,
@@ -267,6 +274,19 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** The picture route appends `/<id>`: a base with credentials, a query or a fragment would break it. */
+function pictureBase(url: string | undefined, problems: string[]): string | undefined {
+  if (url === undefined) return undefined;
+  const u = new URL(url);
+  if (u.username || u.password || u.search || u.hash) {
+    problems.push(
+      `PICTURE_BASE_URL="${redactUrl(url)}" is not valid: expected an http(s):// address without user, query or fragment, e.g. https://img.example.com/products`,
+    );
+    return undefined;
+  }
+  return url.replace(/\/+$/, '');
 }
 
 const MAIL_ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;

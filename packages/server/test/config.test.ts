@@ -100,6 +100,21 @@ describe('sign-in configuration', () => {
       'APP_KEYS contains "bad key": expected letters, digits, _ . -',
     ]);
   });
+
+  it('takes an external picture service as an http(s) base the id can be appended to', () => {
+    expect(loadConfig({}, cwd).pictureBaseUrl).toBeUndefined();
+    expect(loadConfig({ PICTURE_BASE_URL: 'https://img.example.com/p//' }, cwd).pictureBaseUrl).toBe(
+      'https://img.example.com/p',
+    );
+    expect(
+      problems({ PICTURE_BASE_URL: 'ftp://img.example.com' }).concat(
+        problems({ PICTURE_BASE_URL: 'https://u:secret@img.example.com/p?size=2' }),
+      ),
+    ).toEqual([
+      'PICTURE_BASE_URL="ftp://img.example.com" is not valid: expected an http(s):// URL',
+      'PICTURE_BASE_URL="https://u:***@img.example.com/p?size=2" is not valid: expected an http(s):// address without user, query or fragment, e.g. https://img.example.com/products',
+    ]);
+  });
 });
 
 describe('redactUrl', () => {

@@ -147,7 +147,12 @@ export const DATASET_TABLES: readonly TableDef[] = [
       { name: 'net_content', type: 'double', nullable: true, nonNegative: true, description: 'Net weight or volume.' },
       { name: 'net_unit', type: 'varchar', nullable: true, description: 'Unit of net_content: g, ml or pcs.' },
       { name: 'first_period', type: 'date', description: 'First period the SKU sold in.' },
-      { name: 'image_id', type: 'varchar', nullable: true, description: 'Picture id in the file service.' },
+      {
+        name: 'image_id',
+        type: 'varchar',
+        nullable: true,
+        description: 'Picture id: a file in pictures/ (docs/data-format.md §10) or on the file service.',
+      },
     ],
   },
   {

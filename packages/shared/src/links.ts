@@ -44,8 +44,11 @@ export const SEA_REGIONS: Readonly<Record<string, SeaRegion>> = {
 
 const TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
 const DIGITS = /^\d{1,20}$/;
-// Image ids may carry a file extension ('abc.jpg') but never start with a dot ('..' stays out).
-const IMAGE_ID = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
+/**
+ * Image ids (dim_sku.image_id) may carry a file extension ('abc.jpg') but never start with a dot and
+ * never hold a slash, so an id is always one plain file name ('..' and paths stay out).
+ */
+export const IMAGE_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 
 function token(id: string | number | null | undefined, pattern: RegExp = TOKEN): string | null {
   if (id === null || id === undefined) return null;
@@ -141,18 +144,18 @@ export function shopLink(ref: ShopRef): string | null {
 }
 
 /**
- * Where the pictures of the demo deployment are served (the file service of spec §9 behind the
- * deployment's proxy): the base for {@link pictureUrl} where an answer carries only the image id.
+ * Where the app serves product pictures (the file service of spec §9: `GET /api/common/pictures/<id>`,
+ * docs/api.md): the base for {@link pictureUrl} where an answer carries only the image id.
  */
-export const PICTURE_BASE = '/files';
+export const PICTURE_BASE = '/api/common/pictures';
 
 /**
  * Picture URL of an image id (dim_sku.image_id) on the file service at `base` (configurable per
- * deployment, e.g. '/files' or 'https://cdn.example.com/img/'). `pictureUrl('/files/', 'a1')` =
- * '/files/a1'. Missing or unsafe id → null.
+ * deployment, e.g. {@link PICTURE_BASE} or 'https://cdn.example.com/img/'). `pictureUrl('/files/', 'a1')`
+ * = '/files/a1'. Missing or unsafe id → null.
  */
 export function pictureUrl(base: string, imageId: string | number | null | undefined): string | null {
-  const id = token(imageId, IMAGE_ID);
+  const id = token(imageId, IMAGE_ID_PATTERN);
   if (!id) return null;
   return `${base.replace(/\/+$/, '')}/${id}`;
 }

@@ -86,6 +86,7 @@ const coreEn = {
   'server.notFound': 'not found',
   'server.projectExists': 'the project already exists',
   'server.projectNotFound': 'the project does not exist',
+  'pictures.notFound': 'There is no picture with this id.',
 
   // Generic API failures (DESIGN.md §5 error mapping).
   'server.invalidArgumentDetail': 'invalid argument: {field}',
@@ -278,6 +279,7 @@ const coreZhCN: Record<keyof typeof coreEn, string> = {
   'server.notFound': '资源不存在',
   'server.projectExists': '该项目已存在',
   'server.projectNotFound': '该项目不存在',
+  'pictures.notFound': '没有该 id 的图片',
 
   'server.invalidArgumentDetail': '参数无效：{field}',
   'server.unauthorized': '请重新登录',

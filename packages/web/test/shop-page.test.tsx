@@ -209,7 +209,7 @@ describe('Store Analysis page', () => {
     await waitFor(() => expect(callsTo('shops/composition').at(-1)!.body).toMatchObject({ shop: '2,8' }));
     await waitFor(() => expect(callsTo('shops/products/top').at(-1)!.body).toMatchObject({ shop: '2,8' }));
     // Products with their pictures from the file service.
-    expect((await screen.findByAltText('Luxian Flagship')).getAttribute('src')).toBe('/files/a1');
+    expect((await screen.findByAltText('Luxian Flagship')).getAttribute('src')).toBe('/api/common/pictures/a1');
     // Brands instead of categories; the trend as shares of the market.
     const composition = screen.getByText('Categories and brands').closest('.ant-card')! as HTMLElement;
     await user.click(within(composition).getByText('Brands'));

@@ -24,6 +24,7 @@ const API_TAGS = [
   { name: 'price', description: 'Price catalogue, quotes and orders' },
   { name: 'logs', description: 'Front-end tracking events' },
   { name: 'audit', description: 'The audit trail: who changed what and when' },
+  { name: 'pictures', description: 'Product pictures by image id (the file service of spec §9)' },
   { name: 'insight', description: 'Category Insight (/discover)' },
   { name: 'brand', description: 'Brand Detail (/brand)' },
   { name: 'hot', description: 'Trend Overview (/hot)' },

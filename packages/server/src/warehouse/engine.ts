@@ -39,6 +39,8 @@ export interface LoadedDataset {
   loadedAt: string;
   /** Row counts per table (including rollups and sku_keyword). */
   rows: Record<string, number>;
+  /** Product pictures imported from the folder's pictures/ (absent: imported before pictures existed). */
+  pictures?: number;
   /** farthest and latest period in fact_sales ('YYYY-MM-DD'). */
   farthestDate: string;
   latestDate: string;
@@ -66,6 +68,12 @@ export interface WarehouseEngine {
   tableName(dataset: string, table: WarehouseTable): string;
   /** The datasets currently visible to queries. */
   datasets(): LoadedDataset[];
+  /**
+   * The local pack of the current version's product pictures (docs/data-format.md §10, read with
+   * warehouse/pictures.ts), or undefined when the dataset has none here (unknown, imported without
+   * pictures, or an engine that keeps no local files: ClickHouse serves pictures from PICTURE_BASE_URL only).
+   */
+  picturesFile(dataset: string): string | undefined;
   /** Validates and loads a dataset folder; on success it replaces the dataset atomically, on failure nothing changes. */
   importDataset(folder: string, options?: ImportOptions): Promise<ImportResult>;
   /** Re-reads the catalogue (another process may have imported); cheap when nothing changed. */

@@ -29,6 +29,14 @@ const DATASET = 'cn_monthly';
 const figures = (warehouse: WarehouseEngine) => datasetFigures(warehouse, DATASET);
 
 /** Every file and folder under `dir` (relative paths). */
+/** The warehouse holding exactly one version of DATASET: its file and its pictures, and the catalogue. */
+const only = (version: string) => [
+  'catalog.json',
+  DATASET,
+  `${DATASET}/${version}.duckdb`,
+  `${DATASET}/${version}.pictures`,
+];
+
 function listing(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
 }
@@ -86,8 +94,8 @@ describe('an import killed at each phase, on DuckDB', () => {
     const after = await figures(server);
     expect(after.version).not.toBe(before.version);
     expect(after.rows).not.toBe(before.rows);
-    // Only the catalogue and the current version's file: no temporary file, spill folder or lock.
-    expect(listing(dir)).toEqual(['catalog.json', DATASET, `${DATASET}/${after.version}.duckdb`]);
+    // Only the catalogue and the current version's file and pictures: no temporary file, spill folder or lock.
+    expect(listing(dir)).toEqual(only(after.version));
   });
 });
 
@@ -165,7 +173,7 @@ describe.skipIf(noTmpfs !== null)('an import with the disk full, on DuckDB', () 
     expect(full.stderr).toMatch(/No space left on device|ENOSPC|disk is full|Could not write/i);
     expect(await figures(server)).toEqual(before);
     // The failed import removed its own temporary file and spill folder at once.
-    expect(listing(dir)).toEqual(['catalog.json', DATASET, `${DATASET}/${before.version}.duckdb`]);
+    expect(listing(dir)).toEqual(only(before.version));
 
     remount(dir, '64m');
     const next = await runImportCli(cli.file, ['--warehouse', dir, '--dataset', DATASET, source('global_monthly')])
@@ -174,6 +182,6 @@ describe.skipIf(noTmpfs !== null)('an import with the disk full, on DuckDB', () 
     const after = await figures(server);
     expect(after.version).not.toBe(before.version);
     expect(after.rows).not.toBe(before.rows);
-    expect(listing(dir)).toEqual(['catalog.json', DATASET, `${DATASET}/${after.version}.duckdb`]);
+    expect(listing(dir)).toEqual(only(after.version));
   });
 });

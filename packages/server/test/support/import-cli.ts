@@ -83,7 +83,8 @@ export const KILL_POINTS: readonly RegExp[] = [
   /^write sku_attribute /m, // loading and sorting the facts
   /^load \+ sort fact_sales /m, // building the first rollup
   /^rollup rollup_cat_attribute /m, // building the keyword index
-  /^keywords /m, // DuckDB: publishing, the file finished and the catalogue not yet switched
+  /^keywords /m, // packing the pictures
+  /^pictures /m, // DuckDB: publishing, the file and the pictures finished, the catalogue not yet switched
 ];
 
 /** The phase a kill point names, for test titles. */

@@ -286,6 +286,12 @@ export async function writeFixture(
 }
 
 /** A temp directory removed by the returned cleanup. */
+/** A 1 × 1 PNG, as a customer's pictures/ folder would hold. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 export function tempDir(prefix = 'ml-wh-'): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };

@@ -93,6 +93,11 @@ export class ClickHouseEngine implements WarehouseEngine {
     return [...this.current.values()];
   }
 
+  /** The cluster keeps no local files: pictures come from PICTURE_BASE_URL (docs/deployment.md). */
+  picturesFile(): undefined {
+    return undefined;
+  }
+
   private version(dataset: string): string {
     const entry = this.current.get(dataset);
     if (!entry) throw new Error(`unknown dataset "${dataset}"`);

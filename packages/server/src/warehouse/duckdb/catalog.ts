@@ -10,7 +10,9 @@ import type { LoadedDataset } from '../engine.js';
  *   <dir>/catalog.json                    dataset name → current file + metadata (replaced atomically)
  *   <dir>/catalog.lock                    held for the few milliseconds of a catalogue update
  *   <dir>/<dataset>/<version>.duckdb      one immutable DuckDB file per successful import
+ *   <dir>/<dataset>/<version>.pictures    its product pictures in one pack (warehouse/pictures.ts), when it has any
  *   <dir>/<dataset>/<version>.<pid>.tmp   an import in progress (removed when its process is gone)
+ *   <dir>/<dataset>/<version>.pictures.<pid>.tmp   its pictures in progress
  *   <dir>/.spill-<pid>-<random>/          DuckDB spill space of an import in progress
  */
 
@@ -40,6 +42,16 @@ export function newVersion(now: Date = new Date()): string {
 
 export function datasetFile(name: string, version: string): string {
   return `${name}/${version}.duckdb`;
+}
+
+/** The pictures pack of a version, beside its file (relative, like the file). */
+export function picturesFile(file: string): string {
+  return file.replace(/\.duckdb$/, '.pictures');
+}
+
+/** Where an import packs the pictures before publishing them under {@link picturesFile}. */
+export function tmpPicturesFile(name: string, version: string, pid: number = process.pid): string {
+  return `${name}/${version}.pictures.${pid}.tmp`;
 }
 
 /** The temporary name an import builds under; the pid lets others tell a live import from debris. */
@@ -201,9 +213,9 @@ export async function removeStaleTmpFiles(dir: string): Promise<string[]> {
 }
 
 /**
- * Deletes version files of `name` that the catalogue no longer points at. Call it holding the
- * lock. A server that still has an old file attached keeps reading it (the inode lives on until it
- * detaches), so this never disturbs running queries.
+ * Deletes version files (and pictures packs) of `name` that the catalogue no longer points at.
+ * Call it holding the lock. A server that still has an old file attached keeps reading it (the
+ * inode lives on until it detaches), so this never disturbs running queries.
  */
 export async function removeSupersededFiles(dir: string, name: string, catalog: Catalog): Promise<void> {
   const current = catalog.datasets[name]?.file;
@@ -216,8 +228,9 @@ export async function removeSupersededFiles(dir: string, name: string, catalog: 
   }
   for (const f of files) {
     if (TMP_NAME.test(f)) continue;
-    if (!/\.duckdb(?:\.wal)?$/.test(f)) continue;
-    if (current && (`${name}/${f}` === current || `${name}/${f}` === `${current}.wal`)) continue;
+    if (!/\.(?:duckdb(?:\.wal)?|pictures)$/.test(f)) continue;
+    const rel = `${name}/${f}`;
+    if (current && (rel === current || rel === `${current}.wal` || rel === picturesFile(current))) continue;
     await fs.rm(path.join(subdir, f), { force: true });
   }
 }

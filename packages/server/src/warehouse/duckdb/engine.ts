@@ -15,7 +15,14 @@ import {
   WarehouseTimeoutError,
 } from '../engine.js';
 import { ROLLUPS } from '../rollups.js';
-import { CATALOG_FILE, type CatalogEntry, type CatalogSnapshot, readCatalog, removeStaleTmpFiles } from './catalog.js';
+import {
+  CATALOG_FILE,
+  type CatalogEntry,
+  type CatalogSnapshot,
+  picturesFile,
+  readCatalog,
+  removeStaleTmpFiles,
+} from './catalog.js';
 import { duckdbDialect } from './dialect.js';
 import { type ImportDatasetOptions, importDataset } from './importer.js';
 import { ident, sqlString } from './sql.js';
@@ -302,6 +309,11 @@ export class DuckDBEngine implements WarehouseEngine {
 
   datasets(): LoadedDataset[] {
     return [...this.current.datasets.values()].map(toLoaded);
+  }
+
+  picturesFile(dataset: string): string | undefined {
+    const entry = this.current.datasets.get(dataset);
+    return entry?.pictures ? path.join(this.dir, picturesFile(entry.file)) : undefined;
   }
 
   tableName(dataset: string, table: WarehouseTable): string {

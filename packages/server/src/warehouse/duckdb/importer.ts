@@ -19,14 +19,17 @@ import {
   type LoadedDataset,
 } from '../engine.js';
 import { KeywordExtractor } from '../keywords.js';
+import { packPictures, scanPictures } from '../pictures.js';
 import { PRODUCT_COLUMNS, ROLLUPS, type RollupDef } from '../rollups.js';
 import {
   datasetFile,
   newVersion,
+  picturesFile,
   readCatalog,
   removeStaleTmpFiles,
   removeSupersededFiles,
   tmpFile,
+  tmpPicturesFile,
   withCatalogLock,
   writeCatalog,
 } from './catalog.js';
@@ -105,6 +108,7 @@ export async function importDataset(
   await removeStaleTmpFiles(warehouseDir);
   const version = newVersion();
   const tmpPath = path.join(warehouseDir, tmpFile(name, version));
+  const tmpPictures = path.join(warehouseDir, tmpPicturesFile(name, version));
   const spillDir = path.join(warehouseDir, `.spill-${process.pid}-${randomBytes(3).toString('hex')}`);
 
   const instance = await DuckDBInstance.create(':memory:', {
@@ -143,6 +147,7 @@ export async function importDataset(
 
     // 1. Files and columns: nothing else can be checked while these are wrong.
     const files = await findTableFiles(folder, issues);
+    const pictures = await scanPictures(folder, issues);
     if (issues.issues.length > 0) fail();
     const staged = new Map<DatasetTableName, StagedTable>();
     for (const def of DATASET_TABLES) {
@@ -212,6 +217,13 @@ export async function importDataset(
     );
     progress({ phase: 'keywords', rows: skuRows, total: skuRows });
 
+    if (pictures.length > 0) {
+      progress({ phase: 'pictures', rows: 0, total: pictures.length });
+      await packPictures(pictures, tmpPictures, signal, (n) =>
+        progress({ phase: 'pictures', rows: n, total: pictures.length }),
+      );
+    }
+
     const dates = (
       await all(
         `SELECT CAST(min(period) AS VARCHAR) AS lo, CAST(max(period) AS VARCHAR) AS hi FROM ${target('fact_sales')}`,
@@ -222,6 +234,7 @@ export async function importDataset(
       version,
       loadedAt: new Date().toISOString(),
       rows,
+      pictures: pictures.length,
       farthestDate: String(dates?.lo),
       latestDate: String(dates?.hi),
     };
@@ -240,13 +253,16 @@ export async function importDataset(
     const file = datasetFile(name, version);
     await withCatalogLock(warehouseDir, async () => {
       const { catalog } = await readCatalog(warehouseDir);
+      const picturesPath = path.join(warehouseDir, picturesFile(file));
+      if (pictures.length > 0) await fs.rename(tmpPictures, picturesPath);
       await fs.rename(tmpPath, path.join(warehouseDir, file));
       catalog.datasets[name] = { ...dataset, file };
       try {
         await writeCatalog(warehouseDir, catalog);
       } catch (err) {
-        // The old catalogue still stands (e.g. disk full); the new file must not linger.
+        // The old catalogue still stands (e.g. disk full); the new version must not linger.
         await fs.rm(path.join(warehouseDir, file), { force: true });
+        await fs.rm(picturesPath, { force: true });
         throw err;
       }
       published = true;
@@ -268,6 +284,7 @@ export async function importDataset(
       }
       await fs.rm(tmpPath, { force: true });
       await fs.rm(`${tmpPath}.wal`, { force: true });
+      await fs.rm(tmpPictures, { force: true });
     }
     await fs.rm(spillDir, { recursive: true, force: true });
   }

@@ -1,7 +1,7 @@
-import { PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { ProductRow } from '@marketlens/shared/contracts';
 import { PRODUCT_ANALYSIS_ENDPOINTS } from '@marketlens/shared/endpoints';
-import { Avatar, Button, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +11,7 @@ import {
   LinkedName,
   numericColumn,
   PanelCard,
+  ProductPicture,
   panelState,
   SortSwitch,
   useAnalysisQuery,
@@ -52,7 +53,9 @@ export function ProductsPanel() {
       title: t('pa.products.picture'),
       key: 'picture',
       width: 64,
-      render: (_, r) => <Avatar shape="square" size={40} src={r.picture ?? undefined} icon={<PictureOutlined />} />,
+      render: (_, r) => (
+        <ProductPicture src={r.picture} alt={nameOf({ name: r.title, name_en: r.title_en })} size={40} />
+      ),
     },
     {
       title: t('analysis.col.product'),

@@ -1,4 +1,3 @@
-import { PICTURE_BASE, pictureUrl } from '@marketlens/shared';
 import type { ShopComposition } from '@marketlens/shared/contracts';
 import { SHOP_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Flex, Segmented, Select, Table, type TableColumnsType } from 'antd';
@@ -163,14 +162,7 @@ export function ProductsPanel({ shops }: { shops: readonly ShopChoice[] }) {
       empty={d !== undefined && d.items.length === 0}
       minHeight={200}
     >
-      {d && d.items.length > 0 && (
-        <TopTable
-          data={d}
-          kind="product"
-          shareTitle={t('shop.col.part')}
-          pictureOf={(r) => pictureUrl(PICTURE_BASE, r.image_id)}
-        />
-      )}
+      {d && d.items.length > 0 && <TopTable data={d} kind="product" shareTitle={t('shop.col.part')} />}
     </PanelCard>
   );
 }

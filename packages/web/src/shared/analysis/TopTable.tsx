@@ -1,3 +1,4 @@
+import { PICTURE_BASE, pictureUrl } from '@marketlens/shared';
 import type { InsightTopData } from '@marketlens/shared/contracts';
 import { type Endpoint, INSIGHT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Flex, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
@@ -26,8 +27,11 @@ const NAME_WIDTH: Record<TopKind, number> = { product: 380, shop: 260, brand: 26
 const nameBudget = (kind: TopKind) =>
   columnBudget(NAME_WIDTH[kind], kind === 'product' ? 100 : kind === 'shop' ? 56 : 0);
 
-/** The name cell: a product title or shop name links to its page on the platform (spec §9) when known. */
-function NameCell({ row, kind, picture }: { row: TopRow; kind: TopKind; picture?: string | null }) {
+/**
+ * The name cell: a product title or shop name links to its page on the platform (spec §9) when known;
+ * a product shows its picture beside it (the placeholder when it has none).
+ */
+function NameCell({ row, kind }: { row: TopRow; kind: TopKind }) {
   const nameOf = useNameOf();
   const name = nameOf(row);
   const sub =
@@ -49,10 +53,10 @@ function NameCell({ row, kind, picture }: { row: TopRow; kind: TopKind; picture?
       )}
     </Flex>
   );
-  if (picture === undefined) return text;
+  if (kind !== 'product') return text;
   return (
     <Flex gap={8} align="center" style={{ minWidth: 0 }}>
-      <ProductPicture src={picture} alt={name} size={36} />
+      <ProductPicture src={pictureUrl(PICTURE_BASE, row.image_id)} alt={name} size={36} />
       {text}
     </Flex>
   );
@@ -66,12 +70,9 @@ export function TopTable({
   data,
   kind,
   shareTitle,
-  pictureOf,
 }: {
   data: TopData | undefined;
   kind: TopKind;
-  /** Products: the picture of a row (spec §9 file service), shown beside its name. */
-  pictureOf?: (row: TopRow) => string | null;
   /** The share column's title when the scope is not the market (e.g. "share of the brand's sales"). */
   shareTitle?: string;
 }) {
@@ -82,7 +83,7 @@ export function TopTable({
     {
       key: 'name',
       title: t(`analysis.col.${kind}`),
-      render: (_, r) => <NameCell row={r} kind={kind} {...(pictureOf ? { picture: pictureOf(r) } : {})} />,
+      render: (_, r) => <NameCell row={r} kind={kind} />,
       width: NAME_WIDTH[kind],
     },
     ...(kind === 'product'

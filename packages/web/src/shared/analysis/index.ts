@@ -103,6 +103,8 @@ export { BrandNoAccess, NoAccess, type NoAccessProps } from './NoAccess.js';
 export { PagedTable, type PagedTableProps } from './PagedTable.js';
 /** `<PanelCard>`: the frame of every chart/table with pending, error + retry, empty, warnings and not-ready states. */
 export { PanelCard, type PanelCardProps, panelState } from './PanelCard.js';
+/** `<ProductPicture src alt size>`: a product picture (lazy), the placeholder when there is none or it fails. */
+export { ProductPicture } from './ProductPicture.js';
 /** Panel switches kept in the URL: declare with `panelParams({ … choice(name, allowed, default) })`, read with `usePanelParam`. */
 export {
   choice,

@@ -119,6 +119,7 @@ export default function AccountListPage() {
         <Select
           allowClear
           placeholder={t('account.role')}
+          aria-label={t('account.role')}
           style={{ width: 160 }}
           options={roleOptions(t)}
           onChange={(v?: string) => set({ role: v })}
@@ -126,6 +127,7 @@ export default function AccountListPage() {
         <Select
           allowClear
           placeholder={t('account.status')}
+          aria-label={t('account.status')}
           style={{ width: 160 }}
           options={[
             { value: 'active', label: t('account.state.active') },

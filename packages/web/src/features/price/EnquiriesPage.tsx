@@ -53,6 +53,7 @@ export default function EnquiriesPage() {
           <Select
             allowClear
             placeholder={t('enquiries.status')}
+            aria-label={t('enquiries.status')}
             style={{ width: 160 }}
             options={statusOptions}
             onChange={(v?: OrderStatus) => set({ status: v })}

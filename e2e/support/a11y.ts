@@ -14,14 +14,14 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['critical', 'serious']);
 
-/** One line per violation: rule, impact, how many nodes and the first few nodes' selectors. */
+/** One line per violation: rule, impact, how many nodes, the first few nodes' selectors and the first one's HTML. */
 export function describeViolations(violations: readonly Result[]): string[] {
   return violations.map((v) => {
     const targets = v.nodes
       .slice(0, 3)
       .map((n) => n.target.join(' '))
       .join(' | ');
-    return `${v.id} (${v.impact}, ${v.nodes.length}×): ${targets} — ${v.help}`;
+    return `${v.id} (${v.impact}, ${v.nodes.length}×): ${targets} — ${v.help}; first: ${v.nodes[0]?.html.slice(0, 160)}`;
   });
 }
 

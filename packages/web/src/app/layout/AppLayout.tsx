@@ -56,7 +56,6 @@ function ProjectSwitch() {
   const { t } = useTranslation();
   const { user, project, selectProject } = useSession();
   const labelId = useId();
-  const buttonId = useId();
   // An empty placeholder keeps the language and user menus on the right.
   if (!user || user.projects.length === 0) return <div />;
   return (
@@ -75,9 +74,8 @@ function ProjectSwitch() {
       >
         <Button
           data-testid="project-switch"
-          id={buttonId}
-          // "Project" and then the project's name: the name a user sees is part of the button's.
-          aria-labelledby={`${labelId} ${buttonId}`}
+          // Named by what it shows (the project's name); the "Project" label beside it describes it.
+          aria-describedby={labelId}
           style={{ minWidth: 200, justifyContent: 'space-between' }}
         >
           {project?.name}

@@ -135,6 +135,7 @@ export default function EnquiriesPage() {
                 <Select<OrderStatus>
                   size="small"
                   value={o.status}
+                  aria-label={t('enquiries.status')}
                   style={{ width: 120 }}
                   data-testid={`enquiry-status-${o.id}`}
                   options={statusOptions.map((s) => ({

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.js';
 import { downloadRows, startDemo, stopDemo } from './support/analysis.js';
 import { type Api, createAccount, grant, PASSWORD } from './support/api.js';
 import { screenshot } from './support/browser.js';
@@ -66,6 +67,7 @@ describe('Audit trail in Chromium', () => {
     await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
     await settle(page);
     await screenshot(page, 'audit-zh-CN');
+    await expectAccessible(page, 'audit zh-CN');
     await noConsoleErrors(errors);
     await page.context().close();
   }, 240_000);
@@ -90,6 +92,7 @@ describe('Audit trail in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('action')).toBe('project.update');
     await settle(page);
     await screenshot(page, 'audit-en');
+    await expectAccessible(page, 'audit en');
     await noConsoleErrors(errors);
     await page.context().close();
   }, 240_000);

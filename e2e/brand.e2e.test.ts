@@ -2,6 +2,7 @@ import { formatNumber, formatShare } from '@marketlens/shared';
 import type { BrandCharacters, BrandOverview } from '@marketlens/shared/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.js';
 import { ask, downloadRows, firstRanked, panelsSettled, startDemo, stopDemo, waitCall } from './support/analysis.js';
 import type { Api } from './support/api.js';
 import { screenshot } from './support/browser.js';
@@ -114,6 +115,7 @@ describe('Brand Detail page in Chromium', () => {
     expect(await contribution.innerText()).toBe(screenBefore.contribution);
     await panelsSettled(page, 'brand-sales', 2);
     await screenshot(page, 'brand-zh-CN');
+    await expectAccessible(page, '/brand zh-CN');
     await noConsoleErrors(errors);
     await page.context().close();
   }, 240_000);
@@ -160,6 +162,7 @@ describe('Brand Detail page in Chromium', () => {
     expect(await page.getByTestId('brand-name').innerText()).toBe(brand.name_en);
     await panelsSettled(page, 'brand-sales', 2);
     await screenshot(page, 'brand-en');
+    await expectAccessible(page, '/brand en');
 
     // Each click answers the project's favourite brands; the button follows the answer.
     const toggle = async (method: 'PUT' | 'DELETE', label: string) => {

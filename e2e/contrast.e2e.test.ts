@@ -2,6 +2,7 @@ import { formatNumber } from '@marketlens/shared';
 import type { Contrast, FavoriteBrands } from '@marketlens/shared/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.js';
 import {
   answer,
   ask,
@@ -130,6 +131,7 @@ describe('Brand Comparison and Favourite Brands in Chromium', () => {
     await settle(page);
     await page.waitForTimeout(1500);
     await screenshot(page, 'contrast-zh-CN');
+    await expectAccessible(page, '/contrast zh-CN');
 
     // The .xlsx: its overview sheet holds each compared slot's sales as on screen.
     const rows = await downloadRows(page);
@@ -150,6 +152,7 @@ describe('Brand Comparison and Favourite Brands in Chromium', () => {
     expect(await list.innerText()).toContain(formatNumber(item.sales, { currency }));
     await page.waitForTimeout(1500);
     await screenshot(page, 'favorite-brand-zh-CN');
+    await expectAccessible(page, '/favorite-brand zh-CN');
     await noConsoleErrors(errors, MISSING_PICTURES);
     await page.context().close();
   }, 300_000);
@@ -177,6 +180,7 @@ describe('Brand Comparison and Favourite Brands in Chromium', () => {
     expect(await list.innerText()).toContain(formatNumber(item.sales, { currency }));
     await page.waitForTimeout(1500);
     await screenshot(page, 'favorite-brand-en');
+    await expectAccessible(page, '/favorite-brand en');
 
     await page.getByTestId(`details-${brand.id}`).click();
     const drawer = page.getByTestId('favorite-drawer');
@@ -194,6 +198,7 @@ describe('Brand Comparison and Favourite Brands in Chromium', () => {
       .toContain(brand.name_en);
     await settle(page);
     await screenshot(page, 'personal-favorites-en');
+    await expectAccessible(page, 'personal centre favourites en');
 
     // The comparison in English, from a shared link (slot 2 on its own category).
     await page.goto(`${server.url}/contrast?sl=${brands[0]!.id}_${brand.id}-1_x${brands[2]!.id}`);
@@ -204,6 +209,7 @@ describe('Brand Comparison and Favourite Brands in Chromium', () => {
     const text = await page.getByTestId('contrast-page').innerText();
     expect(text).not.toMatch(/\b(contrast|analysis|brand)\.[a-zA-Z]+\.[a-zA-Z]/);
     await screenshot(page, 'contrast-en');
+    await expectAccessible(page, '/contrast en');
     await noConsoleErrors(errors, MISSING_PICTURES);
     await page.context().close();
   }, 300_000);

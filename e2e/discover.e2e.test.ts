@@ -1,6 +1,7 @@
 import { formatNumber } from '@marketlens/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, focusVisible, tabTo } from './support/a11y.js';
 import { answer, dataOf, downloadRows, firstRanked, panelsSettled, startDemo, stopDemo } from './support/analysis.js';
 import { type Api, createAccount, PASSWORD } from './support/api.js';
 import { screenshot } from './support/browser.js';
@@ -65,6 +66,7 @@ describe('Category Insight (/discover) in Chromium against the built server', ()
       .toBe(formatNumber(one.sales, { currency }));
     await panelsSettled(page, 'summary-sales', 3);
     await screenshot(page, 'discover-zh-CN');
+    await expectAccessible(page, '/discover zh-CN');
 
     // Back: the unfiltered page and its figures.
     await page.goBack();
@@ -110,6 +112,7 @@ describe('Category Insight (/discover) in Chromium against the built server', ()
     expect(await scores()).toEqual(base.items.slice(0, 10).map((i) => formatNumber(i.score, { decimals: 1 })));
     await panelsSettled(page, 'summary-sales', 3);
     await screenshot(page, 'discover-en');
+    await expectAccessible(page, '/discover en');
 
     // Only market size counts: the scores become the market-size scores. Wait for the request sent
     // once every other weight is 0 (each edit sends one; only the last matches).
@@ -147,6 +150,28 @@ describe('Category Insight (/discover) in Chromium against the built server', ()
     // No raw message keys or Chinese UI strings on the English page (data names are English too).
     const text = await page.locator('main, body').first().innerText();
     expect(text).not.toMatch(/\b(discover|analysis|insight)\.[a-zA-Z]/);
+    await noConsoleErrors(errors);
+    await page.context().close();
+  }, 240_000);
+
+  it('en: the filter panel works from the keyboard alone: Tab to a section, pick a category, Tab to Apply, Enter', async () => {
+    const { page, errors } = await openPage(browser, 'en');
+    await signIn(page, server.url, 'root', server.rootPassword, REDIRECT);
+    await page.getByTestId('summary-sales').waitFor();
+    // From the top of the page, in the order a keyboard user meets them.
+    await page.locator('body').focus();
+    await tabTo(page, 'input[role="combobox"][aria-label="Category"]');
+    await page.keyboard.press('ArrowDown');
+    await page.locator('.ant-select-dropdown:visible .ant-select-tree-treenode:not([aria-hidden])').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await tabTo(page, '[data-testid="filter-apply"]');
+    expect(await focusVisible(page)).toBe(true);
+    const filtered = answer(page, '/api/common/summary', (b) => (b.category as { enable?: boolean }).enable === true);
+    await page.keyboard.press('Enter');
+    const chosen = ((await filtered).request().postDataJSON() as { category: { value: number[] } }).category.value;
+    expect(chosen).toHaveLength(1);
+    await expect.poll(() => new URL(page.url()).searchParams.get('c'), { timeout: 10_000 }).toBe(String(chosen[0]));
     await noConsoleErrors(errors);
     await page.context().close();
   }, 240_000);

@@ -2,6 +2,7 @@ import { formatNumber, formatShare } from '@marketlens/shared';
 import type { ConceptSummary, HotKeywordsData, InsightTopData } from '@marketlens/shared/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.js';
 import {
   answer,
   ask,
@@ -87,6 +88,7 @@ describe('Concept Explore page in Chromium', () => {
     await page.getByRole('tab', { name: '品牌' }).click();
     await panelsSettled(page, 'summary-sales', 3);
     await screenshot(page, 'explore-zh-CN');
+    await expectAccessible(page, '/explore zh-CN');
     await noConsoleErrors(errors);
     await page.context().close();
   }, 240_000);
@@ -111,6 +113,7 @@ describe('Concept Explore page in Chromium', () => {
     expect(firstRow[2]).toBe(formatNumber(top.items[0]!.sales, { currency }));
     await panelsSettled(page, 'summary-sales', 3);
     await screenshot(page, 'explore-en');
+    await expectAccessible(page, '/explore en');
     const found = firstRanked(await downloadRows(page));
     expect(found![1]).toBe(top.items[0]!.name_en);
     expect(found![2]).toBeCloseTo(top.items[0]!.sales, 2);

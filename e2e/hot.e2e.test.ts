@@ -2,6 +2,7 @@ import { formatNumber, formatRatio } from '@marketlens/shared';
 import type { HotCategoryTrendsData, HotKeywordsData, RisingData } from '@marketlens/shared/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.js';
 import { ask, expectEveryPicture, startDemo, stopDemo, waitCall } from './support/analysis.js';
 import type { Api } from './support/api.js';
 import { screenshot } from './support/browser.js';
@@ -84,6 +85,7 @@ describe('Trend Overview page in Chromium', () => {
     await settle(page);
     await page.waitForTimeout(800);
     await screenshot(page, 'hot-zh-CN');
+    await expectAccessible(page, '/hot zh-CN');
     await noConsoleErrors(errors);
     await page.context().close();
   });
@@ -141,6 +143,7 @@ describe('Trend Overview page in Chromium', () => {
     await settle(page);
     await page.waitForTimeout(500);
     await screenshot(page, 'hot-en');
+    await expectAccessible(page, '/hot en');
     await canvas.scrollIntoViewIfNeeded();
     await canvas.click({ position: spot! });
     await page.waitForURL((u) => u.pathname === '/explore');

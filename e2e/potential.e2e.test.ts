@@ -2,6 +2,7 @@ import { formatNumber } from '@marketlens/shared';
 import type { PotentialBrands } from '@marketlens/shared/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.js';
 import { answer, ask, dataOf, downloadRows, startDemo, stopDemo } from './support/analysis.js';
 import type { Api } from './support/api.js';
 import { screenshot } from './support/browser.js';
@@ -101,6 +102,7 @@ describe('Potential Brand page in Chromium', () => {
     await settle(page);
     await page.waitForTimeout(1200);
     await screenshot(page, 'potential-zh-CN');
+    await expectAccessible(page, '/potential zh-CN');
 
     // The download: the header block, then one row per brand × category of the answer.
     const rows = await downloadRows(page);
@@ -129,6 +131,7 @@ describe('Potential Brand page in Chromium', () => {
     await settle(page);
     await page.waitForTimeout(1200);
     await screenshot(page, 'potential-en');
+    await expectAccessible(page, '/potential en');
     const put = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/collections'));
     await follow.click();
     expect((await put).ok()).toBe(true);

@@ -2,6 +2,7 @@ import { formatAmount } from '@marketlens/shared';
 import type { PriceCatalog, Quote } from '@marketlens/shared/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.js';
 import { startDemo, stopDemo } from './support/analysis.js';
 import { type Api, createAccount, PASSWORD } from './support/api.js';
 import { screenshot } from './support/browser.js';
@@ -77,6 +78,7 @@ describe('Price enquiry in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('c')).toBe(merge.thirds.join(','));
     await settle(page);
     await screenshot(page, 'price-goods-zh-CN');
+    await expectAccessible(page, '/price/goods zh-CN');
 
     await page.getByTestId('to-payment').click();
     await page.waitForURL(/\/price\/payment\?c=/);
@@ -91,6 +93,7 @@ describe('Price enquiry in Chromium', () => {
     await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
     await settle(page);
     await screenshot(page, 'price-payment-zh-CN');
+    await expectAccessible(page, '/price/payment zh-CN');
     const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/common/order');
     await page.getByTestId('submit-enquiry').click();
     const body = (await sent).postDataJSON() as Record<string, unknown>;
@@ -118,6 +121,7 @@ describe('Price enquiry in Chromium', () => {
     expect(await cart.getByTestId(`quote-line-${merge.second}`).getAttribute('data-kind')).toBe('merged');
     await settle(admin.page);
     await screenshot(admin.page, 'enquiries-zh-CN');
+    await expectAccessible(admin.page, '/enquiries zh-CN');
     await noConsoleErrors(admin.errors);
     await admin.page.context().close();
   }, 240_000);
@@ -138,6 +142,7 @@ describe('Price enquiry in Chromium', () => {
     );
     await settle(page);
     await screenshot(page, 'price-goods-en');
+    await expectAccessible(page, '/price/goods en');
 
     await page.getByTestId('to-payment').click();
     await page.waitForURL(/\/price\/payment/);
@@ -145,6 +150,7 @@ describe('Price enquiry in Chromium', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe('e2e_buyer@example.com');
     await settle(page);
     await screenshot(page, 'price-payment-en');
+    await expectAccessible(page, '/price/payment en');
     await page.getByTestId('submit-enquiry').click();
     const done = page.getByTestId('enquiry-done');
     await done.waitFor();
@@ -172,6 +178,7 @@ describe('Price enquiry in Chromium', () => {
     await admin.page.getByTestId(`enquiry-cart-${id}`).waitFor();
     await settle(admin.page);
     await screenshot(admin.page, 'enquiries-en');
+    await expectAccessible(admin.page, '/enquiries en');
     await noConsoleErrors(admin.errors);
     await admin.page.context().close();
   }, 240_000);

@@ -2,6 +2,7 @@ import { formatNumber } from '@marketlens/shared';
 import type { ProductSummary, ProductsPage, SeriesSearch } from '@marketlens/shared/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.js';
 import {
   answer,
   ask,
@@ -97,6 +98,7 @@ describe('Product Analysis page in Chromium', () => {
     await expectEveryPicture(page);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'product-analysis-zh-CN');
+    await expectAccessible(page, '/analysis zh-CN');
 
     // The first row of the table, then the same product first in the download.
     const first = page.getByTestId('pa-products').locator('tbody tr.ant-table-row').first();
@@ -117,6 +119,7 @@ describe('Product Analysis page in Chromium', () => {
     expect((await trends).postDataJSON()).toMatchObject({ series: [series], by: 'product' });
     await panelsSettled(page, 'pa-products', 3);
     await screenshot(page, 'product-analysis-en');
+    await expectAccessible(page, '/analysis en');
     const text = await page.getByTestId('pa-page').innerText();
     expect(text).not.toMatch(/\b(pa|products|analysis)\.[a-zA-Z]+\.[a-zA-Z]/);
     expect(text).toContain('Sales trend');

@@ -2,6 +2,7 @@ import { formatNumber } from '@marketlens/shared';
 import type { InsightTopData, ShopOverviews } from '@marketlens/shared/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.js';
 import {
   ask,
   downloadRows,
@@ -118,6 +119,7 @@ describe('Store Analysis page in Chromium', () => {
     await expectEveryPicture(page);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'shop-zh-CN');
+    await expectAccessible(page, '/shop zh-CN');
     await noConsoleErrors(errors);
     await page.context().close();
   }, 240_000);
@@ -148,6 +150,7 @@ describe('Store Analysis page in Chromium', () => {
     expect(text).toContain(shops[0]!.name_en);
     expect(text).not.toMatch(/\b(shop|analysis|insight)\.[a-zA-Z]+\.[a-zA-Z]/);
     await screenshot(page, 'shop-en');
+    await expectAccessible(page, '/shop en');
     await noConsoleErrors(errors);
     await page.context().close();
   }, 240_000);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.js';
 import { type Api, createAccount, PASSWORD, signInApi } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
@@ -165,6 +166,7 @@ describe('account deletion, attribute draft steps, shop and brand grants, child-
       await guard.waitFor({ state: 'hidden' });
       expect(new URL(page.url()).pathname).toBe(`/projects/${projectId}/attribute-management`);
       await shot(page, `attribute-unsaved-${locale}`);
+      await expectAccessible(page, `attribute management ${locale}`);
       expect((await draft()).pending).toBe(false);
 
       // Step 2, check: saving the draft shows the server's report, one row per attribute.
@@ -263,6 +265,7 @@ describe('account deletion, attribute draft steps, shop and brand grants, child-
       const row = page.locator('.ant-table-row', { hasText: name });
       await row.getByText(TEXT[locale].shop, { exact: true }).waitFor();
       await shot(page, `members-grants-${locale}`);
+      await expectAccessible(page, `member management ${locale}`);
 
       const member = (await root.get<{ items: Member[] }>(`/api/common/projects/${projectId}/users`)).items.find(
         (m) => m.user_id === userId,
@@ -306,6 +309,7 @@ describe('account deletion, attribute draft steps, shop and brand grants, child-
       const res = await fetch(`${server.url}/api/auth/user`, { headers: { Authorization: `Bearer ${token}` } });
       expect(((await res.json()) as { data: { user: { username: string } } }).data.user.username).toBe('root');
       await shot(page, `child-app-token-${locale}`);
+      await expectAccessible(page, `personal centre ${locale}`);
       await noConsoleErrors(errors);
       await page.context().close();
     }

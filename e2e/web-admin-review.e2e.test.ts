@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.js';
 import { type Api, createAccount, PASSWORD, signInApi } from './support/api.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
@@ -66,6 +67,7 @@ describe('account approval and the project member editor in Chromium', () => {
     await page.getByTestId(`approve-${app!.id}`).waitFor();
     await settle(page);
     await screenshot(page, 'account-requests-zh-CN');
+    await expectAccessible(page, 'account requests zh-CN');
     await page.getByTestId(`approve-${app!.id}`).click();
     await page.getByText('已通过申请').waitFor();
     await page.getByTestId(`approve-${app!.id}`).waitFor({ state: 'detached' });
@@ -106,6 +108,7 @@ describe('account approval and the project member editor in Chromium', () => {
     await row.waitFor();
     await settle(page);
     await screenshot(page, 'members-en');
+    await expectAccessible(page, 'member management en');
 
     const members = async () =>
       (await root.get<{ items: Member[] }>(`/api/common/projects/${project.id}/users`)).items.find(
@@ -167,6 +170,7 @@ describe('account approval and the project member editor in Chromium', () => {
     await page.getByText('已开通 2 个账号').waitFor();
     await settle(page);
     await screenshot(page, 'batch-xlsx-done-zh-CN');
+    await expectAccessible(page, 'batch create zh-CN');
     expect(await count()).toBe(before + 2);
     const made = await root.get<{ items: { username: string; valid_to: string | null }[] }>(
       '/api/common/users?search=xl&page_size=10',

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.js';
 import { type Api, signInApi } from './support/api.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
@@ -34,12 +35,14 @@ describe('account and project administration in Chromium', () => {
     await page.getByTestId('account-table').locator('.ant-table-row').first().waitFor();
     await settle(page);
     await screenshot(page, 'accounts-zh-CN');
+    await expectAccessible(page, 'accounts zh-CN');
     await page.getByTestId('open-account').click();
     await page.getByTestId('field-username').fill('newbie');
     await page.getByTestId('field-email').fill('newbie@example.com');
     await page.getByTestId('field-enterprise').fill('新客户有限公司');
     await page.getByTestId('field-telephone').fill('13900000000');
     await screenshot(page, 'account-create-zh-CN');
+    await expectAccessible(page, 'account opening zh-CN');
     await page.getByTestId('account-submit').click();
     const password = (await page.getByTestId('created-password').textContent())?.trim() ?? '';
     expect(password.length).toBeGreaterThanOrEqual(8);
@@ -69,6 +72,15 @@ describe('account and project administration in Chromium', () => {
     await second.page.getByTestId('no-project').waitFor();
     await settle(second.page);
     await screenshot(second.page, 'no-project-first-login-zh-CN');
+    await expectAccessible(second.page, 'no project zh-CN');
+    await second.page.goto(`${server.url}/personal-center`);
+    await second.page.getByTestId('user-menu').waitFor();
+    await settle(second.page);
+    await expectAccessible(second.page, 'personal centre zh-CN');
+    await second.page.goto(`${server.url}/personal-center/password`);
+    await second.page.getByTestId('new-password').waitFor();
+    await settle(second.page);
+    await expectAccessible(second.page, 'change password zh-CN');
     await noConsoleErrors(second.errors);
     await second.page.context().close();
     // The new password works; the generated one no longer does.
@@ -84,6 +96,7 @@ describe('account and project administration in Chromium', () => {
     await page.getByTestId('account-table').locator('.ant-table-row').first().waitFor();
     await settle(page);
     await screenshot(page, 'accounts-en');
+    await expectAccessible(page, 'accounts en');
     await page.getByTestId('batch-create').click();
     const hint = page.locator('.ant-upload-hint');
     await hint.waitFor();
@@ -114,6 +127,7 @@ describe('account and project administration in Chromium', () => {
     expect(await page.getByTestId('batch-commit').isDisabled()).toBe(true);
     await settle(page);
     await screenshot(page, 'batch-report-en');
+    await expectAccessible(page, 'batch create en');
     expect(await accountCount()).toBe(before);
     await noConsoleErrors(errors);
     await page.context().close();
@@ -126,6 +140,7 @@ describe('account and project administration in Chromium', () => {
     await page.getByTestId('project-table').locator('.ant-table-row').first().waitFor();
     await settle(page);
     await screenshot(page, 'projects-zh-CN');
+    await expectAccessible(page, 'projects zh-CN');
     await page.getByTestId('new-project').click();
     await page.getByTestId('field-name').fill('端到端测试项目');
     await page.getByTestId('field-dataset').click();
@@ -174,6 +189,7 @@ describe('account and project administration in Chromium', () => {
     await page.getByTestId('category-table').locator('.ant-table-row').first().waitFor();
     await settle(page);
     await screenshot(page, 'categories-zh-CN');
+    await expectAccessible(page, 'category management zh-CN');
 
     await page.goto(`${server.url}/projects/${id}/attribute-management`);
     await page.getByRole('tab', { name: '价格段配置' }).click();
@@ -185,6 +201,7 @@ describe('account and project administration in Chromium', () => {
     await page.getByText('已保存').waitFor();
     await settle(page);
     await screenshot(page, 'price-bands-zh-CN');
+    await expectAccessible(page, 'price bands zh-CN');
     await noConsoleErrors(errors);
     await page.context().close();
   });
@@ -196,6 +213,7 @@ describe('account and project administration in Chromium', () => {
     await page.getByTestId('project-table').locator('.ant-table-row').first().waitFor();
     await settle(page);
     await screenshot(page, 'projects-en');
+    await expectAccessible(page, 'projects en');
     await noConsoleErrors(errors);
     await page.context().close();
   });

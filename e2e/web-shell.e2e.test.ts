@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.js';
 import { type Api, createAccount, grant, PASSWORD, signInApi } from './support/api.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
@@ -78,6 +79,7 @@ describe('web app against the built server, in Chromium', () => {
     expect(await page.title()).toBe('登录 - 市场透镜');
     await settle(page);
     await screenshot(page, 'login-zh-CN');
+    await expectAccessible(page, 'sign-in zh-CN');
     await page.locator('#username').fill('root');
     await page.locator('#password').fill(server.rootPassword);
     await page.getByTestId('login-submit').click();
@@ -89,6 +91,7 @@ describe('web app against the built server, in Chromium', () => {
     for (const name of [...ALL_ZH, '项目管理', '账号管理']) expect(menu).toContain(name);
     await settle(page);
     await screenshot(page, 'layout-zh-CN');
+    await expectAccessible(page, 'app shell zh-CN');
     await noConsoleErrors(errors);
     await page.context().close();
   });
@@ -101,6 +104,7 @@ describe('web app against the built server, in Chromium', () => {
     expect(CJK.test(await uiText(page))).toBe(false);
     await settle(page);
     await screenshot(page, 'login-en');
+    await expectAccessible(page, 'sign-in en');
     await noConsoleErrors(errors);
     await page.context().close();
   });
@@ -133,6 +137,7 @@ describe('web app against the built server, in Chromium', () => {
     await settle(page);
     expect(CJK.test(await uiText(page)), await uiText(page)).toBe(false);
     await screenshot(page, 'layout-en');
+    await expectAccessible(page, 'app shell en');
     await noConsoleErrors(errors);
     await page.context().close();
   });

@@ -1,4 +1,3 @@
-import { POPUP_Z_INDEX } from '@marketlens/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 // The ES builds: 'antd/locale/*' resolves to the CommonJS files, which cannot be tree-shaken.
@@ -6,13 +5,14 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { isApiError } from '../shared/api/request.js';
 import { startTokenPoll } from '../shared/auth/poll.js';
 import { SessionProvider } from '../shared/auth/session.js';
 import { FeedbackProvider } from '../shared/ui/feedback.js';
+import { APP_THEME } from '../shared/ui/theme.js';
 import { createAppRouter } from './router.js';
 import './app.css';
 
@@ -50,12 +50,8 @@ export function App() {
     return () => i18n.off('languageChanged', onChange);
   }, [i18n, queryClient]);
   useEffect(() => startTokenPoll(), []);
-  const theme = useMemo(
-    () => ({ token: { colorPrimary: '#1677ff', borderRadius: 6, zIndexPopupBase: POPUP_Z_INDEX } }),
-    [],
-  );
   return (
-    <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme}>
+    <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={APP_THEME}>
       <FeedbackProvider>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>

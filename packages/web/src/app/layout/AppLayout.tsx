@@ -1,6 +1,6 @@
 import { DownOutlined, HeartOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Flex, Layout, Menu, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { firstTimeThisSession, guardDecision } from '../../shared/auth/permissions.js';
@@ -10,6 +10,7 @@ import { useFeedback } from '../../shared/ui/feedback.js';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch.js';
 import { Logo } from '../../shared/ui/Logo.js';
 import { roleLabel } from '../../shared/ui/labels.js';
+import { PRIMARY } from '../../shared/ui/theme.js';
 import { useCurrentDef, useMatchedDefs } from '../routeHooks.js';
 import { buildMenu, selectedMenuKey } from './menu.js';
 import { useRouteTracking } from './useRouteTracking.js';
@@ -55,11 +56,14 @@ function RouteGuard() {
 function ProjectSwitch() {
   const { t } = useTranslation();
   const { user, project, selectProject } = useSession();
+  const labelId = useId();
   // An empty placeholder keeps the language and user menus on the right.
   if (!user || user.projects.length === 0) return <div />;
   return (
     <Flex align="center" gap={8}>
-      <Typography.Text type="secondary">{t('layout.project')}</Typography.Text>
+      <Typography.Text type="secondary" id={labelId}>
+        {t('layout.project')}
+      </Typography.Text>
       <Dropdown
         trigger={['click']}
         menu={{
@@ -71,7 +75,8 @@ function ProjectSwitch() {
       >
         <Button
           data-testid="project-switch"
-          aria-label={t('layout.project')}
+          // Named by what it shows (the project's name); the "Project" label beside it describes it.
+          aria-describedby={labelId}
           style={{ minWidth: 200, justifyContent: 'space-between' }}
         >
           {project?.name}
@@ -106,15 +111,18 @@ function UserMenu() {
       }}
       trigger={['click']}
     >
-      <Flex align="center" gap={8} style={{ cursor: 'pointer' }} data-testid="user-menu">
-        <Avatar style={{ background: '#1677ff' }}>{user.username.slice(0, 1).toUpperCase()}</Avatar>
-        <Flex vertical style={{ lineHeight: 1.2 }}>
-          <Typography.Text strong>{user.username}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {roleLabel(t, user.role)}
-          </Typography.Text>
+      {/* A button, so the menu opens from the keyboard too. */}
+      <button type="button" className="ml-plain-trigger" data-testid="user-menu">
+        <Flex align="center" gap={8}>
+          <Avatar style={{ background: PRIMARY }}>{user.username.slice(0, 1).toUpperCase()}</Avatar>
+          <Flex vertical style={{ lineHeight: 1.2 }}>
+            <Typography.Text strong>{user.username}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {roleLabel(t, user.role)}
+            </Typography.Text>
+          </Flex>
         </Flex>
-      </Flex>
+      </button>
     </Dropdown>
   );
 }

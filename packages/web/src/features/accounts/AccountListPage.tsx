@@ -120,6 +120,7 @@ export default function AccountListPage() {
         <Select
           allowClear
           placeholder={t('account.role')}
+          aria-label={t('account.role')}
           style={{ width: 160 }}
           options={roleOptions(t)}
           onChange={(v?: string) => set({ role: v })}
@@ -127,6 +128,7 @@ export default function AccountListPage() {
         <Select
           allowClear
           placeholder={t('account.status')}
+          aria-label={t('account.status')}
           style={{ width: 160 }}
           options={[
             { value: 'active', label: t('account.state.active') },

@@ -66,6 +66,7 @@ export default function AuditPage() {
             showSearch={{ optionFilterProp: 'label' }}
             value={params.action}
             placeholder={t('auditScreen.filter.action')}
+            aria-label={t('auditScreen.filter.action')}
             style={{ width: 260 }}
             options={AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }))}
             onChange={(v?: string) => set({ action: v && isAuditAction(v) ? v : undefined })}
@@ -84,6 +85,7 @@ export default function AuditPage() {
             allowClear
             value={params.outcome}
             placeholder={t('auditScreen.filter.outcome')}
+            aria-label={t('auditScreen.filter.outcome')}
             style={{ width: 140 }}
             options={AUDIT_OUTCOMES.map((o) => ({ value: o, label: t(`audit.outcome.${o}`) }))}
             onChange={(v?: AuditOutcome) => set({ outcome: v })}

@@ -17,7 +17,7 @@ import {
 import { contrastTrendChart, type MixPart, mixChart } from './charts.js';
 import { useSlotCharacters } from './data.js';
 import { CHARACTER_KINDS, CONTRAST_PARAMS, MIX_KINDS, MIX_LEVELS, type MixKind, TREND_METRICS } from './params.js';
-import { SLOT_COLORS } from './slots.js';
+import { SLOT_COLORS, SLOT_TEXT_COLORS } from './slots.js';
 
 /** A compared slot with its figures, its place (0–3) and its colour. */
 export interface Shown {
@@ -41,7 +41,7 @@ function SlotName({ s }: { s: Shown }) {
         aria-hidden
         style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: s.color }}
       />
-      <Typography.Text strong style={{ color: s.color }}>
+      <Typography.Text strong style={{ color: SLOT_TEXT_COLORS[s.index] }}>
         {nameOf(s.slot)}
       </Typography.Text>
     </Flex>

@@ -52,6 +52,7 @@ function CategoriesDialog({
       <CategoryTreeSelect
         value={draft}
         onChange={setDraft}
+        label={t('contrast.dialog.title', { n })}
         placeholder={t('contrast.dialog.placeholder')}
         testId="slot-categories-select"
       />

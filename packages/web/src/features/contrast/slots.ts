@@ -4,6 +4,7 @@
  */
 import { CHART_GRAY } from '../../shared/analysis/chartTheme.js';
 import type { PanelParam } from '../../shared/analysis/panelParams.js';
+import { PRIMARY } from '../../shared/ui/theme.js';
 
 /** One slot: its brand (null = empty), its own categories ([] = the filter's), switched on or off. */
 export interface Slot {
@@ -15,6 +16,8 @@ export interface Slot {
 export const SLOT_COUNT = 4;
 /** Spec §1's slot colours, in slot order. */
 export const SLOT_COLORS = ['#1677ff', '#722ed1', '#13c2c2', '#eb2f96'] as const;
+/** The same hues for a slot's brand name as text: darkened where needed for 4.5:1 on white (docs/web.md). */
+export const SLOT_TEXT_COLORS = [PRIMARY, '#722ed1', '#006d75', '#c41d7f'] as const;
 export const SLOT_GRAY = CHART_GRAY;
 
 export const EMPTY_SLOT: Slot = { brand: null, categories: [], on: true };

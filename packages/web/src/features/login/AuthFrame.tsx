@@ -24,7 +24,7 @@ export function AuthFrame({ children }: { children: ReactNode }) {
           </Typography.Title>
         </Flex>
         <div>
-          <Typography.Title style={{ color: '#fff', fontSize: 40, lineHeight: 1.25, marginBottom: 16 }}>
+          <Typography.Title level={2} style={{ color: '#fff', fontSize: 40, lineHeight: 1.25, marginBottom: 16 }}>
             {t('login.heroTitle')}
           </Typography.Title>
           <Typography.Paragraph style={{ color: 'rgba(255,255,255,0.85)', fontSize: 16, maxWidth: 520 }}>

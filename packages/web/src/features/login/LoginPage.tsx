@@ -22,7 +22,12 @@ const WechatCallback = lazy(() => import('./WechatCallback.js').then((m) => ({ d
 function Heading({ title, subtitle }: { title: string; subtitle?: string }) {
   return (
     <div>
-      <Typography.Title level={2} style={{ marginBottom: 4 }} data-testid="auth-title">
+      {/* The page's h1 (the hero beside it is hidden on narrow screens), at antd's level-2 size. */}
+      <Typography.Title
+        level={1}
+        style={{ marginBottom: 4, fontSize: 30, lineHeight: 1.2667 }}
+        data-testid="auth-title"
+      >
         {title}
       </Typography.Title>
       {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}

@@ -169,6 +169,7 @@ export function SearchForm({
               loading={treeLoading}
               treeData={treeData}
               value={chosenCategories(draft)}
+              aria-label={t('potential.form.categories')}
               placeholder={t('potential.form.categoriesAll')}
               onChange={(ids: number[]) =>
                 change({ ...draft, categories_filter: { ...draft.categories_filter, categories: ids.join(';') } })

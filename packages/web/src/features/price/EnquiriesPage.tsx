@@ -53,6 +53,7 @@ export default function EnquiriesPage() {
           <Select
             allowClear
             placeholder={t('enquiries.status')}
+            aria-label={t('enquiries.status')}
             style={{ width: 160 }}
             options={statusOptions}
             onChange={(v?: OrderStatus) => set({ status: v })}
@@ -134,6 +135,7 @@ export default function EnquiriesPage() {
                 <Select<OrderStatus>
                   size="small"
                   value={o.status}
+                  aria-label={t('enquiries.status')}
                   style={{ width: 120 }}
                   data-testid={`enquiry-status-${o.id}`}
                   options={statusOptions.map((s) => ({

@@ -5,6 +5,7 @@ import { useSession } from '../../shared/auth/session.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch.js';
 import { Logo } from '../../shared/ui/Logo.js';
+import { PageHeading } from '../../shared/ui/PageHeading.js';
 import { priceMessages } from './messages.js';
 
 registerArea(priceMessages);
@@ -46,12 +47,7 @@ export default function PriceLayout() {
       </Layout.Header>
       <Layout.Content style={{ padding: 24 }}>
         <Flex vertical gap={20} style={{ maxWidth: 1280, margin: '0 auto' }}>
-          <div>
-            <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
-              {t('pricing.title')}
-            </Typography.Title>
-            <Typography.Text type="secondary">{t('pricing.subtitle')}</Typography.Text>
-          </div>
+          <PageHeading title={t('pricing.title')} subtitle={t('pricing.subtitle')} />
           <Steps
             current={step}
             size="small"

@@ -85,6 +85,7 @@ export function SelectionPicker() {
         <Select<string>
           showSearch={{ filterOption: false, onSearch: setKeyword, searchValue: keyword }}
           value={null}
+          aria-label={t('pa.selection.label')}
           onSelect={pick}
           options={options}
           placeholder={

@@ -15,12 +15,13 @@ import {
   Transfer,
   Typography,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../shared/i18n/index.js';
 import { LeaveGuard } from '../../shared/ui/LeaveGuard.js';
 import { RowReport } from '../../shared/ui/RowReport.js';
 import { useAction } from '../../shared/ui/useAction.js';
+import { useTransferLabels } from '../../shared/ui/useTransferLabels.js';
 import { type Attribute, projectKeys, projectsApi } from './api.js';
 import { BandsEditor } from './BandsEditor.js';
 import { ProjectFrame, useProjectId } from './ProjectFrame.js';
@@ -66,6 +67,8 @@ function AttributeConfig({ projectId }: { projectId: number }) {
   });
   const draft = useAttributeDraft(projectId);
   const [chosen, setChosen] = useState<Attribute[]>([]);
+  const transfer = useRef<HTMLDivElement>(null);
+  useTransferLabels(transfer);
   const pending = draft.data?.pending === true;
   const valid = draft.data?.valid === true;
   // What the editor starts from: the pending draft when there is one, else the configuration in force.
@@ -171,15 +174,17 @@ function AttributeConfig({ projectId }: { projectId: number }) {
           </Typography.Text>
         )
       )}
-      <Transfer
-        dataSource={available.map((a) => ({ key: a.name, title: `${en ? a.title_en : a.title} (${a.name})` }))}
-        targetKeys={chosen.map((c) => c.name)}
-        titles={[t('attributes.available'), t('attributes.chosen')]}
-        render={(item) => item.title}
-        styles={{ section: { flex: 1, height: 320 } }}
-        showSearch
-        onChange={(keys) => setChosen(withKeys(chosen, keys.map(String), byName))}
-      />
+      <div ref={transfer}>
+        <Transfer
+          dataSource={available.map((a) => ({ key: a.name, title: `${en ? a.title_en : a.title} (${a.name})` }))}
+          targetKeys={chosen.map((c) => c.name)}
+          titles={[t('attributes.available'), t('attributes.chosen')]}
+          render={(item) => item.title}
+          styles={{ section: { flex: 1, height: 320 } }}
+          showSearch
+          onChange={(keys) => setChosen(withKeys(chosen, keys.map(String), byName))}
+        />
+      </div>
       <Table<Attribute>
         size="small"
         rowKey="name"
@@ -190,12 +195,22 @@ function AttributeConfig({ projectId }: { projectId: number }) {
           { title: t('attributes.name'), dataIndex: 'name', width: 200 },
           {
             title: t('attributes.title'),
-            render: (_, a) => <Input value={a.title} onChange={(e) => setTitle(a.name, 'title', e.target.value)} />,
+            render: (_, a) => (
+              <Input
+                aria-label={`${t('attributes.title')} ${a.name}`}
+                value={a.title}
+                onChange={(e) => setTitle(a.name, 'title', e.target.value)}
+              />
+            ),
           },
           {
             title: t('attributes.titleEn'),
             render: (_, a) => (
-              <Input value={a.title_en} onChange={(e) => setTitle(a.name, 'title_en', e.target.value)} />
+              <Input
+                aria-label={`${t('attributes.titleEn')} ${a.name}`}
+                value={a.title_en}
+                onChange={(e) => setTitle(a.name, 'title_en', e.target.value)}
+              />
             ),
           },
         ]}

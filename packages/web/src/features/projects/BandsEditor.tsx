@@ -63,6 +63,8 @@ export function BandsEditor({ projectId, kind }: { projectId: number; kind: Band
     { success: t('common.saved') },
   );
 
+  const minTitle = kind === 'price' ? t('bands.minPrice') : t('bands.minWeight');
+  const maxTitle = kind === 'price' ? t('bands.maxPrice') : t('bands.maxWeight');
   return (
     <Flex vertical gap={16}>
       <Flex gap={12} wrap align="center">
@@ -71,6 +73,7 @@ export function BandsEditor({ projectId, kind }: { projectId: number; kind: Band
           style={{ minWidth: 280 }}
           showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('bands.pickCategory')}
+          aria-label={t('bands.category')}
           value={category}
           onChange={setCategory}
           data-testid={`bands-category-${kind}`}
@@ -86,6 +89,7 @@ export function BandsEditor({ projectId, kind }: { projectId: number; kind: Band
               max={10}
               value={count}
               onChange={(v) => setCount(v ?? 5)}
+              aria-label={t('bands.count')}
               addonBefore={t('bands.count')}
             />
             <Button
@@ -113,15 +117,23 @@ export function BandsEditor({ projectId, kind }: { projectId: number; kind: Band
             columns={[
               { title: '#', width: 56, render: (_, r) => r.key + 1 },
               {
-                title: kind === 'price' ? t('bands.minPrice') : t('bands.minWeight'),
-                render: (_, r) => <InputNumber min={0} value={r.band[0]} onChange={(v) => update(r.key, 0, v)} />,
+                title: minTitle,
+                render: (_, r) => (
+                  <InputNumber
+                    min={0}
+                    value={r.band[0]}
+                    aria-label={`${minTitle} ${r.key + 1}`}
+                    onChange={(v) => update(r.key, 0, v)}
+                  />
+                ),
               },
               {
-                title: kind === 'price' ? t('bands.maxPrice') : t('bands.maxWeight'),
+                title: maxTitle,
                 render: (_, r) => (
                   <InputNumber
                     min={0}
                     value={r.band[1]}
+                    aria-label={`${maxTitle} ${r.key + 1}`}
                     placeholder={t('bands.open')}
                     onChange={(v) => update(r.key, 1, v)}
                   />

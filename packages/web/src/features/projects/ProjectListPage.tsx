@@ -74,6 +74,7 @@ export default function ProjectListPage() {
           <Select
             allowClear
             placeholder={t('projects.status')}
+            aria-label={t('projects.status')}
             style={{ width: 160 }}
             options={[
               { value: 'in_service', label: t('project.status.inService') },

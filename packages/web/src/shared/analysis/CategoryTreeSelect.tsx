@@ -8,11 +8,14 @@ import { useCategoryTreeData } from './filters/useCategoryTreeData.js';
 export function CategoryTreeSelect({
   value,
   onChange,
+  label,
   placeholder,
   testId,
 }: {
   value: number[];
   onChange(value: number[]): void;
+  /** The accessible name (a visible label beside it is not tied to antd's inner input). */
+  label: string;
   placeholder: string;
   testId: string;
 }) {
@@ -29,6 +32,7 @@ export function CategoryTreeSelect({
       loading={loading}
       treeData={treeData}
       value={value}
+      aria-label={label}
       placeholder={placeholder}
       onChange={onChange}
       style={{ width: '100%' }}

@@ -1,7 +1,8 @@
 /**
- * Chart colours and text styles matching the app theme (antd colorPrimary #1677ff), in a module
- * without ECharts so option builders and tests can use them without loading the chart library.
+ * Chart colours and text styles matching the app theme (shared/ui/theme.ts), in a module without
+ * ECharts so option builders and tests can use them without loading the chart library.
  */
+import { TEXT_DESCRIPTION, TEXT_SECONDARY } from '../ui/theme.js';
 
 /** Series colours: the app's blue first; then distinguishable hues (spec §1 slots: blue, purple, teal, pink). */
 const PALETTE = [
@@ -30,9 +31,10 @@ export const CHART_FONT =
 export const chartTheme = {
   color: [...CHART_COLORS],
   backgroundColor: 'transparent',
-  textStyle: { fontFamily: CHART_FONT, color: 'rgba(0,0,0,0.65)' },
+  textStyle: { fontFamily: CHART_FONT, color: TEXT_SECONDARY },
   title: { textStyle: { color: 'rgba(0,0,0,0.88)', fontSize: 14, fontWeight: 600 } },
-  legend: { textStyle: { color: 'rgba(0,0,0,0.65)' }, icon: 'roundRect', itemWidth: 12, itemHeight: 8 },
+  // Legends and axis labels are text: AA contrast like the page's secondary text.
+  legend: { textStyle: { color: TEXT_SECONDARY }, icon: 'roundRect', itemWidth: 12, itemHeight: 8 },
   tooltip: {
     backgroundColor: 'rgba(255,255,255,0.96)',
     borderColor: '#f0f0f0',
@@ -42,12 +44,12 @@ export const chartTheme = {
   categoryAxis: {
     axisLine: { lineStyle: { color: '#d9d9d9' } },
     axisTick: { show: false },
-    axisLabel: { color: 'rgba(0,0,0,0.45)' },
+    axisLabel: { color: TEXT_DESCRIPTION },
     splitLine: { show: false },
   },
   valueAxis: {
     axisLine: { show: false },
-    axisLabel: { color: 'rgba(0,0,0,0.45)' },
+    axisLabel: { color: TEXT_DESCRIPTION },
     splitLine: { lineStyle: { color: '#f0f0f0', type: 'dashed' } },
   },
   line: { symbol: 'circle', symbolSize: 5, smooth: false, lineStyle: { width: 2 } },

@@ -1,9 +1,10 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { formatNumber, isNoChange } from '@marketlens/shared';
 import { Flex, Progress, type TableColumnsType, Typography } from 'antd';
-import { type ReactNode, useCallback } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nameColumn } from '../ui/DisplayText.js';
+import { DOWN_COLOR, UP_COLOR } from '../ui/theme.js';
 import { colorAt } from './chartOptions.js';
 import { type Formatters, useFormatters } from './useFormatters.js';
 
@@ -13,8 +14,7 @@ import { type Formatters, useFormatters } from './useFormatters.js';
  */
 
 /** Up and down colours of a change (green rises, red falls; no change stays neutral, spec §9). */
-export const UP_COLOR = '#389e0d';
-export const DOWN_COLOR = '#cf1322';
+export { DOWN_COLOR, UP_COLOR };
 
 /** The name of a `{ name, name_en }` item in the current language (English falls back to Chinese). */
 export function useNameOf() {
@@ -148,7 +148,10 @@ export function useScoreColumns<T extends ScoredRow>(scoreTitle: string, scoreTe
   ];
 }
 
-/** A bar for a 0–100 figure (a share in percent, a score) with its text on the right, in one table cell. */
+/**
+ * A bar for a 0–100 figure (a share in percent, a score) with its text on the right, in one table
+ * cell. The bar is a progressbar to assistive technology, named by that text (its column says what).
+ */
 export function BarCell({
   percent,
   text,
@@ -158,7 +161,7 @@ export function BarCell({
   testId,
 }: {
   percent: number | null | undefined;
-  text: ReactNode;
+  text: string;
   color?: string;
   textWidth?: number;
   strong?: boolean;
@@ -169,6 +172,7 @@ export function BarCell({
       <Progress
         percent={Math.min(100, Math.max(0, percent ?? 0))}
         showInfo={false}
+        aria-label={text}
         size="small"
         strokeColor={color}
         style={{ flex: 1, margin: 0, minWidth: 40 }}

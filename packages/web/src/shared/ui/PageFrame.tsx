@@ -1,5 +1,6 @@
-import { Card, Flex, Typography } from 'antd';
+import { Card, Flex } from 'antd';
 import type { ReactNode } from 'react';
+import { PageHeading } from './PageHeading.js';
 
 interface Props {
   title: ReactNode;
@@ -18,12 +19,7 @@ export function PageFrame({ title, subtitle, extra, header, children, bare }: Pr
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1440, margin: '0 auto' }}>
       <Flex align="center" justify="space-between" wrap gap={12}>
-        <div>
-          <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
-            {title}
-          </Typography.Title>
-          {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
-        </div>
+        <PageHeading title={title} subtitle={subtitle} />
         {extra && (
           <Flex gap={8} wrap>
             {extra}

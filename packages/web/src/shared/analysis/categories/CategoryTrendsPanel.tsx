@@ -3,6 +3,7 @@ import type { EXPLORE_ENDPOINTS, HOT_ENDPOINTS } from '@marketlens/shared/endpoi
 import { Button, Col, Flex, Row, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PRIMARY, TEXT_DESCRIPTION } from '../../ui/theme.js';
 import { CHART_COLORS } from '../chartTheme.js';
 import { EChart } from '../EChart.js';
 import { NoAccess } from '../NoAccess.js';
@@ -104,7 +105,7 @@ function CategoryRanking({
     <div>
       <Flex
         justify="space-between"
-        style={{ padding: '0 4px 8px', borderBottom: '1px solid #f0f0f0', color: 'rgba(0,0,0,0.45)', fontSize: 12 }}
+        style={{ padding: '0 4px 8px', borderBottom: '1px solid #f0f0f0', color: TEXT_DESCRIPTION, fontSize: 12 }}
       >
         <span>{t('analysis.categoryTrends.category')}</span>
         <Flex gap={16}>
@@ -128,7 +129,7 @@ function CategoryRanking({
                     flex: 'none',
                     textAlign: 'center',
                     fontWeight: 600,
-                    color: i < 3 ? CHART_COLORS[0] : 'rgba(0,0,0,0.45)',
+                    color: i < 3 ? PRIMARY : TEXT_DESCRIPTION,
                   }}
                 >
                   {i + 1}

@@ -8,6 +8,8 @@ interface Props<V extends string | number, T> {
   toOption(item: T): { value: V; label: string };
   value: V[];
   onChange(value: V[]): void;
+  /** The accessible name (the section's label; a Form.Item label is not tied to antd's inner input). */
+  label: string;
   placeholder: string;
   testId: string;
   /** Lists the found options under group headings (e.g. shops by platform); chosen values stay as they are. */
@@ -35,6 +37,7 @@ export function SearchSelect<V extends string | number, T>({
   toOption,
   value,
   onChange,
+  label,
   placeholder,
   testId,
   groupOf,
@@ -61,6 +64,7 @@ export function SearchSelect<V extends string | number, T>({
       loading={found.isFetching}
       options={options}
       value={value}
+      aria-label={label}
       placeholder={placeholder}
       onChange={onChange}
       style={{ width: '100%' }}

@@ -23,6 +23,7 @@ export function AttributesSection({ draft, update, errorOf }: FilterSectionProps
             showSearch={{ optionFilterProp: 'label' }}
             maxTagCount="responsive"
             prefix={<Typography.Text type="secondary">{en ? a.title_en : a.title}</Typography.Text>}
+            aria-label={en ? a.title_en : a.title}
             placeholder={t('analysis.filter.attributeValues', { max: 10 })}
             value={draft.attributes[a.name] ?? []}
             options={a.filter_values.map((v) => ({ value: v.value, label: en ? v.value_en : v.value }))}

@@ -15,6 +15,7 @@ export function BrandsSection({ draft, update }: FilterSectionProps) {
         toOption={(b) => ({ value: b.id, label: en ? b.name_en : b.name })}
         value={draft.brands}
         onChange={(brands) => update({ brands })}
+        label={t('analysis.filter.brands')}
         placeholder={t('analysis.filter.brandsPlaceholder')}
         testId="filter-brands"
       />

@@ -78,6 +78,7 @@ export function CategorySection({ draft, update, beforeApply }: FilterSectionPro
               autoSize={{ minRows: 1, maxRows: 4 }}
               maxLength={4000}
               value={draft.sql.value}
+              aria-label={t('analysis.filter.sqlMode')}
               placeholder={t('analysis.filter.sqlPlaceholder')}
               onChange={(e) => update({ sql: { enable: true, value: e.target.value } })}
               data-testid="filter-sql"
@@ -89,6 +90,7 @@ export function CategorySection({ draft, update, beforeApply }: FilterSectionPro
         ) : (
           <CategoryTreeSelect
             value={draft.category.value}
+            label={t('analysis.filter.category')}
             placeholder={t('analysis.filter.categoryPlaceholder')}
             onChange={(value) =>
               update({ category: { enable: value.length > 0, value }, sql: { enable: false, value: '' } })

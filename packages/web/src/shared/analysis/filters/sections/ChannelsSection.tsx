@@ -30,6 +30,7 @@ export function ChannelsSection({ draft, update }: FilterSectionProps) {
         maxTagCount="responsive"
         options={options}
         value={draft.channels.map((c) => c.split(','))}
+        aria-label={t('analysis.filter.channels')}
         placeholder={t('analysis.filter.channelsPlaceholder')}
         onChange={(paths) => update({ channels: (paths as string[][]).map((p) => p.join(',')) })}
         style={{ width: '100%' }}

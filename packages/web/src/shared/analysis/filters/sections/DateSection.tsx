@@ -14,6 +14,7 @@ export function DateSection({ draft, update, errorOf }: FilterSectionProps) {
         picker={p.picker}
         format={p.format}
         allowClear={false}
+        aria-label={t('analysis.filter.date')}
         style={{ width: '100%' }}
         value={p.toDayjs(draft.date ?? p.defaultDate)}
         disabledDate={p.disabledDate}

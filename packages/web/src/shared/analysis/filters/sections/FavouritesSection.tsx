@@ -9,6 +9,7 @@ export function FavouritesSection({ draft, update }: FilterSectionProps) {
     <Form.Item label={t('analysis.filter.favouritesOnly')}>
       <Switch
         checked={draft.isFollowConcernedBrands}
+        aria-label={t('analysis.filter.favouritesOnly')}
         onChange={(on) => update({ isFollowConcernedBrands: on })}
         data-testid="filter-favourites"
       />

@@ -76,6 +76,7 @@ export function KeywordsSection({ draft, update, errorOf }: FilterSectionProps) 
             autoSize={{ minRows: 1, maxRows: 4 }}
             maxLength={1000}
             value={superText}
+            aria-label={t('analysis.filter.superMode')}
             placeholder={t('analysis.filter.superPlaceholder')}
             onChange={(e) =>
               update({
@@ -93,6 +94,7 @@ export function KeywordsSection({ draft, update, errorOf }: FilterSectionProps) 
           <>
             <Input
               value={input}
+              aria-label={t('analysis.filter.keywords')}
               placeholder={t('analysis.filter.keywordsPlaceholder')}
               onChange={(e) => {
                 setInput(e.target.value);

@@ -27,6 +27,7 @@ export function ShopsSection({ draft, update }: FilterSectionProps) {
         fallbackLabel={(value) => `${platformName(value)} #${value.split(',')[1]}`}
         value={draft.shops}
         onChange={(shops) => update({ shops, ...(shops.length === 0 ? { channelSources: [] } : {}) })}
+        label={t('analysis.filter.shops')}
         placeholder={t('analysis.filter.shopsPlaceholder')}
         testId="filter-shops"
       />

@@ -1,24 +1,17 @@
 import { MIN_SCREEN_WIDTH, POPUP_Z_INDEX } from '@marketlens/shared';
-import NProgress from 'nprogress';
-import { useFeedback } from '../shared/ui/feedback.js';
-import 'nprogress/nprogress.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { setApiHandlers } from '../shared/api/request.js';
+import { useFeedback } from '../shared/ui/feedback.js';
 import { Logo } from '../shared/ui/Logo.js';
 import { startDeployWatch } from './deploy.js';
 import { useCurrentDef } from './routeHooks.js';
 
-NProgress.configure({ showSpinner: false, trickleSpeed: 150 });
-
-/** Top progress bar while a route (and its chunk) loads. */
-function useProgressBar() {
+/** A thin moving bar at the top while a route (and its chunk) loads: CSS only (app.css). */
+function RouteProgress() {
   const navigation = useNavigation();
-  useEffect(() => {
-    if (navigation.state === 'idle') NProgress.done();
-    else NProgress.start();
-  }, [navigation.state]);
+  return navigation.state === 'idle' ? null : <div className="ml-route-progress" data-testid="route-progress" />;
 }
 
 /** Page title = product name + translated route name (spec §2). */
@@ -107,12 +100,12 @@ function SmallScreenNotice() {
 
 /** Everything every route shares: progress bar, title, error wiring, deployment notice. */
 export function RootFrame() {
-  useProgressBar();
   useDocumentTitle();
   useApiWiring();
   useDeployNotice();
   return (
     <>
+      <RouteProgress />
       <SmallScreenNotice />
       <Outlet />
     </>

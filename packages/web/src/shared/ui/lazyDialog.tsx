@@ -1,3 +1,4 @@
+import type { ModalProps } from 'antd';
 import { type ComponentType, type JSX, lazy, Suspense, useState } from 'react';
 
 /**
@@ -18,3 +19,6 @@ export function lazyDialog<P extends { open?: boolean }>(load: () => Promise<Com
     );
   };
 }
+
+/** antd's Modal, fetched when it first opens (its props are Modal's). */
+export const LazyModal = lazyDialog<ModalProps>(() => import('antd/es/modal').then((m) => m.default));

@@ -1,6 +1,7 @@
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasSeriesData } from './chartOptions.js';
 import type { EChartProps } from './chartProps.js';
 import { type ChartPlugin, echarts, loadPlugin } from './echartsRuntime.js';
 
@@ -9,18 +10,6 @@ import { type ChartPlugin, echarts, loadPlugin } from './echartsRuntime.js';
  * from a navigation to the first of them (what a user waits for on an analysis page).
  */
 export const CHART_DRAWN_MARK = 'chart-drawn';
-
-/** Whether an option (as the instance holds it) has a series with data points. */
-export function hasSeriesData(option: unknown): boolean {
-  const series = (option as { series?: unknown } | undefined)?.series;
-  return (
-    Array.isArray(series) &&
-    series.some((s) => {
-      const data = (s as { data?: unknown } | null)?.data;
-      return Array.isArray(data) ? data.length > 0 : data !== undefined && data !== null;
-    })
-  );
-}
 
 /** The chart itself (lazily loaded by EChart.tsx). */
 export default function EChartView({

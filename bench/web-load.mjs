@@ -291,7 +291,7 @@ function chartLines({ cold, warm, inApp, coldWaterfall }, loads) {
     row('full reload, warm HTTP cache', warm, LIMITS.chartReloadMs),
     row('in-app, from /hot by the side menu', inApp, LIMITS.chartInAppMs),
     '',
-    `Waterfall of the median-numbered cold run (first chart at ${w.at.toFixed(0)} ms): ${w.js.files} JavaScript files`,
+    `Waterfall of cold run ${Math.floor(cold.length / 2) + 1} of ${cold.length} (first chart at ${w.at.toFixed(0)} ms): ${w.js.files} JavaScript files`,
     `between ${w.js.start.toFixed(0)} and ${w.js.end.toFixed(0)} ms; API calls (ms from the navigation; wait = request sent → first byte):`,
     '',
     '| call | start | wait | end |',

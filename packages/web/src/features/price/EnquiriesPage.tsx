@@ -1,8 +1,9 @@
-import { ORDER_STATUSES, type Order, type OrderStatus } from '@marketlens/shared/contracts';
+import { ORDER_STATUSES, type OrderStatus } from '@marketlens/shared';
+import type { Order } from '@marketlens/shared/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DatePicker, Flex, Input, Select, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerArea } from '../../shared/i18n/index.js';
 import { formatDate } from '../../shared/ui/dates.js';
@@ -10,8 +11,10 @@ import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { type EnquiryListParams, priceApi, priceKeys } from './api.js';
 import { priceMessages } from './messages.js';
-import { QuoteView } from './QuoteView.js';
 import { money } from './reasons.js';
+
+// An enquiry's cart shows when its row is expanded: its code loads then.
+const QuoteView = lazy(() => import('./QuoteView.js').then((m) => ({ default: m.QuoteView })));
 
 registerArea(priceMessages);
 
@@ -83,7 +86,9 @@ export default function EnquiriesPage() {
                     {o.remark}
                   </Typography.Paragraph>
                 )}
-                <QuoteView quote={o.quote} />
+                <Suspense fallback={null}>
+                  <QuoteView quote={o.quote} />
+                </Suspense>
               </Flex>
             ),
           }}

@@ -10,13 +10,13 @@ import { formatDate } from '../../shared/ui/dates.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { type EnquiryListParams, priceApi, priceKeys } from './api.js';
-import { priceMessages } from './messages.js';
+import { enquiryMessages } from './enquiryMessages.js';
 import { money } from './reasons.js';
 
 // An enquiry's cart shows when its row is expanded: its code loads then.
 const QuoteView = lazy(() => import('./QuoteView.js').then((m) => ({ default: m.QuoteView })));
 
-registerArea(priceMessages);
+registerArea(enquiryMessages);
 
 const STATUS_COLOR: Record<OrderStatus, string> = { new: 'red', contacted: 'blue', closed: 'default' };
 const PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
-import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstView } from '../bench/lib/web-first-view.mjs';
 import { expectAccessible } from './support/a11y.js';
 import { type Api, createAccount, grant, PASSWORD, signInApi } from './support/api.js';
 import { launchBrowser, screenshot } from './support/browser.js';
@@ -109,22 +109,11 @@ describe('web app against the built server, in Chromium', () => {
     await page.context().close();
   });
 
-  // Issue #5's size target, kept from regressing (the other figures: bench/web-load.mjs, ADR 0004).
-  it('the sign-in page loads at most 350 KB of gzipped JavaScript, none of it ECharts', async () => {
-    const { page } = await openPage(browser, 'zh-CN');
-    const scripts: Promise<{ url: string; gz: number }>[] = [];
-    page.on('response', (res) => {
-      if (new URL(res.url()).pathname.endsWith('.js'))
-        scripts.push(res.body().then((body) => ({ url: res.url(), gz: gzipSync(body, { level: 9 }).length })));
-    });
-    await page.goto(`${server.url}/login`, { waitUntil: 'load' });
-    await page.getByTestId('login-form').waitFor();
-    await page.waitForTimeout(500);
-    const loaded = await Promise.all(scripts);
-    const kb = loaded.reduce((s, f) => s + f.gz, 0) / 1024;
-    expect(kb, loaded.map((f) => f.url).join('\n')).toBeLessThanOrEqual(350);
-    expect(loaded.filter((f) => /echarts/i.test(f.url))).toEqual([]);
-    await page.context().close();
+  // The chart library never reaches the sign-in page (its size: e2e/web-budget.e2e.test.ts, ADR 0004).
+  it('the sign-in page loads no ECharts', async () => {
+    const view = await firstView(browser, `${server.url}/login`);
+    expect(view.path).toBe('/login');
+    expect(view.scripts.filter((f) => /echarts/i.test(f))).toEqual([]);
   });
 
   it('switching the language changes every visible string of the layout', async () => {

@@ -7,6 +7,7 @@ export * from './limits.js';
 export * from './links.js';
 export * from './messages.js';
 export * from './metrics.js';
+export * from './orders.js';
 export * from './pictures.js';
 export * from './platforms.js';
 export * from './progress.js';

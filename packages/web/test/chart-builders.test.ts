@@ -19,6 +19,7 @@ import type { TrendsData, TrendsListData } from '../src/features/discover/data.j
 import { conceptTrendsChart, penetrationChart } from '../src/features/explore/charts.js';
 import { channelMixChart, shopTrendChart } from '../src/features/shop/charts.js';
 import { categoryTrendsChart, pointValue } from '../src/shared/analysis/categories/charts.js';
+import { hasSeriesData } from '../src/shared/analysis/chartOptions.js';
 import { makeFormatters } from '../src/shared/analysis/useFormatters.js';
 
 const en = makeFormatters('en', '¥', 'month');
@@ -355,5 +356,21 @@ describe('Store Analysis charts', () => {
     expect(o.series.every((s) => s.areaStyle !== undefined)).toBe(true);
     expect(o.yAxis.max).toBe(1);
     expect(o.yAxis.axisLabel.formatter(0.5)).toBe('50.0%');
+  });
+});
+
+describe('hasSeriesData (the chart-drawn mark counts only charts with data)', () => {
+  it('is true for an option with data points and false for series without any', () => {
+    expect(
+      hasSeriesData({
+        series: [
+          { type: 'bar', data: [] },
+          { type: 'line', data: [1, 2] },
+        ],
+      }),
+    ).toBe(true);
+    expect(hasSeriesData({ series: [{ type: 'bar', data: [] }] })).toBe(false);
+    expect(hasSeriesData({ series: [] })).toBe(false);
+    expect(hasSeriesData({})).toBe(false);
   });
 });

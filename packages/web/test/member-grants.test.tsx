@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { MembershipModal, type MembershipValues, membershipInput } from '../src/features/projects/MembershipModal.js';
+import { MembershipModal, type MembershipValues, membershipInput } from '../src/features/projects/membership.js';
 import { setLocale } from '../src/shared/i18n/index.js';
 import { calls, FIRST, ok, renderAdmin, server, setUpAdminTests, userOf } from './admin-harness.js';
 

@@ -366,7 +366,8 @@ describe('enquiries of the administration area', () => {
     await userEvent.click(within(table).getAllByRole('button', { name: /expand/i })[0]!);
     const cart = await screen.findByTestId('enquiry-cart-2');
     expect(within(cart).getByText('call after 3pm')).toBeTruthy();
-    expect(within(cart).getByTestId('quote-line-101').dataset.kind).toBe('merged');
+    // The cart's code loads when the row is expanded.
+    expect((await within(cart).findByTestId('quote-line-101')).dataset.kind).toBe('merged');
 
     await userEvent.click(within(screen.getByTestId('enquiry-status-filter')).getByRole('combobox'));
     await userEvent.click(await screen.findByTitle('Contacted'));

@@ -5,6 +5,7 @@
  * (`POST /order`) and the sales team's list of enquiries. Prices are whole RMB per year.
  */
 import { type Static, Type } from 'typebox';
+import { ORDER_STATUSES, type OrderStatus } from '../orders.js';
 import { LocaleField } from './common.js';
 
 /** One of a list of strings, typed as that union (TypeBox infers `never` from a mapped array). */
@@ -132,8 +133,8 @@ export const OrderBody = Type.Object(
 );
 export type OrderBody = Static<typeof OrderBody>;
 
-export const ORDER_STATUSES = ['new', 'contacted', 'closed'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus };
+
 const OrderStatusSchema = OneOf(ORDER_STATUSES);
 
 /** A stored enquiry as the sales team sees it. */

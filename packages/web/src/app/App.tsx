@@ -33,9 +33,10 @@ function applyDayjsLocale(lang: string) {
   dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');
 }
 
-export function App() {
+/** `queryClient`: one the caller has already started requests with (main.tsx); otherwise a new one. */
+export function App({ queryClient: given }: { queryClient?: QueryClient }) {
   const { i18n } = useTranslation();
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const [router] = useState(createAppRouter);
   const [lang, setLang] = useState(i18n.language);
   applyDayjsLocale(lang);

@@ -1,31 +1,17 @@
 import { MIN_SCREEN_WIDTH, POPUP_Z_INDEX } from '@marketlens/shared';
-import NProgress from 'nprogress';
-import { useFeedback } from '../shared/ui/feedback.js';
-import 'nprogress/nprogress.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { setApiHandlers } from '../shared/api/request.js';
+import { useFeedback } from '../shared/ui/feedback.js';
 import { Logo } from '../shared/ui/Logo.js';
 import { startDeployWatch } from './deploy.js';
 import { useCurrentDef } from './routeHooks.js';
 
-// The default template gives the bar role="bar", which is no ARIA role (axe: aria-roles); the bar
-// is decoration, the page's own loading states say what loads.
-NProgress.configure({
-  showSpinner: false,
-  trickleSpeed: 150,
-  template: '<div class="bar"><div class="peg"></div></div>',
-  barSelector: '.bar',
-});
-
-/** Top progress bar while a route (and its chunk) loads. */
-function useProgressBar() {
+/** A thin moving bar at the top while a route (and its chunk) loads: CSS only (app.css). */
+function RouteProgress() {
   const navigation = useNavigation();
-  useEffect(() => {
-    if (navigation.state === 'idle') NProgress.done();
-    else NProgress.start();
-  }, [navigation.state]);
+  return navigation.state === 'idle' ? null : <div className="ml-route-progress" data-testid="route-progress" />;
 }
 
 /** Page title = product name + translated route name (spec §2). */
@@ -114,12 +100,12 @@ function SmallScreenNotice() {
 
 /** Everything every route shares: progress bar, title, error wiring, deployment notice. */
 export function RootFrame() {
-  useProgressBar();
   useDocumentTitle();
   useApiWiring();
   useDeployNotice();
   return (
     <>
+      <RouteProgress />
       <SmallScreenNotice />
       <Outlet />
     </>

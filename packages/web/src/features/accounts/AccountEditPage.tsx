@@ -30,7 +30,7 @@ import { PageTags } from '../../shared/ui/PagesField.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { projectsApi } from '../projects/api.js';
 import { GrantSummary } from '../projects/Grants.js';
-import { MembershipModal, type MembershipValues, membershipInput } from '../projects/MembershipModal.js';
+import { MembershipModal, type MembershipValues, membershipInput } from '../projects/membership.js';
 import { AccountFields, type AccountFormValues, validityFromApi, validityToApi } from './AccountFields.js';
 import { accountKeys, accountsApi, type Membership } from './api.js';
 import { DeleteAccountButton, mayDeleteAccount } from './DeleteAccount.js';

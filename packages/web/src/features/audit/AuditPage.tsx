@@ -6,15 +6,14 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { FileDownloadButton } from '../../shared/analysis/DownloadButton.js';
-import { analysisMessages } from '../../shared/analysis/messages.js';
 import { registerArea } from '../../shared/i18n/index.js';
+import { FileDownloadButton } from '../../shared/ui/FileDownloadButton.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { type AuditParams, auditApi, auditKeys } from './api.js';
 import { auditScreenMessages } from './messages.js';
 import { AUDIT_PAGE_SIZE, auditFilters, auditSearch, parseAuditParams } from './params.js';
 
-registerArea(auditScreenMessages, analysisMessages);
+registerArea(auditScreenMessages);
 
 const OUTCOME_COLOR: Record<AuditOutcome, string> = { success: 'green', failure: 'orange', denied: 'red' };
 

@@ -1,7 +1,7 @@
 import { Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentDef } from '../../app/routeHooks.js';
-import { CategoryGate, FilterPanel } from '../../shared/analysis/index.js';
+import { CategoryGate, FilterPanel, preloadCharts } from '../../shared/analysis/index.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { DistributionPanel } from './DistributionPanel.js';
@@ -12,6 +12,8 @@ import { SeriesTrendPanel, TrendPanel } from './TrendPanel.js';
 import { ValuationPanel } from './ValuationPanel.js';
 
 registerArea(discoverMessages);
+// Charts at first view: the chart library downloads beside the page's data.
+preloadCharts();
 
 /**
  * Category Insight (/discover, route id 4): how big and how healthy the category is (summary, trend,

@@ -1,6 +1,6 @@
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import type { HiddenKeyword } from '@marketlens/shared/contracts';
-import { Alert, Badge, Button, Drawer, Flex, Select, Table, Typography } from 'antd';
+import { Alert, Button, Drawer, Flex, Select, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,38 +9,28 @@ import { isApiError } from '../../shared/api/request.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
 import { useEditHiddenKeywords, useHiddenKeywords } from './hiddenKeywords.js';
 
-/**
- * The project's hidden keywords (spec §4 "hidden keywords can be revealed"): everyone with the page
- * sees the list; project administrators hide words (picked from the cloud or typed) and reveal them.
- */
-export function HiddenKeywordsButton({ cloudWords }: { cloudWords: readonly string[] }) {
+/** The drawer of the hidden keywords (opened by HiddenKeywordsButton, which loads this file then). */
+export default function HiddenKeywordsDrawer({
+  open,
+  onClose,
+  cloudWords,
+}: {
+  open: boolean;
+  onClose(): void;
+  cloudWords: readonly string[];
+}) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const hidden = useHiddenKeywords();
-  const count = hidden.data?.enabled ? hidden.data.items.length : 0;
   return (
-    <>
-      <Badge count={count} size="small" color="#8c8c8c" offset={[-4, 2]}>
-        <Button
-          size="small"
-          icon={<EyeInvisibleOutlined />}
-          onClick={() => setOpen(true)}
-          data-testid="hidden-keywords-open"
-        >
-          {t('hot.hidden.open')}
-        </Button>
-      </Badge>
-      <Drawer
-        open={open}
-        onClose={() => setOpen(false)}
-        title={t('hot.hidden.title')}
-        size={520}
-        destroyOnHidden
-        data-testid="hidden-keywords"
-      >
-        <HiddenKeywordsManager cloudWords={cloudWords} />
-      </Drawer>
-    </>
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={t('hot.hidden.title')}
+      size={520}
+      destroyOnHidden
+      data-testid="hidden-keywords"
+    >
+      <HiddenKeywordsManager cloudWords={cloudWords} />
+    </Drawer>
   );
 }
 

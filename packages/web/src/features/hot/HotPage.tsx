@@ -1,7 +1,13 @@
 import { HOT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CategoryGate, CategoryTrendsPanel, FilterPanel, useParentCategory } from '../../shared/analysis/index.js';
+import {
+  CategoryGate,
+  CategoryTrendsPanel,
+  FilterPanel,
+  preloadCharts,
+  useParentCategory,
+} from '../../shared/analysis/index.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { FreshPanel } from './FreshPanel.js';
@@ -12,6 +18,8 @@ import { HOT_PARAMS } from './params.js';
 import { RisingPanel } from './RisingPanel.js';
 
 registerArea(hotMessages);
+// Charts at first view: the chart library downloads beside the page's data.
+preloadCharts();
 
 /**
  * Trend Overview (/hot, route id 1): what is hot right now. The top 10 categories under a parent and

@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PanelCard, panelState, useAnalysisQuery, useFormatters, WordCloud } from '../../shared/analysis/index.js';
-import { HiddenKeywordsButton } from './HiddenKeywordsDrawer.js';
+import { HiddenKeywordsButton } from './HiddenKeywordsButton.js';
 import { useHiddenKeywords } from './hiddenKeywords.js';
 
 const escapeHtml = (s: string) =>

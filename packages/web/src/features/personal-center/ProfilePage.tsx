@@ -1,6 +1,6 @@
 import { KeyOutlined, WechatOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Input, Modal, Space, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/request.js';
@@ -9,6 +9,7 @@ import type { LoginResult } from '../../shared/auth/types.js';
 import { CopyText } from '../../shared/ui/CopyText.js';
 import { formatDate } from '../../shared/ui/dates.js';
 import { accountState, roleLabel, wechatStateLabel } from '../../shared/ui/labels.js';
+import { LazyModal } from '../../shared/ui/lazyDialog.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { authApi } from '../login/api.js';
 
@@ -67,7 +68,7 @@ function WechatCard() {
           <Button onClick={() => setAsking(true)}>{t('wechat.requestUnbind')}</Button>
         )}
       </Flex>
-      <Modal
+      <LazyModal
         open={asking}
         title={t('wechat.requestUnbind')}
         onOk={() => requestUnbind.run()}
@@ -83,7 +84,7 @@ function WechatCard() {
           placeholder={t('wechat.unbindReason')}
           onChange={(e) => setReason(e.target.value)}
         />
-      </Modal>
+      </LazyModal>
     </Card>
   );
 }

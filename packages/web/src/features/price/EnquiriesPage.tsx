@@ -1,19 +1,22 @@
-import { ORDER_STATUSES, type Order, type OrderStatus } from '@marketlens/shared/contracts';
+import { ORDER_STATUSES, type OrderStatus } from '@marketlens/shared';
+import type { Order } from '@marketlens/shared/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DatePicker, Flex, Input, Select, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerArea } from '../../shared/i18n/index.js';
 import { formatDate } from '../../shared/ui/dates.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { type EnquiryListParams, priceApi, priceKeys } from './api.js';
-import { priceMessages } from './messages.js';
-import { QuoteView } from './QuoteView.js';
+import { enquiryMessages } from './enquiryMessages.js';
 import { money } from './reasons.js';
 
-registerArea(priceMessages);
+// An enquiry's cart shows when its row is expanded: its code loads then.
+const QuoteView = lazy(() => import('./QuoteView.js').then((m) => ({ default: m.QuoteView })));
+
+registerArea(enquiryMessages);
 
 const STATUS_COLOR: Record<OrderStatus, string> = { new: 'red', contacted: 'blue', closed: 'default' };
 const PAGE_SIZE = 20;
@@ -84,7 +87,9 @@ export default function EnquiriesPage() {
                     {o.remark}
                   </Typography.Paragraph>
                 )}
-                <QuoteView quote={o.quote} />
+                <Suspense fallback={null}>
+                  <QuoteView quote={o.quote} />
+                </Suspense>
               </Flex>
             ),
           }}

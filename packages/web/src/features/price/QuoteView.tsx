@@ -2,7 +2,12 @@ import { CloseOutlined } from '@ant-design/icons';
 import type { Quote, QuoteItem, QuoteLine } from '@marketlens/shared/contracts';
 import { Button, Divider, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { registerArea } from '../../shared/i18n/index.js';
+import { priceMessages } from './messages.js';
 import { lineKindText, money, reasonText } from './reasons.js';
+
+// The enquiries screen loads the quote view on its own (when a row is expanded): its strings come with it.
+registerArea(priceMessages);
 
 type Named = { name: string; name_en: string };
 export const useNameOf = () => {

@@ -1,8 +1,8 @@
 import { defineArea } from '../../shared/i18n/area.js';
 
 /**
- * Strings of the price enquiry (/price/goods, /price/payment) and of the sales team's enquiries
- * screen. The server's texts (spec §8 "submitted successfully / failed / invalid information", the
+ * Strings of the price enquiry (/price/goods, /price/payment) and of the quotes the sales team's
+ * enquiries screen shows (its own strings: enquiryMessages.ts). The server's texts (spec §8 "submitted successfully / failed / invalid information", the
  * refusals, the route name) come from the shared catalogue ('price.*', 'route.enquiries').
  */
 export const priceMessages = defineArea({
@@ -64,25 +64,6 @@ export const priceMessages = defineArea({
     'pricing.done.title': '询价提交成功',
     'pricing.done.number': '询价单号：{id}',
     'pricing.done.again': '继续询价',
-
-    'enquiries.subtitle': '访客与用户提交的订阅询价，跟进后更新状态',
-    'enquiries.search': '搜索企业、邮箱、电话或用户名',
-    'enquiries.status': '状态',
-    'enquiries.status.new': '新询价',
-    'enquiries.status.contacted': '已联系',
-    'enquiries.status.closed': '已关闭',
-    'enquiries.dates': '提交日期',
-    'enquiries.id': '单号',
-    'enquiries.enterprise': '企业',
-    'enquiries.contact': '联系方式',
-    'enquiries.requester': '提交人',
-    'enquiries.anonymous': '未登录访客',
-    'enquiries.categories': '品类',
-    'enquiries.categoryCount': '{count} 个品类',
-    'enquiries.total': '年度报价',
-    'enquiries.createdAt': '提交时间',
-    'enquiries.remark': '备注',
-    'enquiries.statusChanged': '状态已更新',
   },
   en: {
     'pricing.title': 'Subscription enquiry',
@@ -148,24 +129,5 @@ export const priceMessages = defineArea({
     'pricing.done.title': 'Enquiry submitted successfully',
     'pricing.done.number': 'Enquiry number: {id}',
     'pricing.done.again': 'New enquiry',
-
-    'enquiries.subtitle': 'Subscription enquiries from visitors and users; update the status as you follow them up',
-    'enquiries.search': 'Search enterprise, email, telephone or username',
-    'enquiries.status': 'Status',
-    'enquiries.status.new': 'New',
-    'enquiries.status.contacted': 'Contacted',
-    'enquiries.status.closed': 'Closed',
-    'enquiries.dates': 'Submitted on',
-    'enquiries.id': 'No.',
-    'enquiries.enterprise': 'Enterprise',
-    'enquiries.contact': 'Contact',
-    'enquiries.requester': 'Requester',
-    'enquiries.anonymous': 'Visitor (not signed in)',
-    'enquiries.categories': 'Categories',
-    'enquiries.categoryCount': '{count} categories',
-    'enquiries.total': 'Yearly quote',
-    'enquiries.createdAt': 'Submitted at',
-    'enquiries.remark': 'Remark',
-    'enquiries.statusChanged': 'Status updated',
   },
 });

@@ -1,5 +1,6 @@
-import { App, Flex, Switch, Typography } from 'antd';
+import { Flex, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../shared/ui/feedback.js';
 import { useDiscountSwitch } from './data.js';
 
 /**
@@ -8,7 +9,7 @@ import { useDiscountSwitch } from './data.js';
  */
 export function DiscountSwitch() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const d = useDiscountSwitch();
   if (!d.available) return null;
   return (

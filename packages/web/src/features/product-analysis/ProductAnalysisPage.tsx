@@ -1,7 +1,7 @@
 import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentDef } from '../../app/routeHooks.js';
-import { CategoryGate, FILTER_SECTIONS, FilterPanel } from '../../shared/analysis/index.js';
+import { CategoryGate, FILTER_SECTIONS, FilterPanel, preloadCharts } from '../../shared/analysis/index.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { DiscountSwitch } from './DiscountSwitch.js';
@@ -15,6 +15,8 @@ import { SummaryCards } from './SummaryCards.js';
 import { TrendPanel } from './TrendPanel.js';
 
 registerArea(productAnalysisMessages);
+// Charts at first view: the chart library downloads beside the page's data.
+preloadCharts();
 
 const PRIMARY = ['date', 'compare', 'category', 'channels'] as const;
 

@@ -7,6 +7,7 @@ import {
   Flex,
   Input,
   Popconfirm,
+  Skeleton,
   Space,
   Steps,
   Table,
@@ -15,7 +16,7 @@ import {
   Transfer,
   Typography,
 } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../shared/i18n/index.js';
 import { LeaveGuard } from '../../shared/ui/LeaveGuard.js';
@@ -23,8 +24,10 @@ import { RowReport } from '../../shared/ui/RowReport.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { useTransferLabels } from '../../shared/ui/useTransferLabels.js';
 import { type Attribute, projectKeys, projectsApi } from './api.js';
-import { BandsEditor } from './BandsEditor.js';
 import { ProjectFrame, useProjectId } from './ProjectFrame.js';
+
+// The band editors are on the second and third tab: their code (InputNumber …) loads when one opens.
+const BandsEditor = lazy(() => import('./BandsEditor.js').then((m) => ({ default: m.BandsEditor })));
 
 /** An attribute as the editor and the draft check compare it: code and titles. */
 const plain = (list: readonly Attribute[]) => list.map(({ name, title, title_en }) => ({ name, title, title_en }));
@@ -260,8 +263,15 @@ export default function AttributeManagementPage() {
               ),
               children: <AttributeConfig projectId={id} />,
             },
-            { key: 'price', label: t('bands.priceTab'), children: <BandsEditor projectId={id} kind="price" /> },
-            { key: 'weight', label: t('bands.weightTab'), children: <BandsEditor projectId={id} kind="weight" /> },
+            ...(['price', 'weight'] as const).map((kind) => ({
+              key: kind,
+              label: t(kind === 'price' ? 'bands.priceTab' : 'bands.weightTab'),
+              children: (
+                <Suspense fallback={<Skeleton active />}>
+                  <BandsEditor projectId={id} kind={kind} />
+                </Suspense>
+              ),
+            })),
           ]}
         />
       </Card>

@@ -1,15 +1,16 @@
-import { CheckCircleOutlined, DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Flex, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import { Badge, Button, Flex, Popconfirm, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../shared/i18n/index.js';
-import { downloadText, toCsv } from '../../shared/ui/csv.js';
-import { FilePicker } from '../../shared/ui/FilePicker.js';
-import { type CheckReport, RowReport } from '../../shared/ui/RowReport.js';
+import { lazyDialog } from '../../shared/ui/lazyDialog.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { type ProjectCategory, projectKeys, projectsApi } from './api.js';
 import { ProjectFrame, useProjectId } from './ProjectFrame.js';
+
+// The upload (file picker, per-row report) loads when it is opened.
+const CategoryUploadDialog = lazyDialog(() => import('./CategoryUploadDialog.js').then((m) => m.default));
 
 interface Node extends ProjectCategory {
   children?: Node[];
@@ -28,13 +29,6 @@ export function categoryTree(items: readonly ProjectCategory[]): Node[] {
   return roots;
 }
 
-interface Upload {
-  /** The file as base64, sent again to commit. */
-  file: string;
-  lines: Record<string, string>[];
-  report: CheckReport;
-}
-
 /** A project's categories: tree with status, upload with a per-row check, readiness and removal. */
 export default function CategoryManagementPage() {
   const { t } = useTranslation();
@@ -43,7 +37,6 @@ export default function CategoryManagementPage() {
   const en = currentLocale() === 'en';
   const [selected, setSelected] = useState<number[]>([]);
   const [uploading, setUploading] = useState(false);
-  const [upload, setUpload] = useState<Upload | null>(null);
   const list = useQuery({
     queryKey: projectKeys.categories(id),
     queryFn: ({ signal }) => projectsApi.categories(id, signal),
@@ -51,26 +44,6 @@ export default function CategoryManagementPage() {
   const tree = useMemo(() => categoryTree(list.data?.items ?? []), [list.data]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: projectKeys.categories(id) });
   const notReady = (list.data?.items ?? []).filter((c) => c.status !== 'ready').length;
-
-  const check = useAction(async (file: string) => {
-    const report = await projectsApi.uploadCategories(id, file, true);
-    setUpload({ file, report, lines: report.categories.map((category) => ({ category })) });
-  });
-
-  const closeUpload = () => {
-    setUploading(false);
-    setUpload(null);
-  };
-
-  const commit = useAction(
-    async (file: string) => {
-      const r = await projectsApi.uploadCategories(id, file, false);
-      closeUpload();
-      await refresh();
-      return r;
-    },
-    { success: (r) => t('categories.added', { count: r.added }) },
-  );
 
   const setStatus = useAction(
     async (status: 'ready' | 'not_ready') => {
@@ -162,45 +135,12 @@ export default function CategoryManagementPage() {
           ]}
         />
       </Flex>
-      <Modal
+      <CategoryUploadDialog
         open={uploading}
-        title={t('categories.upload')}
-        width={760}
-        onCancel={closeUpload}
-        destroyOnHidden
-        footer={
-          <Space>
-            <Button
-              icon={<DownloadOutlined />}
-              onClick={() => downloadText('categories-template.csv', toCsv([['category'], ['1001'], ['2002']]))}
-            >
-              {t('batch.template')}
-            </Button>
-            <Button onClick={closeUpload}>{t('common.cancel')}</Button>
-            <Button
-              type="primary"
-              disabled={!upload?.report.valid}
-              loading={commit.busy}
-              onClick={() => upload && commit.run(upload.file)}
-              data-testid="categories-commit"
-            >
-              {t('categories.commit', { count: upload?.lines.length ?? 0 })}
-            </Button>
-          </Space>
-        }
-      >
-        <Flex vertical gap={16}>
-          <FilePicker onFile={(file) => check.run(file)} hint={t('categories.fileHint')} />
-          {upload && (
-            <RowReport
-              report={upload.report}
-              rows={upload.lines}
-              columns={['category']}
-              columnLabel={() => t('categories.name')}
-            />
-          )}
-        </Flex>
-      </Modal>
+        projectId={id}
+        onClose={() => setUploading(false)}
+        onAdded={() => void refresh()}
+      />
     </ProjectFrame>
   );
 }

@@ -8,36 +8,9 @@ import { currentLocale } from '../../shared/i18n/index.js';
 import { roleOptions } from '../../shared/ui/labels.js';
 import { PagesField } from '../../shared/ui/PagesField.js';
 import { useAction } from '../../shared/ui/useAction.js';
-import { type MemberInput, type ProjectLimits, projectKeys, projectsApi } from './api.js';
+import { projectKeys, projectsApi } from './api.js';
 import { GRANTS, GrantSelect, limitedKinds } from './Grants.js';
-
-export interface MembershipValues {
-  project_id?: number;
-  user_id?: number;
-  username?: string;
-  role: string;
-  pages: number[];
-  categories: number[];
-  brands?: string[];
-  shops?: string[];
-}
-
-/** A project the membership is in: its pages bound the member's, its limits decide which grants exist. */
-export interface MembershipProject extends ProjectLimits {
-  id: number;
-  name: string;
-  pages: number[];
-}
-
-/**
- * The membership as the API takes it. Brand and shop grants go only for a project that limits
- * them; otherwise they are left as they are (switching the limit on later finds them again).
- */
-export function membershipInput(v: MembershipValues, limits: ProjectLimits | undefined): MemberInput {
-  const input: MemberInput = { role: v.role, pages: v.pages, categories: v.categories };
-  for (const kind of limitedKinds(limits)) input[kind] = v[kind] ?? [];
-  return input;
-}
+import type { MembershipProject, MembershipValues } from './membership.js';
 
 interface Props {
   open: boolean;
@@ -57,7 +30,7 @@ interface Props {
  * pages), granted categories, and granted brands and shops where the project limits them (DESIGN §6).
  * One editor for the account screen and the project's user management.
  */
-export function MembershipModal({ open, title, initial, projects, project, users, onCancel, onSubmit }: Props) {
+export default function MembershipModal({ open, title, initial, projects, project, users, onCancel, onSubmit }: Props) {
   const { t } = useTranslation();
   const me = useUser();
   const [form] = Form.useForm<MembershipValues>();

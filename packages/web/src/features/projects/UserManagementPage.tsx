@@ -13,7 +13,7 @@ import { useAction } from '../../shared/ui/useAction.js';
 import { accountKeys, accountsApi } from '../accounts/api.js';
 import { type Member, projectKeys, projectsApi } from './api.js';
 import { GrantSummary } from './Grants.js';
-import { MembershipModal, type MembershipValues, membershipInput } from './MembershipModal.js';
+import { MembershipModal, type MembershipValues, membershipInput } from './membership.js';
 import { ProjectFrame, useProject, useProjectId } from './ProjectFrame.js';
 
 /**

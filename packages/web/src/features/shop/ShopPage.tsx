@@ -8,6 +8,7 @@ import {
   CategoryGate,
   FilterPanel,
   NoAccess,
+  preloadCharts,
   useAnalysisFilter,
   useAnalysisQuery,
   useCollect,
@@ -23,6 +24,8 @@ import { MAX_SHOPS } from './params.js';
 import { CompositionPanel, ProductsPanel, TrendPanel } from './ShopPanels.js';
 
 registerArea(shopMessages);
+// Charts at first view: the chart library downloads beside the page's data.
+preloadCharts();
 
 /** The shop section and its channel sources first: the shops are the page's subject. */
 const SECTIONS = [

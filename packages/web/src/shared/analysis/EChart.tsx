@@ -4,8 +4,18 @@ import type { EChartProps } from './chartProps.js';
 
 export type { ChartEventHandler, EChartProps } from './chartProps.js';
 
-// The chart view is its own chunk: the chart library is fetched when the first chart renders.
-const EChartView = lazy(() => import('./EChartView.js'));
+// The chart view is its own chunk: the chart library is fetched when the first chart renders, or
+// earlier by preloadCharts().
+const loadView = () => import('./EChartView.js');
+const EChartView = lazy(loadView);
+
+/**
+ * Starts fetching the chart library now. A page that draws charts at first view calls it when its module
+ * loads, so the library arrives beside the page's data instead of after it.
+ */
+export function preloadCharts() {
+  void loadView().catch(() => undefined);
+}
 
 /**
  * A tree-shaken, lazily loaded ECharts chart in the app's theme and language, resized with its

@@ -247,3 +247,15 @@ export function bucketBarOption(args: {
     ],
   };
 }
+
+/** Whether an option (as the instance holds it) has a series with data points. */
+export function hasSeriesData(option: unknown): boolean {
+  const series = (option as { series?: unknown } | undefined)?.series;
+  return (
+    Array.isArray(series) &&
+    series.some((s) => {
+      const data = (s as { data?: unknown } | null)?.data;
+      return Array.isArray(data) ? data.length > 0 : data !== undefined && data !== null;
+    })
+  );
+}

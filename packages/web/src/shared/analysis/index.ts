@@ -43,8 +43,8 @@ export {
 export { CHART_COLORS, CHART_FONT, CHART_GRAY, chartTheme } from './chartTheme.js';
 /** `<DownloadButton path body fileName>`: POST …/downloads, save the .xlsx, "empty download data" / "download failed". */
 export { DOWNLOAD_EMPTY_CODE, DownloadButton, type DownloadButtonProps } from './DownloadButton.js';
-/** `<EChart option height onEvents>`: lazily loaded, tree-shaken ECharts in the app theme. */
-export { type ChartEventHandler, EChart, type EChartProps } from './EChart.js';
+/** `<EChart option height onEvents>`: lazily loaded, tree-shaken ECharts in the app theme; `preloadCharts()` fetches it early. */
+export { type ChartEventHandler, EChart, type EChartProps, preloadCharts } from './EChart.js';
 /** `callEndpoint(endpoint, body, opts)`: one call of an entry of the shared endpoint tables; `endpointUrl(endpoint)` its address. */
 export { callEndpoint, endpointUrl } from './endpoint.js';
 /** `<FigureCards query figures>`: a row of `<FigureCard>` headline figures with comparisons, with the panel states. */

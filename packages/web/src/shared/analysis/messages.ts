@@ -113,10 +113,6 @@ export const analysisMessages = defineArea({
     'analysis.noAccess.contact': '联系管理员',
     'analysis.noAccess.contactHint': '请联系您的项目管理员或客户经理开通相应的数据权限。',
 
-    'analysis.download.button': '下载 Excel',
-    'analysis.download.failed': '下载失败，请稍后重试',
-    'analysis.download.done': '已开始下载 {name}',
-
     'analysis.chart.loading': '图表加载中…',
 
     'analysis.others': '其他',
@@ -256,10 +252,6 @@ export const analysisMessages = defineArea({
     'analysis.noAccess.contact': 'Contact administrator',
     'analysis.noAccess.contactHint':
       'Please ask your project administrator or account manager to grant you access to this data.',
-
-    'analysis.download.button': 'Download Excel',
-    'analysis.download.failed': 'Download failed, please try again later',
-    'analysis.download.done': 'Downloading {name}',
 
     'analysis.chart.loading': 'Loading chart…',
 

@@ -2,9 +2,9 @@
  * Reference data of the filter panel (`DATA_ENDPOINTS`, spec §7 "Data"), cached per project
  * and language: the category tree, platforms and channels, attributes, the dataset's period range.
  */
-import type { CategoryNode } from '@marketlens/shared/contracts';
+import type { CategoryNode, TableDate } from '@marketlens/shared/contracts';
 import { DATA_ENDPOINTS } from '@marketlens/shared/endpoints';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/session.js';
 import { callEndpoint } from './endpoint.js';
@@ -27,22 +27,34 @@ export function useProjectId(): number | undefined {
   return useSession().scope?.projectId;
 }
 
-function useReference<T>(name: string, fetcher: (projectId: number, signal: AbortSignal) => Promise<T>) {
+type Fetcher<T> = (projectId: number, signal: AbortSignal) => Promise<T>;
+
+const referenceQuery = <T>(name: string, fetcher: Fetcher<T>, projectId: number | undefined, language: string) => ({
+  queryKey: ['analysis-ref', name, projectId, language],
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetcher(projectId!, signal),
+  staleTime: STALE,
+});
+
+function useReference<T>(name: string, fetcher: Fetcher<T>) {
   const projectId = useProjectId();
   const { i18n } = useTranslation();
-  return useQuery({
-    queryKey: ['analysis-ref', name, projectId, i18n.language],
-    queryFn: ({ signal }) => fetcher(projectId!, signal),
-    enabled: projectId !== undefined,
-    staleTime: STALE,
-  });
+  return useQuery({ ...referenceQuery(name, fetcher, projectId, i18n.language), enabled: projectId !== undefined });
 }
+
+const fetchTableDate: Fetcher<TableDate> = (id, signal) =>
+  callEndpoint(DATA_ENDPOINTS.tableDate, { data_scope_id: id }, { signal });
 
 /** GET /table_date: the dataset's first and latest period. */
 export function useTableDate() {
-  return useReference('table_date', (id, signal) =>
-    callEndpoint(DATA_ENDPOINTS.tableDate, { data_scope_id: id }, { signal }),
-  );
+  return useReference('table_date', fetchTableDate);
+}
+
+/**
+ * Requests the period range before the page renders (main.tsx, on an analysis page's address): every
+ * panel's request needs it, so the panels can then ask at their first render.
+ */
+export function prefetchTableDate(client: QueryClient, projectId: number, language: string) {
+  return client.prefetchQuery(referenceQuery('table_date', fetchTableDate, projectId, language));
 }
 
 /** POST /categories: the granted category tree. */

@@ -1,5 +1,5 @@
 import { DEFAULT_CURRENCY_SYMBOL, DEFAULT_PROJECT_ID } from '@marketlens/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { api } from '../api/request.js';
 import { clearTokens, onTokensChange, readTokens, saveTokens, type Tokens } from '../api/tokens.js';
@@ -24,6 +24,28 @@ export interface Session {
 const SessionContext = createContext<Session | null>(null);
 
 const projectStorageKey = (userId: number) => `marketlens.project.${userId}`;
+
+function readStoredProject(userId: number): number | null {
+  const raw = localStorage.getItem(projectStorageKey(userId));
+  return raw === null ? null : Number(raw);
+}
+
+/** The signed-in user (GET /api/auth/user): one query definition for the provider and the prefetch. */
+const userQueryOptions = () => ({
+  queryKey: SESSION_KEY,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<{ user: SessionUser }>('/api/auth/user', undefined, { signal }).then((d) => d.user),
+  retry: false,
+  staleTime: 60_000,
+});
+
+/** The chosen project's brief (scope: granularity, currency …). */
+const briefQueryOptions = (projectId: number | undefined) => ({
+  queryKey: ['project-brief', projectId],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<ProjectBrief>(`/api/common/projects/${projectId}/brief`, undefined, { signal }),
+  staleTime: 5 * 60_000,
+});
 
 /** The stored choice when still available, else the default project (id 1), else the first one. */
 export function pickProject(projects: readonly SessionProject[], stored: number | null): SessionProject | undefined {
@@ -59,14 +81,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const userQuery = useQuery({
-    queryKey: SESSION_KEY,
-    queryFn: ({ signal }) =>
-      api.get<{ user: SessionUser }>('/api/auth/user', undefined, { signal }).then((d) => d.user),
-    enabled: signedIn,
-    retry: false,
-    staleTime: 60_000,
-  });
+  const userQuery = useQuery({ ...userQueryOptions(), enabled: signedIn });
   const user = signedIn ? userQuery.data : undefined;
   const failed = signedIn && userQuery.isError;
 
@@ -75,29 +90,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (failed) clearTokens();
   }, [failed]);
 
-  const [storedProject, setStoredProject] = useState<number | null>(null);
-  useEffect(() => {
-    if (!user) return;
-    const raw = localStorage.getItem(projectStorageKey(user.id));
-    setStoredProject(raw === null ? null : Number(raw));
-  }, [user]);
-
+  // The stored choice is read at once (not in an effect), so the first brief requested is the right one.
+  const [chosen, setChosen] = useState<{ userId: number; projectId: number } | null>(null);
+  const storedProject = user ? (chosen?.userId === user.id ? chosen.projectId : readStoredProject(user.id)) : null;
   const project = user ? pickProject(user.projects, storedProject) : undefined;
   const selectProject = useCallback(
     (id: number) => {
       if (!user) return;
       localStorage.setItem(projectStorageKey(user.id), String(id));
-      setStoredProject(id);
+      setChosen({ userId: user.id, projectId: id });
     },
     [user],
   );
 
   const briefQuery = useQuery({
-    queryKey: ['project-brief', project?.id],
-    queryFn: ({ signal }) => api.get<ProjectBrief>(`/api/common/projects/${project!.id}/brief`, undefined, { signal }),
+    ...briefQueryOptions(project?.id),
     // An account that must change its password is refused everything else until it has.
     enabled: project !== undefined && !user?.must_change_password,
-    staleTime: 5 * 60_000,
   });
 
   const signIn = useCallback(
@@ -130,6 +139,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [tokens, user, signedIn, userQuery.isPending, failed, project, briefQuery.data, selectProject, signIn, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * Requests the session (the user, then the chosen project's brief) before React renders: main.tsx
+ * calls it while the language's strings and the screen's chunks download, so the analysis requests
+ * that need the project can start as soon as the page renders. The provider's queries find the answers.
+ * Resolves with the chosen project's id once the user is known.
+ */
+export async function prefetchSession(client: QueryClient): Promise<number | undefined> {
+  if (!readTokens()) return undefined;
+  const user = await client.fetchQuery(userQueryOptions()).catch(() => undefined);
+  if (!user || user.must_change_password) return undefined;
+  const project = pickProject(user.projects, readStoredProject(user.id));
+  if (project) void client.prefetchQuery(briefQueryOptions(project.id));
+  return project?.id;
 }
 
 export function useSession(): Session {

@@ -11,6 +11,7 @@ import { exploreMessages } from '../../features/explore/messages.js';
 import { favoriteBrandMessages } from '../../features/favorite-brand/messages.js';
 import { hotMessages } from '../../features/hot/messages.js';
 import { potentialMessages } from '../../features/potential/messages.js';
+import { enquiryMessages } from '../../features/price/enquiryMessages.js';
 import { priceMessages } from '../../features/price/messages.js';
 import { productAnalysisMessages } from '../../features/product-analysis/messages.js';
 import { shopMessages } from '../../features/shop/messages.js';
@@ -28,6 +29,7 @@ export const AREAS = [
   hotMessages,
   exploreMessages,
   priceMessages,
+  enquiryMessages,
   potentialMessages,
   productAnalysisMessages,
   contrastMessages,

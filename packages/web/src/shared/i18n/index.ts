@@ -1,8 +1,7 @@
-import { MESSAGES as SHARED_MESSAGES } from '@marketlens/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { AreaMessages } from './area.js';
-import { type CoreMessages, LOCALES, type Locale, loadCore } from './locales.js';
+import { LOCALES, type Locale, loadCore } from './locales.js';
 
 const STORAGE_KEY = 'marketlens.locale';
 
@@ -59,13 +58,20 @@ export function registerArea(...list: AreaMessages<string>[]) {
 }
 
 /**
- * Loads one language's core strings (a chunk of its own) with the shared catalogue, once. `core` is the
- * chunk's download when the caller has already started it.
+ * One language's frame strings and the shared catalogue (server messages, route names, validation
+ * texts), two chunks requested side by side: neither is part of the shell.
  */
-async function loadLanguage(locale: Locale, core?: Promise<CoreMessages>) {
+function loadStrings(locale: Locale): Promise<Record<string, string>> {
+  return Promise.all([import('@marketlens/shared/messages'), loadCore(locale)]).then(([shared, core]) => ({
+    ...shared.MESSAGES[locale],
+    ...core,
+  }));
+}
+
+/** Puts one language's strings into i18next, once. `strings` is their download when the caller has already started it. */
+async function loadLanguage(locale: Locale, strings: Promise<Record<string, string>> = loadStrings(locale)) {
   if (loaded.has(locale)) return;
-  const strings = await (core ?? loadCore(locale));
-  i18next.addResourceBundle(locale, 'translation', { ...SHARED_MESSAGES[locale], ...strings }, true, true);
+  i18next.addResourceBundle(locale, 'translation', await strings, true, true);
   loaded.add(locale);
 }
 
@@ -79,7 +85,7 @@ export async function setLocale(locale: Locale): Promise<unknown> {
 
 export async function initI18n(locale: Locale) {
   // Requested first, before the screens' chunks (main.tsx), so it does not queue behind them.
-  const core = loadCore(locale);
+  const strings = loadStrings(locale);
   document.documentElement.lang = locale;
   loaded.clear();
   await i18next.use(initReactI18next).init({
@@ -92,6 +98,6 @@ export async function initI18n(locale: Locale) {
     nsSeparator: false,
     returnNull: false,
   });
-  await loadLanguage(locale, core);
+  await loadLanguage(locale, strings);
   for (const area of areas) addArea(area);
 }

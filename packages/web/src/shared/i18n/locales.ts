@@ -17,6 +17,7 @@ import type { exploreMessages } from '../../features/explore/messages.js';
 import type { favoriteBrandMessages } from '../../features/favorite-brand/messages.js';
 import type { hotMessages } from '../../features/hot/messages.js';
 import type { potentialMessages } from '../../features/potential/messages.js';
+import type { enquiryMessages } from '../../features/price/enquiryMessages.js';
 import type { priceMessages } from '../../features/price/messages.js';
 import type { productAnalysisMessages } from '../../features/product-analysis/messages.js';
 import type { shopMessages } from '../../features/shop/messages.js';
@@ -35,6 +36,7 @@ type Areas =
   | typeof hotMessages
   | typeof exploreMessages
   | typeof priceMessages
+  | typeof enquiryMessages
   | typeof potentialMessages
   | typeof productAnalysisMessages
   | typeof contrastMessages

@@ -1,7 +1,7 @@
-import { Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
+import { LazyModal } from './lazyDialog.js';
 
 /**
  * Asks before unsaved edits are lost: leaving for another screen of the app opens a confirmation,
@@ -19,7 +19,7 @@ export function LeaveGuard({ when, message }: { when: boolean; message: string }
     return () => window.removeEventListener('beforeunload', ask);
   }, [when]);
   return (
-    <Modal
+    <LazyModal
       open={blocker.state === 'blocked'}
       title={t('unsaved.leaveTitle')}
       okText={t('unsaved.leave')}
@@ -30,6 +30,6 @@ export function LeaveGuard({ when, message }: { when: boolean; message: string }
       destroyOnHidden
     >
       {message}
-    </Modal>
+    </LazyModal>
   );
 }

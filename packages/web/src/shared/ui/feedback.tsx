@@ -1,4 +1,15 @@
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useRef } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { FeedbackApis } from './feedbackHolders.js';
 
 type Feedback = FeedbackApis;
@@ -11,9 +22,11 @@ interface Call {
 
 const FeedbackContext = createContext<Feedback | null>(null);
 
-// antd's message + notification code (rc-notification, their styles) is not needed for first paint:
-// it loads right after, and a toast asked for before that is shown once it has arrived.
+// antd's message + notification code (rc-notification, their styles, ≈ 11 KB gz) is no part of a page's
+// first view: it loads with the first toast asked for (shown once it has arrived) or with the user's
+// first click or key press, so that it is at hand before anything the user does can toast.
 const Holders = lazy(() => import('./feedbackHolders.js'));
+const FIRST_INPUT = ['pointerdown', 'keydown'] as const;
 
 /**
  * Toasts and notifications that follow the theme and language (the hook forms of antd's message
@@ -22,6 +35,15 @@ const Holders = lazy(() => import('./feedbackHolders.js'));
 export function FeedbackProvider({ children }: { children: ReactNode }) {
   const real = useRef<Feedback | null>(null);
   const queue = useRef<Call[]>([]);
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (wanted) return;
+    const want = () => setWanted(true);
+    for (const type of FIRST_INPUT) window.addEventListener(type, want, { capture: true, once: true });
+    return () => {
+      for (const type of FIRST_INPUT) window.removeEventListener(type, want, { capture: true });
+    };
+  }, [wanted]);
   const value = useMemo(() => {
     const forward = (kind: Kind) =>
       new Proxy(
@@ -36,6 +58,8 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
                   ...args,
                 );
               queue.current.push({ kind, method: String(method), args });
+              // Asked for during another component's render or effect: request the code after it.
+              queueMicrotask(() => setWanted(true));
               return undefined;
             },
         },
@@ -50,9 +74,11 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   }, []);
   return (
     <FeedbackContext.Provider value={value}>
-      <Suspense fallback={null}>
-        <Holders onReady={onReady} />
-      </Suspense>
+      {wanted && (
+        <Suspense fallback={null}>
+          <Holders onReady={onReady} />
+        </Suspense>
+      )}
       {children}
     </FeedbackContext.Provider>
   );

@@ -8,7 +8,7 @@ export interface FeedbackApis {
   notification: NotificationInstance;
 }
 
-/** antd's message and notification holders (themed, in the app's language); loaded after first paint. */
+/** antd's message and notification holders (themed, in the app's language); loaded with the first toast or input (feedback.tsx). */
 export default function FeedbackHolders({ onReady }: { onReady(apis: FeedbackApis): void }) {
   const [messageApi, messageHolder] = message.useMessage();
   const [notificationApi, notificationHolder] = notification.useNotification();

@@ -411,4 +411,8 @@ export const en: CoreMessages = {
   'icons.subtitle': 'The {count} icons the app uses; click one to copy its name',
   'icons.search': 'Search icons',
   'icons.copied': '{name} copied',
+  // The download button (shared/ui/FileDownloadButton.tsx): analysis pages and the audit trail.
+  'fileDownload.button': 'Download Excel',
+  'fileDownload.failed': 'Download failed, please try again later',
+  'fileDownload.done': 'Downloading {name}',
 };

@@ -400,6 +400,10 @@ export const zhCN = {
   'icons.subtitle': '应用使用的 {count} 个图标，点击复制名称',
   'icons.search': '搜索图标',
   'icons.copied': '已复制 {name}',
+  // The download button (shared/ui/FileDownloadButton.tsx): analysis pages and the audit trail.
+  'fileDownload.button': '下载 Excel',
+  'fileDownload.failed': '下载失败，请稍后重试',
+  'fileDownload.done': '已开始下载 {name}',
 } as const;
 
 export type CoreKey = keyof typeof zhCN;

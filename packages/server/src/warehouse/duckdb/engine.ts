@@ -73,7 +73,10 @@ const compiledOn = new WeakMap<DuckDBConnection, Map<string, DuckDBPreparedState
  */
 async function compiledSelect(conn: DuckDBConnection, sql: string): Promise<DuckDBPreparedStatement> {
   let cache = compiledOn.get(conn);
-  if (!cache) compiledOn.set(conn, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    compiledOn.set(conn, cache);
+  }
   const known = cache.get(sql);
   if (known) {
     cache.delete(sql);

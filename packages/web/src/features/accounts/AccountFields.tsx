@@ -1,9 +1,10 @@
 import { ROLES, roleMatches } from '@marketlens/shared';
-import { DatePicker, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../shared/auth/session.js';
+import { LazyRangePicker } from '../../shared/ui/LazyRangePicker.js';
 import { roleOptions } from '../../shared/ui/labels.js';
 import { emailRule, requiredRule } from '../../shared/ui/rules.js';
 
@@ -56,7 +57,7 @@ export function AccountFields({ editing = false }: { editing?: boolean }) {
         <Input />
       </Form.Item>
       <Form.Item name="validity" label={t('account.validity')} extra={t('account.validityHint')}>
-        <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: '100%' }} />
+        <LazyRangePicker allowEmpty={[true, true]} style={{ width: '100%' }} />
       </Form.Item>
     </>
   );

@@ -1,13 +1,14 @@
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditOutcome, auditActionKey, isAuditAction } from '@marketlens/shared';
 import type { AuditEntry } from '@marketlens/shared/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Flex, Input, Select, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Input, Select, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { registerArea } from '../../shared/i18n/index.js';
 import { FileDownloadButton } from '../../shared/ui/FileDownloadButton.js';
+import { LazyRangePicker } from '../../shared/ui/LazyRangePicker.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { type AuditParams, auditApi, auditKeys } from './api.js';
 import { auditScreenMessages } from './messages.js';
@@ -90,7 +91,7 @@ export default function AuditPage() {
             onChange={(v?: AuditOutcome) => set({ outcome: v })}
             data-testid="audit-outcome"
           />
-          <DatePicker.RangePicker
+          <LazyRangePicker
             showTime={{ format: 'HH:mm' }}
             format="YYYY-MM-DD HH:mm"
             value={range}

@@ -1,10 +1,11 @@
 import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, DatePicker, Flex, Form, Input, Segmented, TreeSelect, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Segmented, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCategoryTreeData } from '../../shared/analysis/filters/useCategoryTreeData.js';
 import { usePeriodPicker } from '../../shared/analysis/filters/usePeriodPicker.js';
 import { useAnalysisFilter, useFormatters } from '../../shared/analysis/index.js';
+import { LazyRangePicker } from '../../shared/ui/LazyRangePicker.js';
 import {
   boundsOf,
   checkSearch,
@@ -119,10 +120,11 @@ export function SearchForm({
       <Form layout="vertical" onFinish={submit} requiredMark={false}>
         <Flex gap={16} wrap align="flex-start">
           <Form.Item label={t('potential.form.period')} style={{ marginBottom: 12 }}>
-            <DatePicker.RangePicker
+            <LazyRangePicker
               picker={periods.picker}
               format={periods.format}
               allowClear={false}
+              aria-label={t('potential.form.period')}
               value={pair(draft.date_range)}
               disabledDate={periods.disabledDate}
               onChange={(v) => {
@@ -145,11 +147,12 @@ export function SearchForm({
             style={{ marginBottom: 12 }}
             {...(problems.benchmark ? { validateStatus: 'error' as const, help: t(problems.benchmark) } : {})}
           >
-            <DatePicker.RangePicker
+            <LazyRangePicker
               picker={periods.picker}
               format={periods.format}
               allowClear={false}
               disabled={draft.quick_selector !== 'custom'}
+              aria-label={t('potential.form.benchmark')}
               value={pair(draft.benchmark_date_range)}
               disabledDate={periods.disabledDate}
               onChange={(v) => {

@@ -1,12 +1,13 @@
 import { ORDER_STATUSES, type OrderStatus } from '@marketlens/shared';
 import type { Order } from '@marketlens/shared/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DatePicker, Flex, Input, Select, Table, Tag, Typography } from 'antd';
+import { Flex, Input, Select, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerArea } from '../../shared/i18n/index.js';
 import { formatDate } from '../../shared/ui/dates.js';
+import { LazyRangePicker } from '../../shared/ui/LazyRangePicker.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { type EnquiryListParams, priceApi, priceKeys } from './api.js';
@@ -62,7 +63,7 @@ export default function EnquiriesPage() {
             onChange={(v?: OrderStatus) => set({ status: v })}
             data-testid="enquiry-status-filter"
           />
-          <DatePicker.RangePicker
+          <LazyRangePicker
             placeholder={[t('enquiries.dates'), t('enquiries.dates')]}
             onChange={(range: [Dayjs | null, Dayjs | null] | null) =>
               set({

@@ -1,5 +1,6 @@
-import { DatePicker, Flex, Form, Segmented } from 'antd';
+import { Flex, Form, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LazyRangePicker } from '../../../ui/LazyRangePicker.js';
 import type { Selector } from '../../filter.js';
 import { itemStatus } from '../itemStatus.js';
 import type { FilterSectionProps } from '../types.js';
@@ -18,7 +19,7 @@ export function CompareSection({ draft, update, errorOf }: FilterSectionProps) {
           options={(['mom', 'yoy', 'custom'] as const).map((s) => ({ value: s, label: t(`analysis.filter.${s}`) }))}
         />
         {draft.selector === 'custom' && (
-          <DatePicker.RangePicker
+          <LazyRangePicker
             picker={p.picker}
             format={p.format}
             style={{ flex: 1, minWidth: 220 }}

@@ -1,5 +1,6 @@
-import { DatePicker, Form } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LazyRangePicker } from '../../../ui/LazyRangePicker.js';
 import { itemStatus } from '../itemStatus.js';
 import type { FilterSectionProps } from '../types.js';
 import { usePeriodPicker } from '../usePeriodPicker.js';
@@ -10,7 +11,7 @@ export function DateSection({ draft, update, errorOf }: FilterSectionProps) {
   const p = usePeriodPicker();
   return (
     <Form.Item label={t('analysis.filter.date')} {...itemStatus(errorOf('date'))}>
-      <DatePicker.RangePicker
+      <LazyRangePicker
         picker={p.picker}
         format={p.format}
         allowClear={false}

@@ -1,0 +1,29 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { LazyRangePicker, rangeText } from '../src/shared/ui/LazyRangePicker.js';
+
+describe('LazyRangePicker', () => {
+  it('shows the range as text, then the real picker once the field is used, focused and with the value', async () => {
+    const range = [dayjs('2026-01-05'), dayjs('2026-03-31')] as [dayjs.Dayjs, dayjs.Dayjs];
+    const { container } = render(<LazyRangePicker id="validity" value={range} placeholder={['From', 'To']} />);
+    const standIn = screen.getByTestId('range-picker-standin') as HTMLInputElement;
+    expect(standIn.value).toBe('2026-01-05 ~ 2026-03-31');
+    expect(standIn.id).toBe('validity');
+    expect(container.querySelector('.ant-picker')).toBeNull();
+    fireEvent.focus(standIn);
+    await waitFor(() => expect(container.querySelector('.ant-picker')).not.toBeNull(), { timeout: 30_000 });
+    const inputs = [...container.querySelectorAll<HTMLInputElement>('.ant-picker input')];
+    expect(inputs.map((i) => i.value)).toEqual(['2026-01-05', '2026-03-31']);
+    expect(inputs.map((i) => i.placeholder)).toEqual(['From', 'To']);
+    expect(screen.queryByTestId('range-picker-standin')).toBeNull();
+  });
+
+  it('formats with the picker format, and shows placeholders for no range', () => {
+    const at = dayjs('2026-11-27T08:30:00');
+    expect(rangeText([at, null], 'YYYY-MM-DD HH:mm')).toBe('2026-11-27 08:30 ~ ');
+    expect(rangeText(null, undefined)).toBe('');
+    render(<LazyRangePicker placeholder={['Start', 'End']} />);
+    expect((screen.getByTestId('range-picker-standin') as HTMLInputElement).placeholder).toBe('Start ~ End');
+  });
+});

@@ -1,4 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { LazyRangePicker, rangeText } from '../src/shared/ui/LazyRangePicker.js';
@@ -17,6 +19,17 @@ describe('LazyRangePicker', () => {
     expect(inputs.map((i) => i.value)).toEqual(['2026-01-05', '2026-03-31']);
     expect(inputs.map((i) => i.placeholder)).toEqual(['From', 'To']);
     expect(screen.queryByTestId('range-picker-standin')).toBeNull();
+  });
+
+  it("uses the picker's own placeholders from antd's locale when the field sets none", () => {
+    render(
+      <ConfigProvider locale={zhCN}>
+        <LazyRangePicker />
+        <LazyRangePicker picker="month" data-testid="months" />
+      </ConfigProvider>,
+    );
+    expect((screen.getByTestId('range-picker-standin') as HTMLInputElement).placeholder).toBe('开始日期 ~ 结束日期');
+    expect((screen.getByTestId('months') as HTMLInputElement).placeholder).toBe('开始月份 ~ 结束月份');
   });
 
   it('formats with the picker format, and shows placeholders for no range', () => {

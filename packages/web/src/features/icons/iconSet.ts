@@ -10,6 +10,7 @@ export {
   ArrowUpOutlined,
   AuditOutlined,
   BarChartOutlined,
+  CalendarOutlined,
   CheckCircleFilled,
   CheckCircleOutlined,
   CloseCircleFilled,

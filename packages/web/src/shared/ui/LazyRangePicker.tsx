@@ -1,6 +1,8 @@
-import { type DatePicker, type GetProps, Input } from 'antd';
+import { CalendarOutlined } from '@ant-design/icons';
+import { ConfigProvider, type DatePicker, type GetProps, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useContext, useState } from 'react';
+import { TEXT_DESCRIPTION } from './theme.js';
 
 export type RangePickerProps = GetProps<typeof DatePicker.RangePicker>;
 
@@ -23,7 +25,11 @@ ADR 0004's budgets).
  */
 export function LazyRangePicker(props: RangePickerProps) {
   const [active, setActive] = useState(false);
-  const placeholder = Array.isArray(props.placeholder) ? props.placeholder.join(' ~ ') : undefined;
+  // The picker's own placeholders (antd's locale: 开始日期 / Start date …) unless the field sets its own.
+  const lang = useContext(ConfigProvider.ConfigContext).locale?.DatePicker?.lang;
+  const own = Array.isArray(props.placeholder) ? props.placeholder : undefined;
+  const fallback = props.picker === 'month' ? lang?.rangeMonthPlaceholder : lang?.rangePlaceholder;
+  const placeholder = (own ?? fallback)?.join(' ~ ');
   const stand = (
     <Input
       readOnly
@@ -32,6 +38,7 @@ export function LazyRangePicker(props: RangePickerProps) {
       value={rangeText(props.value, props.format)}
       placeholder={placeholder}
       style={props.style}
+      suffix={<CalendarOutlined style={{ color: TEXT_DESCRIPTION }} />}
       disabled={props.disabled === true}
       onFocus={() => setActive(true)}
       onMouseDown={() => setActive(true)}

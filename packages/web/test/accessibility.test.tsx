@@ -3,7 +3,7 @@
  * share bars named by their figure, every filter control named by its section, one h1 per screen.
  * The whole pages are checked with axe-core in the e2e tests (e2e/support/a11y.ts).
  */
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BarCell, FilterPanel } from '../src/shared/analysis/index.js';
 import { setLocale } from '../src/shared/i18n/index.js';
@@ -36,8 +36,10 @@ describe('accessible names of the shared components', () => {
     expect(screen.getByRole('combobox', { name: 'Brands' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Title keywords' })).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Only favourite brands' })).toBeTruthy();
-    // Both inputs of the period range (start and end).
-    expect(screen.getAllByRole('textbox', { name: 'Period' })).toHaveLength(2);
+    // The period range: its stand-in until used (LazyRangePicker), then both inputs of the picker.
+    const standIn = screen.getByRole('textbox', { name: 'Period' });
+    fireEvent.focus(standIn);
+    await waitFor(() => expect(screen.getAllByRole('textbox', { name: 'Period' })).toHaveLength(2));
   });
 
   it("a screen's title is its one h1", () => {

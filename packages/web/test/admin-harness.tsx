@@ -11,6 +11,32 @@ import { ok, renderRoutes, server, setUpApiTests } from './support/harness.js';
  */
 export { calls, fail, ok, server, userOf } from './support/harness.js';
 
+const PROJECT = {
+  id: 1,
+  name: 'Demo',
+  owner_id: null as number | null,
+  owner: null as string | null,
+  data_scope: 'demo',
+  currency_unit: 'CNY',
+  cur_symbol: '¥',
+  date_field: 'month',
+  has_series: false,
+  series_name: '',
+  series_name_en: '',
+  hide_keywords: false,
+  discount_price: false,
+  limit_brands: false,
+  limit_shops: false,
+  pages: [1, 2, 3],
+  status: 'in_service',
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+/** A project as GET /api/common/projects(/:id) answers it, with what a test changes. */
+export function projectOf(over: Partial<typeof PROJECT> = {}): typeof PROJECT {
+  return { ...PROJECT, ...over };
+}
+
 /** The first look at a screen: the lazy antd pieces load on a cold start (and the machine is shared). */
 export const FIRST = { timeout: 15_000 };
 

@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import AttributeManagementPage from '../src/features/projects/AttributeManagementPage.js';
 import { setLocale } from '../src/shared/i18n/index.js';
-import { calls, FIRST, ok, renderAdmin, server, setUpAdminTests, userOf } from './admin-harness.js';
+import { calls, FIRST, ok, projectOf, renderAdmin, server, setUpAdminTests, userOf } from './admin-harness.js';
 
 setUpAdminTests();
 
@@ -19,26 +19,7 @@ const AVAILABLE: Attr[] = [
   { name: 'color', title: '颜色', title_en: 'Color' },
   { name: 'skin', title: '肤质', title_en: 'Skin type' },
 ];
-const PROJECT = {
-  id: 1,
-  name: 'Demo',
-  owner_id: null,
-  owner: null,
-  data_scope: 'demo',
-  currency_unit: 'CNY',
-  cur_symbol: '¥',
-  date_field: 'month',
-  has_series: false,
-  series_name: '',
-  series_name_en: '',
-  hide_keywords: false,
-  discount_price: false,
-  limit_brands: false,
-  limit_shops: false,
-  pages: [1, 2, 3],
-  status: 'in_service',
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+const PROJECT = projectOf();
 
 /**
  * The attribute API of project 1 as the server has it: the configuration in force, a draft that is

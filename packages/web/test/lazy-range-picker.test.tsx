@@ -2,10 +2,14 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LazyRangePicker, rangeText } from '../src/shared/ui/LazyRangePicker.js';
+import { stubResizeObserver } from './support/harness.js';
 
 describe('LazyRangePicker', () => {
+  // An open date picker observes its popup.
+  beforeAll(stubResizeObserver);
+
   it('shows the range as text, then the real picker once the field is used, focused and with the value', async () => {
     const range = [dayjs('2026-01-05'), dayjs('2026-03-31')] as [dayjs.Dayjs, dayjs.Dayjs];
     const { container } = render(<LazyRangePicker id="validity" value={range} placeholder={['From', 'To']} />);

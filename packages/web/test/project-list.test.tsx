@@ -4,31 +4,19 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import ProjectListPage from '../src/features/projects/ProjectListPage.js';
 import { setLocale } from '../src/shared/i18n/index.js';
-import { FIRST, ok, renderAdmin, server, setUpAdminTests, userOf } from './admin-harness.js';
+import { FIRST, ok, projectOf, renderAdmin, server, setUpAdminTests, userOf } from './admin-harness.js';
 
 setUpAdminTests();
 
 const OWNER = 'Alexandra Konstantinopoulou-Vandenberghe';
-const project = {
+const project = projectOf({
   id: 3,
   name: '雅诗兰黛中国区天猫旗舰店全品类年度监测项目',
   owner_id: 2,
   owner: OWNER,
   data_scope: 'cn_monthly',
-  currency_unit: 'CNY',
-  cur_symbol: '¥',
-  date_field: 'month',
-  has_series: false,
-  series_name: '',
-  series_name_en: '',
-  hide_keywords: false,
-  discount_price: false,
-  limit_brands: false,
-  limit_shops: false,
   pages: [1, 2, 4, 5, 6, 9],
-  status: 'in_service',
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+});
 
 describe('Projects list', () => {
   it('a long owner name is cut to its column with the full name on hover; page tags wrap in a column of their own (en)', async () => {

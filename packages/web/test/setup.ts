@@ -23,16 +23,6 @@ if (browser && !window.matchMedia) {
     }) as MediaQueryList;
 }
 
-// jsdom lacks ResizeObserver, which antd's popups (an open date picker) observe with; jsdom lays
-// nothing out, so there is never a size to report.
-if (browser && typeof window.ResizeObserver === 'undefined') {
-  window.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
-
 afterEach(() => {
   if (!browser) return;
   cleanup();

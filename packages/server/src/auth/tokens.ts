@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../errors.js';
+import { LruMap } from '../lru.js';
 import type { MetadataStore, User } from '../metadata/index.js';
 
 const ISSUER = 'marketlens';
@@ -30,7 +31,7 @@ export interface TokenSettings {
   clock: () => Date;
 }
 
-/** Verified access tokens kept (the oldest goes first): far more than the sessions of one server. */
+/** Verified access tokens kept (the least recently used goes first): far more than one server's sessions. */
 const VERIFIED_TOKENS = 10_000;
 
 export const sessionEnded = () => new AppError(401, 401, 'auth.sessionEnded');
@@ -59,7 +60,7 @@ export class TokenService {
    * changed byte misses; revocation is unaffected (the auth plugin checks the account's token
    * version and the session on every request, after this).
    */
-  private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>();
+  private readonly verified = new LruMap<string, { claims: AccessClaims; exp: number }>(VERIFIED_TOKENS);
 
   constructor(
     private readonly metadata: MetadataStore,
@@ -90,12 +91,8 @@ export class TokenService {
       this.verified.delete(token);
     }
     const claims = await this.verifySignedToken(token);
-    if (claims) {
-      if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, claims);
-      return claims.claims;
-    }
-    return undefined;
+    if (claims) this.verified.set(token, claims);
+    return claims?.claims;
   }
 
   private async verifySignedToken(token: string): Promise<{ claims: AccessClaims; exp: number } | undefined> {

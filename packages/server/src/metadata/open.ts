@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database as BetterSqlite } from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql, type Transaction } from 'kysely';
+import { LruMap } from '../lru.js';
 import type { MetadataDialect, RepoContext } from './db.js';
 import { isUniqueViolation } from './errors.js';
 import { unavailableAsError } from './guard.js';
@@ -159,18 +160,15 @@ const PREPARED_STATEMENTS = 500;
  * synchronously (`all`/`run`), and nothing in the metadata layer streams.
  */
 function preparedOnce(database: BetterSqlite): SqliteDatabase {
-  const compiled = new Map<string, ReturnType<BetterSqlite['prepare']>>();
+  const compiled = new LruMap<string, ReturnType<BetterSqlite['prepare']>>(PREPARED_STATEMENTS);
   return {
     close: () => database.close(),
     prepare(text: string) {
       let statement = compiled.get(text);
-      if (statement) {
-        compiled.delete(text);
-      } else {
+      if (!statement) {
         statement = database.prepare(text);
-        if (compiled.size >= PREPARED_STATEMENTS) compiled.delete(compiled.keys().next().value!);
+        compiled.set(text, statement);
       }
-      compiled.set(text, statement);
       return statement;
     },
   };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { LruMap } from '../../lru.js';
 import { closeRedis, connectRedis } from '../../redis.js';
 
 /**
@@ -33,32 +34,28 @@ export function stableJson(value: unknown): string {
 
 export class MemoryResultCache implements ResultCache {
   readonly kind = 'memory' as const;
-  private readonly entries = new Map<string, { value: unknown; expires: number }>();
+  private readonly entries: LruMap<string, { value: unknown; expires: number }>;
 
   constructor(
-    private readonly maxEntries = 2000,
+    maxEntries = 2000,
     private readonly ttlMs = 10 * 60_000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.entries = new LruMap(maxEntries);
+  }
 
   async get(key: string) {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
-    this.entries.delete(key);
-    if (hit.expires <= this.now()) return undefined;
-    // Re-inserting moves the entry to the young end of the Map's order: least recently used first.
-    this.entries.set(key, hit);
+    if (hit.expires <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
     return hit.value;
   }
 
   async set(key: string, value: unknown) {
-    this.entries.delete(key);
     this.entries.set(key, { value, expires: this.now() + this.ttlMs });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
   }
 
   async clear() {

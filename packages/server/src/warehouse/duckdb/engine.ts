@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance, type DuckDBPreparedStatement, StatementType } from '@duckdb/node-api';
 import { DATASET_TABLE_NAMES } from '@marketlens/shared';
+import { LruMap } from '../../lru.js';
 import {
   type ImportOptions,
   type ImportResult,
@@ -63,7 +64,7 @@ export function datasetAlias(name: string): string {
 /** A FIFO pool of connections of one instance. */
 /** Statements kept compiled per connection (the least recently used goes first). */
 const STATEMENTS_PER_CONNECTION = 64;
-const compiledOn = new WeakMap<DuckDBConnection, Map<string, DuckDBPreparedStatement>>();
+const compiledOn = new WeakMap<DuckDBConnection, LruMap<string, DuckDBPreparedStatement>>();
 
 /**
  * The statement for `sql` on a connection, compiled once. The panels send the same few statements
@@ -74,22 +75,17 @@ const compiledOn = new WeakMap<DuckDBConnection, Map<string, DuckDBPreparedState
 async function compiledSelect(conn: DuckDBConnection, sql: string): Promise<DuckDBPreparedStatement> {
   let cache = compiledOn.get(conn);
   if (!cache) {
-    cache = new Map();
+    cache = new LruMap(STATEMENTS_PER_CONNECTION, (dropped) => dropped.destroySync());
     compiledOn.set(conn, cache);
   }
   const known = cache.get(sql);
-  if (known) {
-    cache.delete(sql);
-    cache.set(sql, known);
-    return known;
-  }
+  if (known) return known;
   const prepared = await conn.prepare(sql);
   // Defence in depth: the connection is locked down, and only reads run at all.
   if (prepared.statementType !== StatementType.SELECT) {
     prepared.destroySync();
     throw new Error('only SELECT statements may run on the warehouse');
   }
-  if (cache.size >= STATEMENTS_PER_CONNECTION) forgetCompiled(conn, cache.keys().next().value!);
   cache.set(sql, prepared);
   return prepared;
 }

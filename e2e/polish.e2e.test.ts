@@ -1,8 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, createAccount, PASSWORD, signInApi } from './support/api.js';
-import { launchBrowser } from './support/browser.js';
-import { type RunningServer, startServer } from './support/server.js';
+import { startDemo, stopDemo } from './support/analysis.js';
+import { type Api, createAccount, PASSWORD } from './support/api.js';
+import type { RunningServer } from './support/server.js';
 import { shot } from './support/shots.js';
 import { menuTexts, noConsoleErrors, openPage, signIn } from './support/ui.js';
 
@@ -27,9 +27,7 @@ describe('polish in Chromium', () => {
   let projectName: string;
 
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USERNAME: '100000' });
-    browser = await launchBrowser();
-    root = await signInApi(server.url, 'root', server.rootPassword);
+    ({ server, browser, root } = await startDemo());
     await createAccount(root, 'nobody.yet', 'general');
     // A project owned by an account with a long name, with most pages (one tag each).
     const ownerId = await createAccount(root, LONG_OWNER, 'admin');
@@ -43,10 +41,7 @@ describe('polish in Chromium', () => {
     });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    if (server) expect(await server.stop()).toBe(0);
-  });
+  afterAll(() => stopDemo({ server, browser }));
 
   for (const [locale, text] of [
     ['zh-CN', { title: '您还没有可用的项目', whom: '请联系为您开通账号的管理员', menu: ['暂无项目', '个人中心'] }],

@@ -39,6 +39,7 @@ describe('accessible names of the shared components', () => {
     // The period range: its stand-in until used (LazyRangePicker), then both inputs of the picker.
     const standIn = screen.getByRole('textbox', { name: 'Period' });
     fireEvent.focus(standIn);
+    fireEvent.keyDown(standIn, { key: 'ArrowDown' });
     await waitFor(() => expect(screen.getAllByRole('textbox', { name: 'Period' })).toHaveLength(2));
   });
 

@@ -17,7 +17,11 @@ describe('LazyRangePicker', () => {
     expect(standIn.value).toBe('2026-01-05 ~ 2026-03-31');
     expect(standIn.id).toBe('validity');
     expect(container.querySelector('.ant-picker')).toBeNull();
+    // Tabbing onto and past the field leaves it as it is.
     fireEvent.focus(standIn);
+    fireEvent.keyDown(standIn, { key: 'Tab' });
+    expect(screen.getByTestId('range-picker-standin')).toBe(standIn);
+    fireEvent.keyDown(standIn, { key: 'ArrowDown' });
     await waitFor(() => expect(container.querySelector('.ant-picker')).not.toBeNull(), { timeout: 30_000 });
     const inputs = [...container.querySelectorAll<HTMLInputElement>('.ant-picker input')];
     expect(inputs.map((i) => i.value)).toEqual(['2026-01-05', '2026-03-31']);

@@ -6,7 +6,11 @@ import { TEXT_DESCRIPTION } from './theme.js';
 
 export type RangePickerProps = GetProps<typeof DatePicker.RangePicker>;
 
-const RangePicker = lazy(() => import('antd/es/date-picker').then((m) => ({ default: m.default.RangePicker })));
+const loadPicker = () => import('antd/es/date-picker');
+const RangePicker = lazy(() => loadPicker().then((m) => ({ default: m.default.RangePicker })));
+
+/** Keys that only move through the page: passing over the field must not open the picker. */
+const PASSING_KEYS = new Set(['Tab', 'Shift', 'Escape', 'Alt', 'Control', 'Meta']);
 
 /** The range as the picker shows it, for the field before the picker has loaded. */
 export function rangeText(value: RangePickerProps['value'], format: RangePickerProps['format']): string {
@@ -20,8 +24,10 @@ export function rangeText(value: RangePickerProps['value'], format: RangePickerP
  * antd's date range picker, fetched when the field is first used rather than with the page (≈ 29 KB
  * gz that no first view needs: the filter panel's periods, the account, enquiry and audit screens —
 ADR 0004's budgets).
- * Until then a read-only input of the same size shows the range or the placeholders; focusing or
- * clicking it loads the picker in its place, focused, so the user goes on where they clicked.
+ * Until then a read-only input of the same size shows the range or the placeholders. Focus fetches
+ * the picker's code; a click or a key other than Tab puts the picker in its place, focused, so the user
+ * goes on where they were. Focus alone does not: a keyboard user tabbing past would otherwise have the
+ * picker take the focus back once its code arrived.
  */
 export function LazyRangePicker(props: RangePickerProps) {
   const [active, setActive] = useState(false);
@@ -40,8 +46,11 @@ export function LazyRangePicker(props: RangePickerProps) {
       style={props.style}
       suffix={<CalendarOutlined style={{ color: TEXT_DESCRIPTION }} />}
       disabled={props.disabled === true}
-      onFocus={() => setActive(true)}
+      onFocus={() => void loadPicker()}
       onMouseDown={() => setActive(true)}
+      onKeyDown={(e) => {
+        if (!PASSING_KEYS.has(e.key)) setActive(true);
+      }}
       data-testid={(props as { 'data-testid'?: string })['data-testid'] ?? 'range-picker-standin'}
     />
   );

@@ -62,9 +62,21 @@ export function waitCall(page: Page, path: string, match: (body: Record<string, 
   return waiting;
 }
 
-/** As `waitCall`, but the answer the page received to that POST. */
+/**
+ * As `waitCall`, but the answer the page received to that POST. Its body is read as it arrives
+ * (Playwright keeps it), and an answer whose body is gone (an earlier document's, when the step
+ * is a reload) does not count: the waiter goes on to the new document's answer.
+ */
 export function answer(page: Page, path: string, match: (body: Record<string, unknown>) => boolean = () => true) {
-  const waiting = page.waitForResponse((r) => posted(r.request(), path, match), { timeout: 60_000 });
+  const waiting = page.waitForResponse(
+    async (r) =>
+      posted(r.request(), path, match) &&
+      (await r.body().then(
+        () => true,
+        () => false,
+      )),
+    { timeout: 60_000 },
+  );
   waiting.catch(() => undefined);
   return waiting;
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Remember } from './remember.js';
 import type { MetadataDatabase } from './schema.js';
 
 export type MetadataDialect = 'sqlite' | 'postgres';
@@ -10,6 +11,12 @@ export interface RepoContext {
   readonly dialect: MetadataDialect;
   /** Current time as ISO-8601 UTC text (injectable for tests of expiry and lockout). */
   now(): string;
+  /**
+   * The store's memory of unchanged reads (metadata/remember.ts), for the reads every request makes:
+   * SQLite outside transactions only (a transaction reads its own writes; PostgreSQL has no cheap
+   * change stamp across the instances that share it).
+   */
+  readonly remember?: Remember;
 }
 
 /**

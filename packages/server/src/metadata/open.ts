@@ -4,6 +4,7 @@ import type { Database as BetterSqlite } from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql, type Transaction } from 'kysely';
 import { LruMap } from '../lru.js';
 import type { MetadataDialect, RepoContext } from './db.js';
+import { rememberWhileUnchanged } from './remember.js';
 import { isUniqueViolation } from './errors.js';
 import { unavailableAsError } from './guard.js';
 import { migrationProvider } from './migrations/index.js';
@@ -130,7 +131,10 @@ export function parseMetadataUrl(url: string): MetadataTarget {
 
 // Drivers load on demand: a SQLite installation never loads pg, a PostgreSQL one never loads the
 // native SQLite addon.
-async function openSqlite(path: string, opts: OpenMetadataOptions): Promise<Kysely<MetadataDatabase>> {
+async function openSqlite(
+  path: string,
+  opts: OpenMetadataOptions,
+): Promise<{ db: Kysely<MetadataDatabase>; stamp: () => string }> {
   const { default: Database } = await import('better-sqlite3');
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const busy = opts.busyTimeoutMs ?? 5000;
@@ -146,7 +150,8 @@ async function openSqlite(path: string, opts: OpenMetadataOptions): Promise<Kyse
     database.close();
     throw err;
   }
-  return new Kysely<MetadataDatabase>({ dialect: new SqliteDialect({ database: preparedOnce(database) }) });
+  const tracked = preparedOnce(database);
+  return { db: new Kysely<MetadataDatabase>({ dialect: new SqliteDialect({ database: tracked }) }), stamp: tracked.stamp };
 }
 
 /** Distinct statements kept compiled (the oldest goes first): the app has a few hundred. */
@@ -158,19 +163,30 @@ const PREPARED_STATEMENTS = 500;
  * grant) are the same few statements — compiling them took ~0.4 ms of the main thread per request
  * under load (issue 19's profile). Reusing a statement is safe here: the driver runs each to the end
  * synchronously (`all`/`run`), and nothing in the metadata layer streams.
+ *
+ * It also keeps the change stamp of remembered reads (metadata/remember.ts): the driver prepares a
+ * statement right before it runs it, so counting the writes prepared (anything but a SELECT, BEGIN,
+ * COMMIT and ROLLBACK included) counts this process's changes; `PRAGMA data_version` moves when
+ * another connection commits (the CLI, a second process).
  */
-function preparedOnce(database: BetterSqlite): SqliteDatabase {
-  const compiled = new LruMap<string, ReturnType<BetterSqlite['prepare']>>(PREPARED_STATEMENTS);
+function preparedOnce(database: BetterSqlite): SqliteDatabase & { stamp: () => string } {
+  const compiled = new LruMap<string, { statement: ReturnType<BetterSqlite['prepare']>; writes: boolean }>(
+    PREPARED_STATEMENTS,
+  );
+  const dataVersion = database.prepare('PRAGMA data_version').pluck();
+  let changes = 0;
   return {
     close: () => database.close(),
     prepare(text: string) {
-      let statement = compiled.get(text);
-      if (!statement) {
-        statement = database.prepare(text);
-        compiled.set(text, statement);
+      let known = compiled.get(text);
+      if (!known) {
+        known = { statement: database.prepare(text), writes: !/^\s*select\s/i.test(text) };
+        compiled.set(text, known);
       }
-      return statement;
+      if (known.writes) changes++;
+      return known.statement;
     },
+    stamp: () => `${changes}:${dataVersion.get() as number}`,
   };
 }
 
@@ -253,10 +269,12 @@ export async function openMetadata(url: string, opts: OpenMetadataOptions = {}):
     throw new Error(`invalid metadata schema name: ${JSON.stringify(schema)} (lower-case letters, digits, _)`);
   }
   const dialect = target.dialect;
-  const db =
+  const opened =
     target.dialect === 'sqlite'
       ? await openSqlite(target.path, opts)
-      : await openPostgres(target.connectionString, schema, opts);
+      : { db: await openPostgres(target.connectionString, schema, opts), stamp: undefined };
+  const { db } = opened;
+  const remember = opened.stamp ? rememberWhileUnchanged(opened.stamp) : undefined;
 
   try {
     let migrationTableSchema: string | undefined;
@@ -286,6 +304,8 @@ export async function openMetadata(url: string, opts: OpenMetadataOptions = {}):
       db: handle,
       dialect,
       now: () => clock().toISOString(),
+      // Outside transactions only: a transaction's reads must see its own writes.
+      ...(remember && handle === db ? { remember } : {}),
     });
     let closing: Promise<void> | undefined;
     return {

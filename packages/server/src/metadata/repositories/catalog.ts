@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type JsonObject, type JsonValue, parseJson, toJson } from '../codec.js';
 import { inTransaction, type RepoContext } from '../db.js';
+import { remembered } from '../remember.js';
 import { rethrowConflict } from '../errors.js';
 import type { BandKind, CategoryStatus, MetadataDatabase } from '../schema.js';
 
@@ -39,13 +40,16 @@ export class ProjectCategoriesRepository {
     }));
   }
 
+  /** Remembered while the store is unchanged: every analysis request's grant reads it (metadata/remember.ts). */
   async ids(projectId: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('project_categories')
-      .select('category_id')
-      .where('project_id', '=', projectId)
-      .orderBy('category_id')
-      .execute();
+    const rows = await remembered(this.ctx.remember, `project_categories:${projectId}`, () =>
+      this.db
+        .selectFrom('project_categories')
+        .select('category_id')
+        .where('project_id', '=', projectId)
+        .orderBy('category_id')
+        .execute(),
+    );
     return rows.map((r) => r.category_id);
   }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { inTransaction, type RepoContext } from '../db.js';
+import { remembered } from '../remember.js';
 import { GRANT_KINDS, type GrantKind, type MetadataDatabase } from '../schema.js';
 
 /** A user's data grants in one project. Deny by default: an empty list grants nothing. */
@@ -65,13 +66,16 @@ export class GrantsRepository {
   }
 
   /** All of a user's grants in a project, grouped by kind, each sorted. */
+  /** Remembered while the store is unchanged: every member's analysis request reads it (metadata/remember.ts). */
   async list(projectId: number, userId: number): Promise<GrantSet> {
-    const rows = await this.db
-      .selectFrom('grants')
-      .select(['kind', 'value'])
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .execute();
+    const rows = await remembered(this.ctx.remember, `grants:${projectId}:${userId}`, () =>
+      this.db
+        .selectFrom('grants')
+        .select(['kind', 'value'])
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .execute(),
+    );
     const set = emptySet();
     for (const row of rows) set[row.kind]?.push(row.value);
     for (const kind of GRANT_KINDS) set[kind].sort(byCodeUnit);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { fromBool, type JsonObject, parseJson, toBool, toJson } from '../codec.js';
 import { inTransaction, type RepoContext } from '../db.js';
+import { remembered } from '../remember.js';
 import { rethrowConflict } from '../errors.js';
 import type { MetadataDatabase, ProjectMemberRow, UserRole } from '../schema.js';
 import { normalizePages } from './projects.js';
@@ -78,13 +79,16 @@ export class MembersRepository {
     }
   }
 
+  /** Remembered while the store is unchanged: every project request reads it (metadata/remember.ts). */
   async get(projectId: number, userId: number): Promise<ProjectMember | undefined> {
-    const row = await this.db
-      .selectFrom('project_members')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const row = await remembered(this.ctx.remember, `members:${projectId}:${userId}`, () =>
+      this.db
+        .selectFrom('project_members')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+    );
     return row && toMember(row);
   }
 

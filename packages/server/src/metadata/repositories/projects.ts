@@ -11,6 +11,7 @@ import {
   toJson,
 } from '../codec.js';
 import { inTransaction, type RepoContext } from '../db.js';
+import { remembered } from '../remember.js';
 import { rethrowConflict } from '../errors.js';
 import type { DateField, MetadataDatabase, ProjectRow, ProjectRowUpdate, ProjectStatus } from '../schema.js';
 import { settingsScope } from './settings.js';
@@ -145,8 +146,11 @@ export class ProjectsRepository {
     }
   }
 
+  /** Remembered while the store is unchanged: every project request reads it (metadata/remember.ts). */
   async getById(id: number): Promise<Project | undefined> {
-    const row = await this.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await remembered(this.ctx.remember, `projects:${id}`, () =>
+      this.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst(),
+    );
     return row && toProject(row);
   }
 

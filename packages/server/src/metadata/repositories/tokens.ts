@@ -109,6 +109,19 @@ export class RefreshTokensRepository {
 
   /** Whether a session (family) still has a live, unexpired token: access tokens of a logged-out session stop at once. */
   async isFamilyActive(familyId: string): Promise<boolean> {
+    if (this.ctx.remember) {
+      // Every request asks: the family's last expiry is remembered while the store is unchanged
+      // (a revocation is a write), and compared with the clock each time (metadata/remember.ts).
+      const last = await this.ctx.remember(`refresh_families:${familyId}`, () =>
+        this.db
+          .selectFrom('refresh_tokens')
+          .select((eb) => eb.fn.max('expires_at').as('expires_at'))
+          .where('family_id', '=', familyId)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst(),
+      );
+      return last?.expires_at != null && last.expires_at > this.ctx.now();
+    }
     const row = await this.db
       .selectFrom('refresh_tokens')
       .select('id')

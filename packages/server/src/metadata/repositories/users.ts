@@ -12,6 +12,7 @@ import {
   toIsoOrNull,
 } from '../codec.js';
 import { inTransaction, type RepoContext } from '../db.js';
+import { remembered } from '../remember.js';
 import { rethrowConflict } from '../errors.js';
 import type { MetadataDatabase, UserRole, UserRow, UserRowUpdate, UserStatus, WechatState } from '../schema.js';
 import { settingsScope } from './settings.js';
@@ -181,8 +182,11 @@ export class UsersRepository {
     }
   }
 
+  /** Remembered while the store is unchanged: every request reads its account (metadata/remember.ts). */
   async getById(id: number): Promise<User | undefined> {
-    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await remembered(this.ctx.remember, `users:${id}`, () =>
+      this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    );
     return row && toUser(row);
   }
 

@@ -24,6 +24,8 @@ export type PictureAnswer = PictureFile | { readonly kind: 'redirect'; readonly 
 
 interface Indexed extends PackedPicture {
   readonly ext: string;
+  /** The ETag, hashed at the first request: a version's pack never changes. */
+  etag?: string;
 }
 
 /** id (with and without extension) → where its bytes are, of one version's pack. */
@@ -40,8 +42,9 @@ async function indexPack(file: string): Promise<PackIndex> {
   for (const [name, at] of packed) {
     const parsed = pictureFileName(name);
     if (!parsed) continue;
-    index.set(parsed.id, { ...at, ext: parsed.ext });
-    index.set(name, { ...at, ext: parsed.ext });
+    const entry: Indexed = { ...at, ext: parsed.ext };
+    index.set(parsed.id, entry);
+    index.set(name, entry);
   }
   return index;
 }
@@ -65,11 +68,12 @@ export class PictureStore {
       const body = await readPacked(pack, at).catch(() => undefined);
       if (!body) continue;
       const { ext } = at;
+      at.etag ??= `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
       return {
         kind: 'file',
         body,
         contentType: PICTURE_TYPES[ext]!,
-        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
+        etag: at.etag,
         svg: ext === 'svg',
       };
     }

@@ -4,10 +4,10 @@ import type { Database as BetterSqlite } from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql, type Transaction } from 'kysely';
 import { LruMap } from '../lru.js';
 import type { MetadataDialect, RepoContext } from './db.js';
-import { rememberWhileUnchanged } from './remember.js';
 import { isUniqueViolation } from './errors.js';
 import { unavailableAsError } from './guard.js';
 import { migrationProvider } from './migrations/index.js';
+import { rememberWhileUnchanged } from './remember.js';
 import { ApplicationsRepository } from './repositories/applications.js';
 import { AuditRepository } from './repositories/audit.js';
 import {
@@ -151,7 +151,10 @@ async function openSqlite(
     throw err;
   }
   const tracked = preparedOnce(database);
-  return { db: new Kysely<MetadataDatabase>({ dialect: new SqliteDialect({ database: tracked }) }), stamp: tracked.stamp };
+  return {
+    db: new Kysely<MetadataDatabase>({ dialect: new SqliteDialect({ database: tracked }) }),
+    stamp: tracked.stamp,
+  };
 }
 
 /** Distinct statements kept compiled (the oldest goes first): the app has a few hundred. */

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { type JsonObject, type JsonValue, parseJson, toJson } from '../codec.js';
 import { inTransaction, type RepoContext } from '../db.js';
-import { remembered } from '../remember.js';
 import { rethrowConflict } from '../errors.js';
+import { remembered } from '../remember.js';
 import type { BandKind, CategoryStatus, MetadataDatabase } from '../schema.js';
 
 /** Rows per INSERT, well below both databases' parameter limits. */

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { fromBool, type JsonObject, parseJson, toBool, toJson } from '../codec.js';
 import { inTransaction, type RepoContext } from '../db.js';
-import { remembered } from '../remember.js';
 import { rethrowConflict } from '../errors.js';
+import { remembered } from '../remember.js';
 import type { MetadataDatabase, ProjectMemberRow, UserRole } from '../schema.js';
 import { normalizePages } from './projects.js';
 

@@ -11,8 +11,8 @@ import {
   toJson,
 } from '../codec.js';
 import { inTransaction, type RepoContext } from '../db.js';
-import { remembered } from '../remember.js';
 import { rethrowConflict } from '../errors.js';
+import { remembered } from '../remember.js';
 import type { DateField, MetadataDatabase, ProjectRow, ProjectRowUpdate, ProjectStatus } from '../schema.js';
 import { settingsScope } from './settings.js';
 

@@ -12,8 +12,8 @@ import {
   toIsoOrNull,
 } from '../codec.js';
 import { inTransaction, type RepoContext } from '../db.js';
-import { remembered } from '../remember.js';
 import { rethrowConflict } from '../errors.js';
+import { remembered } from '../remember.js';
 import type { MetadataDatabase, UserRole, UserRow, UserRowUpdate, UserStatus, WechatState } from '../schema.js';
 import { settingsScope } from './settings.js';
 

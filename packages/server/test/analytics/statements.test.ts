@@ -1,3 +1,4 @@
+import { addMonths, growth } from '@marketlens/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WarehouseEngine } from '../../src/warehouse/engine.js';
 import { login, makeUser, postAs } from '../auth/helpers.js';
@@ -51,4 +52,37 @@ it('a summary request totals the range, its chain and its yoy base in one statem
   expect(sent).toHaveLength(2);
   expect(sent.filter((s) => /AS s2\b/.test(s) && !/AS s3\b/.test(s))).toHaveLength(1);
   expect(new Set(sent).size).toBe(sent.length);
+});
+
+it('a yoy trend shorter than a year is one scan over its own and its base periods, with the figures of two', async () => {
+  const body = {
+    data_scope_id: project,
+    category: { enable: true, value: [1] },
+    date: ['2025-03-01', '2025-05-01'],
+    selector: 'yoy',
+    metric: 'sales',
+  };
+  sent.length = 0;
+  const res = await postAs(t.app, token, '/trends', body);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(sent).toHaveLength(1);
+  // The base months are read with the range, not the months between them.
+  expect(sent[0]).toMatch(/BETWEEN .+ OR .+ BETWEEN/);
+  // Each month's growth is against the same month a year earlier, as two statements gave it.
+  const points = res.json().data.points as { period: string; sales: number; growth: { sales: number | null } }[];
+  const salesOf = async (date: string[]) => {
+    const r = await postAs(t.app, token, '/trends', { ...body, date, selector: 'mom' });
+    return new Map((r.json().data.points as typeof points).map((p) => [p.period, p.sales]));
+  };
+  const [current, base] = await Promise.all([
+    salesOf(['2025-03-01', '2025-05-01']),
+    salesOf(['2024-03-01', '2024-05-01']),
+  ]);
+  expect(points.map((p) => p.period)).toEqual(['2025-03-01', '2025-04-01', '2025-05-01']);
+  for (const p of points) {
+    expect(p.sales).toBe(current.get(p.period));
+    const before = base.get(addMonths(p.period, -12))!;
+    expect(before).toBeGreaterThan(0);
+    expect(p.growth.sales).toBeCloseTo(growth(p.sales, before)!, 9);
+  }
 });

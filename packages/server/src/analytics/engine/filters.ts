@@ -85,7 +85,8 @@ function grantedOf(grant: readonly number[], filter: readonly number[]): number[
 export function compileConditions(
   grant: ResolvedGrant,
   filter: Filter,
-  range: { start: string; end: string } | undefined,
+  /** The period range, or several (one scan over a trend's own and its comparison's periods). */
+  range: PeriodRange | readonly PeriodRange[] | undefined,
   scope: SqlScope,
 ): string[] {
   const { dialect: d, params: p, alias: f } = scope;
@@ -102,7 +103,9 @@ export function compileConditions(
   if (grant.brands) out.push(idsIn(d, p, col('brand_id'), grant.brands, 'integer'));
   if (grant.shops) out.push(idsIn(d, p, col('shop_id'), grant.shops, 'bigint'));
 
-  if (range) out.push(periodWithin(range, scope));
+  const ranges: readonly PeriodRange[] = range === undefined ? [] : 'start' in range ? [range] : range;
+  if (ranges.length === 1) out.push(periodWithin(ranges[0]!, scope));
+  else if (ranges.length > 1) out.push(`(${ranges.map((r) => periodWithin(r, scope)).join(' OR ')})`);
   if (filter.channels) {
     const alts = filter.channels.map((c) =>
       c.shopType === undefined
@@ -152,7 +155,9 @@ export function categoriesIn(column: string, ids: readonly number[], scope: SqlS
 }
 
 /** The sales row's period lies in `range` (both ends included). */
-export function periodWithin(range: { start: string; end: string }, scope: SqlScope): string {
+type PeriodRange = { readonly start: string; readonly end: string };
+
+export function periodWithin(range: PeriodRange, scope: SqlScope): string {
   const { dialect: d, params: p, alias: f } = scope;
   return `${f}.${d.ident('period')} BETWEEN ${p.add(range.start, 'date')} AND ${p.add(range.end, 'date')}`;
 }

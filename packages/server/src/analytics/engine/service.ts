@@ -321,7 +321,11 @@ export class AnalyticsEngine {
     const layout = totalsLayout(query);
     const comparison = comparisonOf(query);
 
-    const fetch = async (range: DateRange, limit: number | undefined, labels: boolean): Promise<RawRow[]> => {
+    const fetch = async (
+      range: DateRange | readonly DateRange[],
+      limit: number | undefined,
+      labels: boolean,
+    ): Promise<RawRow[]> => {
       // Totals over a subset come from window sums unless a dropped dimension has several values
       // per sales row (attributes): then the subset is its own grouped query.
       const windowed: number[] = [];
@@ -419,13 +423,14 @@ export class AnalyticsEngine {
  * Rows of one range. `labels`: join the display names — only the current rows show them; a base
  * row only lends its sums, and reading names for it doubled the string work of every comparison.
  */
-type Fetch = (range: DateRange, limit: number | undefined, labels: boolean) => Promise<RawRow[]>;
+type Fetch = (range: DateRange | readonly DateRange[], limit: number | undefined, labels: boolean) => Promise<RawRow[]>;
 
 /**
- * The current rows and the base rows of a comparison. A trend compared point by point whose base
- * range touches or overlaps its own range (mom always; yoy over a year or more) is one scan over
- * both, split by period afterwards: every totals subset of a trend includes the period, so each
- * row's window totals are the same as from two scans. This halves the work of the long yoy trends.
+ * The current rows and the base rows of a comparison. A trend compared point by point (mom or yoy)
+ * is one scan over both, split by period afterwards: every totals subset of a trend includes the
+ * period, so each row's window totals are the same as from two scans. Ranges that touch or overlap
+ * (mom always; yoy over a year or more) are scanned as one range, others (a yoy trend shorter than
+ * a year) as the two: one statement instead of two for the engine to plan and run (issue 19).
  */
 export async function fetchBoth(
   query: Pick<AnalyticsQuery, 'comparison' | 'range' | 'granularity' | 'dimensions' | 'limit'>,
@@ -440,10 +445,14 @@ export async function fetchBoth(
     comparison.periodShift !== undefined &&
     query.comparison.kind !== 'custom' &&
     query.limit === undefined &&
-    base.start <= query.range.start &&
-    base.end >= shiftPeriod(query.range.start, -1, query.granularity);
+    base.start <= query.range.start;
   if (!oneScan) return Promise.all([fetch(query.range, query.limit, true), fetch(base, undefined, false)]);
-  const rows = await fetch({ start: base.start, end: query.range.end }, undefined, true);
+  const touching = base.end >= shiftPeriod(query.range.start, -1, query.granularity);
+  const rows = await fetch(
+    touching ? { start: base.start, end: query.range.end } : [base, query.range],
+    undefined,
+    true,
+  );
   const within = (r: DateRange) => (row: RawRow) => {
     const period = String(row.keys[p]);
     return period >= r.start && period <= r.end;

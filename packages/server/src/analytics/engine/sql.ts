@@ -14,7 +14,8 @@ import type { Plan } from './plan.js';
 export interface SqlRequest {
   readonly dimensions: readonly Dimension[];
   readonly filter: Filter;
-  readonly range: DateRange;
+  /** The period range; or several, summed together (a trend over its own and its base periods). */
+  readonly range: DateRange | readonly DateRange[];
   /** Sum sales_discount instead of sales. */
   readonly discount: boolean;
   readonly bands?: readonly Band[];

@@ -175,7 +175,7 @@ export const analysisMessages = defineArea({
     'analysis.filter.activeCount': '{count} set',
     'analysis.filter.invalid': 'Please fix the errors in the filters first',
     'analysis.filter.category': 'Category',
-    'analysis.filter.categoryPlaceholder': 'All categories you can access',
+    'analysis.filter.categoryPlaceholder': 'All your categories',
     'analysis.filter.categoryMode': 'Pick categories',
     'analysis.filter.sqlMode': 'Custom SQL',
     'analysis.filter.sqlPlaceholder': 'e.g. brand_id IN (1, 2) AND price >= 100',

@@ -165,7 +165,7 @@ export const analysisMessages = defineArea({
     'analysis.categoryTrends.open': "Show this category's products",
     'analysis.filter.title': 'Filters',
     'analysis.brandPicker.label': 'Choose a brand',
-    'analysis.brandPicker.placeholder': 'Search brands by Chinese or English name',
+    'analysis.brandPicker.placeholder': 'Search brands by name',
     'analysis.brandPicker.none': 'No matching brand',
     'analysis.brandCollectTitle': 'Brand (id {id})',
     'analysis.filter.apply': 'Apply',

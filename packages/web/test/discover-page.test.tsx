@@ -3,8 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import DiscoverPage from '../src/features/discover/DiscoverPage.js';
+import { discoverFirstView } from '../src/features/discover/firstView.js';
 import { bucketBarOption, shareDonutOption, trendOption } from '../src/shared/analysis/chartOptions.js';
 import { makeFormatters } from '../src/shared/analysis/index.js';
+import { prefetchFirstView } from '../src/shared/analysis/prefetch.js';
+import { saveTokens } from '../src/shared/api/tokens.js';
 import { setLocale } from '../src/shared/i18n/index.js';
 import {
   analysisUser,
@@ -18,6 +21,7 @@ import {
   server,
   setUpApiTests,
   switchView,
+  testQueryClient,
 } from './support/analysis-harness.js';
 
 vi.mock('../src/shared/analysis/EChartView.js', async () => ({
@@ -188,6 +192,29 @@ describe('Category Insight page', () => {
     expect(first.textContent).toContain('70.0%');
     expect(first.textContent).toContain('+1.2 pp');
     expect(first.textContent).toContain('20%');
+  });
+
+  it('the first-view prefetch asks each panel call once: the panels read its answers (zh-CN)', async () => {
+    await setLocale('zh-CN');
+    saveTokens({ access: 'AT', refresh: 'RT' });
+    const client = testQueryClient();
+    // Switches in the address (trend on count, rankings sorted by count) are the ones prefetched.
+    const search = '?tm=count&ts=count';
+    await prefetchFirstView(client, discoverFirstView, search, 'zh-CN');
+    const analysisCalls = () => calls.filter((c) => c.method === 'POST').map((c) => c.path);
+    const prefetched = analysisCalls();
+    expect(prefetched.sort()).toEqual(
+      ['summary', 'trends', 'trends_list', 'distributions', 'top'].map((p) => `/api/common/${p}`).sort(),
+    );
+    expect(callsTo('trends', 'POST')[0]!.body).toMatchObject({ metric: 'count' });
+    expect(callsTo('top', 'POST')[0]!.body).toMatchObject({ kind: 'brand', sort_by: 'count' });
+    renderAt(<DiscoverPage />, `/discover${search}`, client);
+    await screen.findByTestId('summary-sales', undefined, { timeout: 30_000 });
+    await screen.findByTestId('distribution-category');
+    await screen.findByTestId('top-brand');
+    // The valuation is the panel's own call (it waits for its settings); the others were not asked again.
+    await waitFor(() => expect(callsTo('categories/valuations', 'POST')).toHaveLength(1));
+    for (const p of prefetched) expect(calls.filter((c) => c.method === 'POST' && c.path === p)).toHaveLength(1);
   });
 
   it('a failed trend load shows the message with Retry, and Retry loads it (zh-CN)', async () => {

@@ -37,7 +37,8 @@ function applyDayjsLocale(lang: string) {
 export function App({ queryClient: given }: { queryClient?: QueryClient }) {
   const { i18n } = useTranslation();
   const [queryClient] = useState(() => given ?? createQueryClient());
-  const [router] = useState(createAppRouter);
+  // The router's loaders start a page's first-view calls with this client (in-app navigation).
+  const [router] = useState(() => createAppRouter(queryClient));
   const [lang, setLang] = useState(i18n.language);
   applyDayjsLocale(lang);
   useEffect(() => {

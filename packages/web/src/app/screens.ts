@@ -3,6 +3,7 @@
  * auth lists, page ids), the screen chunk (menu icons: layout/menu.tsx). The router, the side menu and the guards
  * are all built from ROUTES + this map; test/guards.test.ts checks that both list the same names.
  */
+import type { FirstView } from '../shared/analysis/prefetch.js';
 import type { Loader } from './chunks.js';
 
 export interface Screen {
@@ -10,6 +11,8 @@ export interface Screen {
   load?: Loader;
   /** The component shown at the route's own path when it has children. */
   index?: Loader;
+  /** The analysis calls of the page's first view, prefetched while its chunk loads (shared/analysis/prefetch.ts). */
+  firstView?: () => Promise<{ default: FirstView }>;
 }
 
 export const SCREENS: Readonly<Record<string, Screen>> = {
@@ -21,7 +24,10 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   Hot: { load: () => import('../features/hot/HotPage.js') },
   Explore: { load: () => import('../features/explore/ExplorePage.js') },
   Potential: { load: () => import('../features/potential/PotentialPage.js') },
-  Discover: { load: () => import('../features/discover/DiscoverPage.js') },
+  Discover: {
+    load: () => import('../features/discover/DiscoverPage.js'),
+    firstView: () => import('../features/discover/firstView.js'),
+  },
   Brand: { load: () => import('../features/brand/BrandPage.js') },
   Analysis: { load: () => import('../features/product-analysis/ProductAnalysisPage.js') },
   Contrast: { load: () => import('../features/contrast/ContrastPage.js') },

@@ -21,6 +21,7 @@ export {
   setUpApiTests,
   setUpFetchStubTests,
   stubResizeObserver,
+  testQueryClient,
   userOf,
 } from './harness.js';
 

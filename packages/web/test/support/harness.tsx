@@ -125,9 +125,11 @@ export function setUpFetchStubTests(locale: Locale) {
   });
 }
 
-/** Renders `ui` in the app's data and feedback providers (no session, no router). */
-export function renderInProviders(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+/** A query client as the screen tests use it: no retries. */
+export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+/** Renders `ui` in the app's data and feedback providers (no session, no router); `client`: one already used (a prefetch). */
+export function renderInProviders(ui: ReactNode, client = testQueryClient()) {
   return render(
     <QueryClientProvider client={client}>
       <FeedbackProvider>{ui}</FeedbackProvider>
@@ -136,18 +138,19 @@ export function renderInProviders(ui: ReactNode) {
 }
 
 /** Renders `routes` at `url` in the app's providers with a session (tokens stored); returns the router. */
-export function renderRoutes(routes: { path: string; element: ReactNode }[], url: string) {
+export function renderRoutes(routes: { path: string; element: ReactNode }[], url: string, client?: QueryClient) {
   saveTokens({ access: 'AT', refresh: 'RT' });
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   renderInProviders(
     <SessionProvider>
       <RouterProvider router={router} />
     </SessionProvider>,
+    client,
   );
   return router;
 }
 
 /** Renders `element` at `url` (it answers every path), signed in; returns the router to read or move the location. */
-export function renderAt(element: ReactNode, url: string) {
-  return renderRoutes([{ path: '*', element }], url);
+export function renderAt(element: ReactNode, url: string, client?: QueryClient) {
+  return renderRoutes([{ path: '*', element }], url, client);
 }

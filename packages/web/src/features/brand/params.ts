@@ -1,7 +1,7 @@
 import type { BrandTrendMetric, CharacterKind } from '@marketlens/shared/contracts';
+import { DEFAULT_METRIC, METRICS, SORTS } from '../../shared/analysis/metrics.js';
 // The pure modules, not the frame's index: the declarations load without React (and in node tests).
 import { choice, idParam, optionalChoice, panelParams } from '../../shared/analysis/panelParams.js';
-import { DEFAULT_METRIC, METRICS, SORTS } from '../../shared/analysis/switches.js';
 
 /** The contract's BRAND_TREND_METRICS (contracts are imported type-only: no TypeBox in the bundle). */
 export const TREND_METRICS: readonly BrandTrendMetric[] = ['sales', 'count', 'avg_price', 'share'];

@@ -1,6 +1,7 @@
 // The pure modules, not the frame's index: the declarations load without React (and in node tests).
+
+import { DEFAULT_METRIC, METRICS, SORTS } from '../../shared/analysis/metrics.js';
 import { choice, numbersParam, panelParams, textParam } from '../../shared/analysis/panelParams.js';
-import { DEFAULT_METRIC, METRICS, SORTS } from '../../shared/analysis/switches.js';
 import { FACTORS } from './data.js';
 
 export const DISTRIBUTION_TABS = ['category', 'band', 'channel', 'attribute'] as const;

@@ -88,7 +88,7 @@ export const productAnalysisMessages = defineArea({
     'pa.summary.platforms': 'Platforms',
     'pa.summary.period': '{start} to {end}',
     'pa.summary.withSales': 'With sales in the period',
-    'pa.cmp.mom': 'Chain',
+    'pa.cmp.mom': 'MoM',
     'pa.cmp.yoy': 'YoY',
     'pa.cmp.custom': 'Custom',
     'pa.trend.title': 'Sales trend',

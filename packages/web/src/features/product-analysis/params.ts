@@ -1,7 +1,7 @@
 import type { ProductTrendBy } from '@marketlens/shared/contracts';
+import { DEFAULT_METRIC, METRICS, SORTS } from '../../shared/analysis/metrics.js';
 // The pure modules, not the frame's index: the declarations load without React (and in node tests).
 import { choice, type PanelParam, panelParams, textParam } from '../../shared/analysis/panelParams.js';
-import { DEFAULT_METRIC, METRICS, SORTS } from '../../shared/analysis/switches.js';
 
 /** The contract's PRODUCT_TREND_BY (contracts are imported type-only: no TypeBox in the bundle). */
 export const TREND_BY: readonly ProductTrendBy[] = ['total', 'product', 'series'];

@@ -84,6 +84,9 @@ export default function UserManagementPage() {
           loading={members.isPending}
           dataSource={members.data?.items ?? []}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          // Below 1100 px of table the columns broke names mid-word and the table ran out of its card
+          // (1024 px screens): it scrolls instead, the actions kept in view.
+          scroll={{ x: 1100 }}
           columns={[
             nameColumn<Member>({ key: 'username', title: t('account.username'), text: (m) => m.username }),
             nameColumn<Member>({ key: 'email', title: t('account.email'), text: (m) => m.email }),
@@ -98,6 +101,7 @@ export default function UserManagementPage() {
             {
               title: t('common.actions'),
               width: 170,
+              fixed: 'right',
               render: (_, m) => (
                 <Flex>
                   <Button type="link" onClick={() => setEditing({ userId: m.user_id, initial: m })}>

@@ -85,6 +85,15 @@ export function defaultDateRange(table: { farthest_date: string; latest_date: st
   return [start, end];
 }
 
+/** The applied filter with its date resolved (an absent date is the default range); undefined until that is known. */
+export function resolveFilter(
+  filter: AnalysisFilter,
+  defaultDate: DatePair | undefined,
+): (AnalysisFilter & { date: DatePair }) | undefined {
+  const date = filter.date ?? defaultDate;
+  return date ? { ...filter, date } : undefined;
+}
+
 // ---------------------------------------------------------------------------------------------
 // URL codec
 

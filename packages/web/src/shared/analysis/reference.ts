@@ -50,11 +50,11 @@ export function useTableDate() {
 }
 
 /**
- * Requests the period range before the page renders (main.tsx, on an analysis page's address): every
- * panel's request needs it, so the panels can then ask at their first render.
+ * The period range from the cache, fetched when absent (the same query as useTableDate's): the
+ * first-view prefetch (prefetch.ts) needs it for every panel's request.
  */
-export function prefetchTableDate(client: QueryClient, projectId: number, language: string) {
-  return client.prefetchQuery(referenceQuery('table_date', fetchTableDate, projectId, language));
+export function ensureTableDate(client: QueryClient, projectId: number, language: string): Promise<TableDate> {
+  return client.ensureQueryData(referenceQuery('table_date', fetchTableDate, projectId, language));
 }
 
 /** POST /categories: the granted category tree. */

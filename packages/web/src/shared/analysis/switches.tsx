@@ -1,13 +1,9 @@
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-export const METRICS = ['sales', 'count', 'avg_price'] as const;
-export type Metric = (typeof METRICS)[number];
-/** Spec §4: the metric type defaults to sales. */
-export const DEFAULT_METRIC: Metric = 'sales';
+import { METRICS, type Metric, SORTS, type SortBy } from './metrics.js';
 
-export const SORTS = ['sales', 'count'] as const;
-export type SortBy = (typeof SORTS)[number];
+export { DEFAULT_METRIC, METRICS, type Metric, SORTS, type SortBy } from './metrics.js';
 
 interface SwitchProps<T extends string> {
   value: T;

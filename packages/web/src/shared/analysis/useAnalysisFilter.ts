@@ -8,6 +8,7 @@ import {
   defaultDateRange,
   emptyFilter,
   encodeFilter,
+  resolveFilter,
   toWire,
   type WireFilter,
 } from './filter.js';
@@ -48,10 +49,7 @@ export function useAnalysisFilter(): AnalysisFilterState {
     () => (table.data ? defaultDateRange(table.data, granularity) : undefined),
     [table.data, granularity],
   );
-  const resolved = useMemo(() => {
-    const date = filter.date ?? defaultDate;
-    return date ? { ...filter, date } : undefined;
-  }, [filter, defaultDate]);
+  const resolved = useMemo(() => resolveFilter(filter, defaultDate), [filter, defaultDate]);
   const wire = useMemo(() => (resolved ? toWire(resolved) : undefined), [resolved]);
 
   const write = useCallback(

@@ -4,6 +4,7 @@ import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react
 import { useTranslation } from 'react-i18next';
 import { api, type Params } from '../api/request.js';
 import { endpointUrl } from './endpoint.js';
+import type { WireFilter } from './filter.js';
 import { useProjectId } from './reference.js';
 import { useAnalysisFilter } from './useAnalysisFilter.js';
 
@@ -44,19 +45,36 @@ export function useAnalysisQuery<E extends Endpoint>(
   const projectId = useProjectId();
   const { wire } = useAnalysisFilter();
   const { i18n } = useTranslation();
-  const url = endpointUrl(endpoint);
   const ready = projectId !== undefined && wire !== undefined;
-  const body = extraBody as Params | undefined;
   const query = useQuery<T, Error>({
-    queryKey: ['analysis', url, projectId, i18n.language, wire, body ?? null],
-    queryFn: ({ signal }) => api.post<T>(url, analysisBody(projectId!, wire!, body), { signal }),
+    ...analysisQueryOptions<T>(endpoint, projectId, i18n.language, wire, extraBody as Params | undefined),
     enabled: ready && options.enabled !== false,
     placeholderData: keepPreviousData,
     staleTime: options.staleTime ?? 60_000,
-    // A refused filter (400) or a missing grant will not change on a retry.
-    retry: (count, err) => count < 1 && !('status' in err && Number(err.status) >= 400 && Number(err.status) < 500),
   });
   return { ...query, warnings: warningCodes(query.data), ready } as AnalysisQueryResult<T>;
+}
+
+/**
+ * The one definition of an analysis call's query (key and request): useAnalysisQuery and the
+ * first-view prefetch (prefetch.ts) both use it, so a prefetched answer is the entry the panel reads.
+ */
+export function analysisQueryOptions<T>(
+  endpoint: Endpoint,
+  projectId: number | undefined,
+  language: string,
+  wire: WireFilter | undefined,
+  body: Params | undefined,
+) {
+  const url = endpointUrl(endpoint);
+  return {
+    queryKey: ['analysis', url, projectId, language, wire, body ?? null] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api.post<T>(url, analysisBody(projectId!, wire!, body), { signal }),
+    // A refused filter (400) or a missing grant will not change on a retry.
+    retry: (count: number, err: Error) =>
+      count < 1 && !('status' in err && Number(err.status) >= 400 && Number(err.status) < 500),
+  };
 }
 
 /** The message keys of an answer's `warnings` (one format for every page: `{ code, msg }`), each once. */

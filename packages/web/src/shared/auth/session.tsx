@@ -24,6 +24,8 @@ export interface Session {
 const SessionContext = createContext<Session | null>(null);
 
 const projectStorageKey = (userId: number) => `marketlens.project.${userId}`;
+/** The user last signed in on this browser: which stored project choice to guess from before the user loads. */
+const LAST_USER_KEY = 'marketlens.lastUser';
 
 function readStoredProject(userId: number): number | null {
   const raw = localStorage.getItem(projectStorageKey(userId));
@@ -34,16 +36,22 @@ function readStoredProject(userId: number): number | null {
 const userQueryOptions = () => ({
   queryKey: SESSION_KEY,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get<{ user: SessionUser }>('/api/auth/user', undefined, { signal }).then((d) => d.user),
+    api.get<{ user: SessionUser }>('/api/auth/user', undefined, { signal }).then((d) => {
+      localStorage.setItem(LAST_USER_KEY, String(d.user.id));
+      return d.user;
+    }),
   retry: false,
   staleTime: 60_000,
 });
 
-/** The chosen project's brief (scope: granularity, currency …). */
-const briefQueryOptions = (projectId: number | undefined) => ({
+/**
+ * The chosen project's brief (scope: granularity, currency …). `silent`: a guess (prefetchSession)
+ * whose refusal the user must not see; the answer is the same cache entry.
+ */
+const briefQueryOptions = (projectId: number | undefined, silent = false) => ({
   queryKey: ['project-brief', projectId],
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get<ProjectBrief>(`/api/common/projects/${projectId}/brief`, undefined, { signal }),
+    api.get<ProjectBrief>(`/api/common/projects/${projectId}/brief`, undefined, { signal, silent }),
   staleTime: 5 * 60_000,
 });
 
@@ -149,11 +157,41 @@ export function SessionProvider({ children }: { children: ReactNode }) {
  */
 export async function prefetchSession(client: QueryClient): Promise<number | undefined> {
   if (!readTokens()) return undefined;
-  const user = await client.fetchQuery(userQueryOptions()).catch(() => undefined);
+  const user = client.fetchQuery(userQueryOptions()).catch(() => undefined);
+  // The brief need not wait for the user: the project this browser's last user chose (else the
+  // default one) is asked beside it. The user then decides; a wrong guess costs one unused answer.
+  const guess = guessProject();
+  if (guess !== undefined) void client.prefetchQuery(briefQueryOptions(guess, true));
+  return chosenProject(client, await user);
+}
+
+/** The project the session will most likely choose, before the user is known (see prefetchSession). */
+export function guessProject(): number | undefined {
+  if (!readTokens()) return undefined;
+  const last = Number(localStorage.getItem(LAST_USER_KEY));
+  return (Number.isInteger(last) && last > 0 ? readStoredProject(last) : null) ?? DEFAULT_PROJECT_ID;
+}
+
+function chosenProject(client: QueryClient, user: SessionUser | undefined): number | undefined {
   if (!user || user.must_change_password) return undefined;
   const project = pickProject(user.projects, readStoredProject(user.id));
   if (project) void client.prefetchQuery(briefQueryOptions(project.id));
   return project?.id;
+}
+
+/**
+ * The chosen project's scope from the query cache, fetching the user and the brief when they are not
+ * there yet (the same queries as the provider's, so nothing is asked twice); undefined when signed out,
+ * when the account must change its password, or without a project. For prefetches outside React.
+ */
+export async function sessionScope(client: QueryClient): Promise<ProjectScope | undefined> {
+  if (!readTokens()) return undefined;
+  const user = await client.ensureQueryData(userQueryOptions()).catch(() => undefined);
+  if (!user || user.must_change_password) return undefined;
+  const project = pickProject(user.projects, readStoredProject(user.id));
+  if (!project) return undefined;
+  const brief = await client.ensureQueryData(briefQueryOptions(project.id)).catch(() => undefined);
+  return brief && brief.id === project.id ? scopeFromBrief(brief) : undefined;
 }
 
 export function useSession(): Session {

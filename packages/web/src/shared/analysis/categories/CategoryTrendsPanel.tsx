@@ -76,10 +76,11 @@ export function CategoryTrendsPanel({ endpoint, parent, metricParam, title, test
       ) : (
         q.data && (
           <Row gutter={[24, 16]} data-testid={testId}>
-            <Col xs={24} lg={9}>
+            {/* Side by side from xl: below it (1024 px) the list's third of the card left a name one character. */}
+            <Col xs={24} xl={9}>
               <CategoryRanking categories={q.data.categories} name={name} onOpen={onOpen} />
             </Col>
-            <Col xs={24} lg={15}>
+            <Col xs={24} xl={15}>
               {option && <EChart option={option} height={340} />}
             </Col>
           </Row>

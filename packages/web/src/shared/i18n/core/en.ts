@@ -145,7 +145,7 @@ export const en: CoreMessages = {
   'account.state.expired': 'Expired',
 
   'accounts.subtitle': 'Open, edit and review accounts',
-  'accounts.searchPlaceholder': 'Search username, email or enterprise',
+  'accounts.searchPlaceholder': 'Name, email or enterprise',
   'accounts.tabAccounts': 'Accounts',
   'accounts.tabRequests': 'Pending requests',
   'accounts.delete': 'Delete',

@@ -154,9 +154,9 @@ export function categoriesIn(column: string, ids: readonly number[], scope: SqlS
   return runs.length === 1 ? runs[0]! : `(${runs.join(' OR ')})`;
 }
 
-/** The sales row's period lies in `range` (both ends included). */
 type PeriodRange = { readonly start: string; readonly end: string };
 
+/** The sales row's period lies in `range` (both ends included). */
 export function periodWithin(range: PeriodRange, scope: SqlScope): string {
   const { dialect: d, params: p, alias: f } = scope;
   return `${f}.${d.ident('period')} BETWEEN ${p.add(range.start, 'date')} AND ${p.add(range.end, 'date')}`;

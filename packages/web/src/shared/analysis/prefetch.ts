@@ -11,7 +11,7 @@ import type { Params } from '../api/request.js';
 import { sessionScope } from '../auth/session.js';
 import { decodeFilter, defaultDateRange, resolveFilter, toWire } from './filter.js';
 import { ensureTableDate } from './reference.js';
-import { analysisQueryOptions } from './useAnalysisQuery.js';
+import { ANALYSIS_STALE_MS, analysisQueryOptions } from './useAnalysisQuery.js';
 
 /** An analysis call a page's panel makes at first view: the endpoint and the panel's own body fields. */
 export interface FirstViewRequest {
@@ -21,9 +21,6 @@ export interface FirstViewRequest {
 
 /** The first-view calls of a page for the address's search (`?…`: the panels' switches in the URL). */
 export type FirstView = (search: string) => FirstViewRequest[];
-
-/** How long a prefetched answer counts as fresh: useAnalysisQuery's default. */
-const STALE_MS = 60_000;
 
 export async function prefetchFirstView(
   client: QueryClient,
@@ -41,7 +38,7 @@ export async function prefetchFirstView(
     firstView(search).map(({ endpoint, body }) =>
       client.prefetchQuery({
         ...analysisQueryOptions(endpoint, scope.projectId, language, wire, body),
-        staleTime: STALE_MS,
+        staleTime: ANALYSIS_STALE_MS,
       }),
     ),
   );

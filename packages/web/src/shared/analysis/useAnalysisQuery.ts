@@ -50,10 +50,13 @@ export function useAnalysisQuery<E extends Endpoint>(
     ...analysisQueryOptions<T>(endpoint, projectId, i18n.language, wire, extraBody as Params | undefined),
     enabled: ready && options.enabled !== false,
     placeholderData: keepPreviousData,
-    staleTime: options.staleTime ?? 60_000,
+    staleTime: options.staleTime ?? ANALYSIS_STALE_MS,
   });
   return { ...query, warnings: warningCodes(query.data), ready } as AnalysisQueryResult<T>;
 }
+
+/** How long an analysis answer counts as fresh (the panels' and the first-view prefetch's). */
+export const ANALYSIS_STALE_MS = 60_000;
 
 /**
  * The one definition of an analysis call's query (key and request): useAnalysisQuery and the

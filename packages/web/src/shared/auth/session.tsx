@@ -166,15 +166,20 @@ export async function prefetchSession(client: QueryClient): Promise<number | und
 }
 
 /** The project the session will most likely choose, before the user is known (see prefetchSession). */
-export function guessProject(): number | undefined {
+function guessProject(): number | undefined {
   if (!readTokens()) return undefined;
   const last = Number(localStorage.getItem(LAST_USER_KEY));
   return (Number.isInteger(last) && last > 0 ? readStoredProject(last) : null) ?? DEFAULT_PROJECT_ID;
 }
 
-function chosenProject(client: QueryClient, user: SessionUser | undefined): number | undefined {
+/** The project a signed-in user works in: none while the password must change. */
+function projectOfUser(user: SessionUser | undefined) {
   if (!user || user.must_change_password) return undefined;
-  const project = pickProject(user.projects, readStoredProject(user.id));
+  return pickProject(user.projects, readStoredProject(user.id));
+}
+
+function chosenProject(client: QueryClient, user: SessionUser | undefined): number | undefined {
+  const project = projectOfUser(user);
   if (project) void client.prefetchQuery(briefQueryOptions(project.id));
   return project?.id;
 }
@@ -186,9 +191,7 @@ function chosenProject(client: QueryClient, user: SessionUser | undefined): numb
  */
 export async function sessionScope(client: QueryClient): Promise<ProjectScope | undefined> {
   if (!readTokens()) return undefined;
-  const user = await client.ensureQueryData(userQueryOptions()).catch(() => undefined);
-  if (!user || user.must_change_password) return undefined;
-  const project = pickProject(user.projects, readStoredProject(user.id));
+  const project = projectOfUser(await client.ensureQueryData(userQueryOptions()).catch(() => undefined));
   if (!project) return undefined;
   const brief = await client.ensureQueryData(briefQueryOptions(project.id)).catch(() => undefined);
   return brief && brief.id === project.id ? scopeFromBrief(brief) : undefined;

@@ -42,6 +42,32 @@ describe('rate limiter', () => {
     }
   });
 
+  it.skipIf(!redisUrl)(
+    'the Redis store answers its first call (the server takes requests only once connected)',
+    async () => {
+      // Without the wait for the first connection a call in the server's first moments met a client
+      // still connecting and, with no offline queue, failed with 503 although Redis was up.
+      const store = await createCounterStore(redisUrl, { prefix: `ml-test:${randomBytes(6).toString('hex')}:` });
+      try {
+        expect(store.kind).toBe('redis');
+        expect((await store.hit('first', 60_000)).count).toBe(1);
+      } finally {
+        await store.close();
+      }
+    },
+  );
+
+  it('starts degraded, without waiting long, when Redis is not there', async () => {
+    const started = Date.now();
+    const store = await createCounterStore('redis://127.0.0.1:1');
+    try {
+      expect(Date.now() - started).toBeLessThan(2_500);
+      await expect(store.hit('k', 1_000)).rejects.toMatchObject({ status: 503, code: 'rate_limit_unavailable' });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('chooses the in-process store without REDIS_URL', async () => {
     const store = await createCounterStore(undefined);
     expect(store.kind).toBe('memory');

@@ -65,6 +65,14 @@ describe('results', () => {
     expect(p!.first).toBe('2024-01-01');
   });
 
+  test('a result of many chunks comes back whole and in order', async () => {
+    // DuckDB hands results over in chunks of 2,048 rows; the engine reads every one of them.
+    const rows = await engine.query<{ n: number }>('SELECT range AS n FROM range(5000) ORDER BY n');
+    expect(rows).toHaveLength(5000);
+    expect(rows.every((r, i) => r.n === i)).toBe(true);
+    expect(await engine.query('SELECT 1 AS one WHERE false')).toEqual([]);
+  });
+
   test('a column type results cannot carry is an error, not a silent conversion', async () => {
     await expect(engine.query('SELECT [1, 2] AS l')).rejects.toThrow(/LIST/);
   });

@@ -20,7 +20,7 @@
  *    engine has no response cache).
  * 4. Writes bench/results/load-<date>.md (a second run the same day gets -2, -3 …).
  *
- * Env besides the above: BENCH_MIXES (default `miss,mixed`), BENCH_POOL (WAREHOUSE_POOL_SIZE of the server and the engine runs; default
+ * Env besides the above: BENCH_SHARED=0 (say in the results that nothing else of ours ran), BENCH_MIXES (default `miss,mixed`), BENCH_POOL (WAREHOUSE_POOL_SIZE of the server and the engine runs; default
  * the server's), BENCH_PROFILE=1 (the server runs with --cpu-prof; profiles under
  * bench/.work/profiles), BENCH_LOG_LEVEL (server LOG_LEVEL, default info), BENCH_NOTE (a line for
  * the results file).
@@ -510,7 +510,7 @@ const date = new Date().toISOString().slice(0, 10);
 const lines = [
   `# Load benchmark — ${date}`,
   '',
-  `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores, **shared with other work while this ran** (a CI run, other builds): every figure is an upper bound on latency and a lower bound on throughput; server, analysts and engine runs all on these cores`,
+  `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores; server, analysts and engine runs all on these cores. ${process.env.BENCH_SHARED === '0' ? 'Nothing else of ours ran meanwhile (the host may still run other tenants: compare A/B pairs, not runs hours apart)' : '**Shared with other work while this ran** (a CI run, other builds): every figure is an upper bound on latency and a lower bound on throughput'} — the load average below tells`,
   `- Load average (1/5/15 min) before ${loadBefore.map((x) => x.toFixed(1)).join(' / ')}, after ${loadAfter.map((x) => x.toFixed(1)).join(' / ')}`,
   `- Node ${process.version}, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE}; \`${SCALE}\` data; server LOG_LEVEL ${process.env.BENCH_LOG_LEVEL ?? 'info'}${POOL ? `, WAREHOUSE_POOL_SIZE ${POOL}` : ', warehouse pool: the server default'}${PROFILE ? ', with --cpu-prof' : ''}`,
   `- ${DURATION_S} s per run; think time 0–${THINK_MS} ms; analysts open ${PANELS.map((p) => p.name).join(', ')} at once per filter; \`miss\`: every filter new (${Object.values(results)[0]?.categories} level-1/2 categories × periods × comparison), \`mixed\`: ${HIT_RATE * 100}% of filter changes go back to one of 8 popular filters`,

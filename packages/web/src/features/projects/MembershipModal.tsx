@@ -10,7 +10,7 @@ import { PagesField } from '../../shared/ui/PagesField.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { projectKeys, projectsApi } from './api.js';
 import { GRANTS, GrantSelect, limitedKinds } from './Grants.js';
-import type { MembershipProject, MembershipValues } from './membership.js';
+import type { MembershipProject, MembershipValues } from './membershipValues.js';
 
 interface Props {
   open: boolean;

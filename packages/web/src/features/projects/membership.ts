@@ -5,24 +5,9 @@
 import { lazyDialog } from '../../shared/ui/lazyDialog.js';
 import type { MemberInput, ProjectLimits } from './api.js';
 import { limitedKinds } from './Grants.js';
+import type { MembershipValues } from './membershipValues.js';
 
-export interface MembershipValues {
-  project_id?: number;
-  user_id?: number;
-  username?: string;
-  role: string;
-  pages: number[];
-  categories: number[];
-  brands?: string[];
-  shops?: string[];
-}
-
-/** A project the membership is in: its pages bound the member's, its limits decide which grants exist. */
-export interface MembershipProject extends ProjectLimits {
-  id: number;
-  name: string;
-  pages: number[];
-}
+export type { MembershipProject, MembershipValues } from './membershipValues.js';
 
 /**
  * The membership as the API takes it. Brand and shop grants go only for a project that limits

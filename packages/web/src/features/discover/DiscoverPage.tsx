@@ -1,7 +1,7 @@
 import { Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentDef } from '../../app/routeHooks.js';
-import { CategoryGate, FilterPanel, preloadCharts } from '../../shared/analysis/index.js';
+import { CategoryGate, FilterPanel, Later, preloadCharts } from '../../shared/analysis/index.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { DistributionPanel } from './DistributionPanel.js';
@@ -36,9 +36,11 @@ export default function DiscoverPage() {
               <SeriesTrendPanel />
             </Col>
           </Row>
-          <DistributionPanel />
-          <RankingPanel />
-          <ValuationPanel />
+          <Later minHeight={900}>
+            <DistributionPanel />
+            <RankingPanel />
+            <ValuationPanel />
+          </Later>
         </Flex>
       </CategoryGate>
     </PageFrame>

@@ -2,14 +2,8 @@ import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasSeriesData } from './chartOptions.js';
-import type { EChartProps } from './chartProps.js';
+import { CHART_DRAWN_MARK, type EChartProps } from './chartProps.js';
 import { type ChartPlugin, echarts, loadPlugin } from './echartsRuntime.js';
-
-/**
- * The performance mark each chart sets when it first paints data: bench/web-load.mjs measures the time
- * from a navigation to the first of them (what a user waits for on an analysis page).
- */
-export const CHART_DRAWN_MARK = 'chart-drawn';
 
 /** The chart itself (lazily loaded by EChart.tsx). */
 export default function EChartView({

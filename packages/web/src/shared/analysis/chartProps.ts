@@ -1,5 +1,12 @@
 import type { ChartPlugin } from './echartsRuntime.js';
 
+/**
+ * The performance mark each chart sets when it first paints data: bench/web-load.mjs measures the time
+ * from a navigation to the first of them (what a user waits for on an analysis page), and <Later>
+ * panels wait for it.
+ */
+export const CHART_DRAWN_MARK = 'chart-drawn';
+
 /** An ECharts event handler (click, legendselectchanged …) with the event's params. */
 // biome-ignore lint/suspicious/noExplicitAny: ECharts event params differ per event and series type.
 export type ChartEventHandler = (params: any) => void;

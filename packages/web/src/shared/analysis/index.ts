@@ -93,6 +93,8 @@ export { FILTER_SECTION_IDS, FILTER_SECTION_REGISTRY } from './filters/registry.
 export type { ApplyCheck, FilterSectionDef, FilterSectionProps } from './filters/types.js';
 /** Favourite brands of the project: `followBrands` (PUT/DELETE), `useFollowedBrands()`, `useFollowChange()`, `brandDetailPath`. */
 export { brandDetailPath, type FollowedBrands, followBrands, useFollowChange, useFollowedBrands } from './follow.js';
+/** `<Later minHeight>`: panels below the fold, rendered after the page's first chart (or when scrolled near). */
+export { LATER_MAX_MS, Later } from './Later.js';
 /** `<LinkedName text href budget>`: a name cut to its column (spec §5), linked to its platform page when known. */
 export { LinkedName } from './LinkedName.js';
 /** `<MetricTable rows nameTitle>`: figures of a distribution (sales, units, avg price, share bar, share change, growth). */

@@ -455,6 +455,8 @@ describe('Trend Overview page', () => {
     const trends = await screen.findByTestId('hot-trends');
     await within(trends).findAllByTestId('series');
     await screen.findByTestId('hot-rising');
+    // New products and hot goods are below the fold: they render after the first chart (<Later>).
+    await screen.findByTestId('hot-goods');
     await user.click(screen.getAllByText('Average price')[0]!);
     await user.click(screen.getAllByText('Products')[0]!);
     await user.click(screen.getAllByText('Brands')[1]!);
@@ -481,6 +483,7 @@ describe('Trend Overview page', () => {
       ).toEqual(series),
     );
     await screen.findByTestId('hot-rising');
+    await screen.findByTestId('hot-goods');
     expect(switchView()).toEqual(view);
     expect(again.last('/api/common/rising')?.body.kind).toBe('product');
     expect(again.last('/api/common/fresh')?.body.kind).toBe('brand');

@@ -9,6 +9,7 @@ import {
   BrandPicker,
   CategoryGate,
   FilterPanel,
+  Later,
   PanelCard,
   useNameOf,
   usePanelParam,
@@ -75,9 +76,11 @@ function BrandPanels({ info }: { info: BrandInfo }) {
         <OverviewCards brandId={id} />
         <TrendPanel brandId={id} />
         <CategoriesPanel brandId={id} />
-        <CharactersPanel brandId={id} brandName={nameOf(info)} />
-        <ChannelsPanel brandId={id} />
-        <TopProductsPanel brandId={id} brandName={nameOf(info)} />
+        <Later minHeight={1200}>
+          <CharactersPanel brandId={id} brandName={nameOf(info)} />
+          <ChannelsPanel brandId={id} />
+          <TopProductsPanel brandId={id} brandName={nameOf(info)} />
+        </Later>
       </CategoryGate>
     </Flex>
   );

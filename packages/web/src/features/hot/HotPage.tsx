@@ -5,6 +5,7 @@ import {
   CategoryGate,
   CategoryTrendsPanel,
   FilterPanel,
+  Later,
   preloadCharts,
   useParentCategory,
 } from '../../shared/analysis/index.js';
@@ -52,8 +53,10 @@ export default function HotPage() {
               <RisingPanel parent={parent.parent} parentDenied={parent.denied} parentReady={parent.ready} />
             </Col>
           </Row>
-          <FreshPanel />
-          <HotGoodsPanel />
+          <Later minHeight={900}>
+            <FreshPanel />
+            <HotGoodsPanel />
+          </Later>
         </CategoryGate>
       </Flex>
     </PageFrame>

@@ -47,8 +47,9 @@ describe('plan: product rollups by rule', () => {
     [['attribute:efficacy', 'price_band'], {}, ALL, 'fact_sales'],
     [['sku'], {}, ALL, 'fact_sales'],
     // Queries without an attribute never read the multi-valued attribute rollup.
-    [[], {}, ALL, 'rollup_cat_channel'],
-    [['period'], {}, ALL, 'rollup_cat_channel'],
+    [[], {}, ALL, 'rollup_cat_period'],
+    [['period'], {}, ALL, 'rollup_cat_period'],
+    [['channel'], {}, ALL, 'rollup_cat_channel'],
     [['brand'], {}, ALL, 'rollup_cat_brand'],
   ] as const)('%j with %j → %s', (dimensions, filter, grant, table) => {
     expect(plan([...dimensions], filter as Filter, grant)).toBe(table);

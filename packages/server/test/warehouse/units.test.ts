@@ -51,7 +51,9 @@ describe('rollups', () => {
   });
 
   test('chooseRollup picks the smallest table that has every needed column', () => {
-    expect(chooseRollup(['period', 'category_id', 'sales'])).toBe('rollup_cat_channel');
+    // Category and month alone: the period rollup (the summary cards, the sales trend, market totals).
+    expect(chooseRollup(['period', 'category_id', 'sales'])).toBe('rollup_cat_period');
+    expect(chooseRollup(['period', 'sales', 'count', 'fact_rows'])).toBe('rollup_cat_period');
     expect(chooseRollup(['period', 'category_id', 'platform_id', 'shop_type', 'count'])).toBe('rollup_cat_channel');
     expect(chooseRollup(['period', 'category_id', 'brand_id', 'sales', 'count'])).toBe('rollup_cat_brand');
     // The brand rollup has no channel: brand and channel together read the facts.
@@ -84,6 +86,8 @@ describe('rollups', () => {
     const rows = { rollup_cat_channel: 900, rollup_cat_brand: 500, rollup_cat_price: 700 };
     expect(chooseRollup(needed, rows)).toBe('rollup_cat_brand');
     expect(chooseRollup(needed, { rollup_cat_price: 10 })).toBe('rollup_cat_price');
+    // Imported before rollup_cat_period existed: the totals read the smallest rollup the dataset has.
+    expect(chooseRollup(needed, { ...rows, rollup_cat_period: 30 })).toBe('rollup_cat_period');
     // Imported before rollup_cat_price existed: price bands read the facts.
     expect(chooseRollup([...needed, 'price'], { rollup_cat_channel: 900 })).toBe('fact_sales');
   });

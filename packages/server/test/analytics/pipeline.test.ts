@@ -33,7 +33,8 @@ const query = (q: Partial<AnalyticsQuery>): AnalyticsQuery => ({
 
 describe('plan: rollup by rule', () => {
   it.each([
-    [[], {}, ALL, 'rollup_cat_channel'],
+    [[], {}, ALL, 'rollup_cat_period'],
+    [['period', 'category_2'], {}, ALL, 'rollup_cat_period'],
     [['brand'], {}, ALL, 'rollup_cat_brand'],
     [['brand'], { channels: [{ platformId: 1 }] }, ALL, 'fact_sales'],
     [['shop'], {}, ALL, 'fact_sales'],
@@ -213,7 +214,7 @@ describe('SQL snapshots (DuckDB dialect)', () => {
     const out = sql(query({ dimensions: ['period', 'category_2'], discount: true }));
     expect(out.sql).toContain('CAST(SUM(sales_discount) AS DOUBLE) AS sales');
     expect(out.sql).toContain(
-      'FROM "ds"."main"."rollup_cat_channel" f JOIN (SELECT category_id, coalesce(parent_id, 0) AS x1 FROM "ds"."main"."dim_category") AS r0 USING (category_id)',
+      'FROM "ds"."main"."rollup_cat_period" f JOIN (SELECT category_id, coalesce(parent_id, 0) AS x1 FROM "ds"."main"."dim_category") AS r0 USING (category_id)',
     );
   });
 });
@@ -238,7 +239,7 @@ describe('totals over several ranges: one statement, a conditional sum per range
     const out = build(duckdbDialect);
     expect(out.sql).toMatchInlineSnapshot(`
       "SELECT CAST(SUM(CASE WHEN f."period" BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE) THEN f.sales ELSE 0 END) AS DOUBLE) AS s0, CAST(SUM(CASE WHEN f."period" BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE) THEN f."count" ELSE 0 END) AS DOUBLE) AS c0, CAST(SUM(CASE WHEN f."period" BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE) THEN 1 ELSE 0 END) AS DOUBLE) AS n0, CAST(SUM(CASE WHEN f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE) THEN f.sales ELSE 0 END) AS DOUBLE) AS s1, CAST(SUM(CASE WHEN f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE) THEN f."count" ELSE 0 END) AS DOUBLE) AS c1, CAST(SUM(CASE WHEN f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE) THEN 1 ELSE 0 END) AS DOUBLE) AS n1
-      FROM "ds"."main"."rollup_cat_channel" f
+      FROM "ds"."main"."rollup_cat_period" f
       WHERE f."category_id" IN ($5, $6) AND (f."period" BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE) OR f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE))"
     `);
     expect(out.params).toEqual(['2024-01-01', '2024-03-01', '2023-10-01', '2023-12-01', 10101, 10102]);

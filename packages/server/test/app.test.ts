@@ -128,6 +128,7 @@ describe('app: serving the web app', () => {
     writeFileSync(path.join(dist, 'assets', 'big-def456.js'), big);
     writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(big));
     writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(big));
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js.map'), '{"version":3,"sources":[]}');
     t = await buildTestApp({ env: { WEB_DIST_DIR: dist, FRAME_ANCESTORS: "'self' https://portal.example.com" } });
   });
   afterAll(async () => {
@@ -165,6 +166,32 @@ describe('app: serving the web app', () => {
     const plain = await t.app.inject('/assets/big-def456.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('word399');
+  });
+
+  it("answers a browser's revalidation of an asset with 304 and no body", async () => {
+    const first = await t.app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'br' } });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.vary).toBe('Accept-Encoding');
+    const again = await t.app.inject({
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another file's tag does not match.
+    const other = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'if-none-match': etag } });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe('console.log(1)');
+  });
+
+  it('serves source maps and HEAD requests of assets', async () => {
+    const map = await t.app.inject('/assets/big-def456.js.map');
+    expect(map.statusCode).toBe(200);
+    expect(map.json().version).toBe(3);
+    const head = await t.app.inject({ method: 'HEAD', url: '/assets/app-abc123.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('javascript');
   });
 
   it('does not answer API paths or non-GET requests with the web app', async () => {

@@ -2,6 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { builtAssetNames, registerBuiltAssets } from './builtAssets.js';
+
+/** Hashed assets: a new build has new names, so a browser may keep them for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app, if there is one. Hashed assets are cached for a year; index.html
@@ -13,8 +17,17 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     app.log.warn({ distDir }, 'web app not built; serving the API only');
     return false;
   }
+  // The hashed assets a page loads come from memory (builtAssets.ts); the rest (index.html, the icon,
+  // source maps) from disk.
+  registerBuiltAssets(app, distDir, IMMUTABLE);
+  const fromMemory = builtAssetNames(distDir).flatMap((name) => [
+    `assets/${name}`,
+    `assets/${name}.br`,
+    `assets/${name}.gz`,
+  ]);
   await app.register(fastifyStatic, {
     root: distDir,
+    globIgnore: fromMemory,
     index: ['index.html'],
     // One route per built file (the build does not change while running), so unknown paths reach
     // the not-found handlers: /api/* gets the JSON 404, everything else index.html.
@@ -26,7 +39,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     cacheControl: false,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
     },
   });
   return true;

@@ -68,7 +68,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   });
   await app.register(errorsPlugin);
   await app.register(fastifyHelmet, {
-    // Strict CSP: only our own scripts; inline styles because Ant Design injects its CSS at run time.
+    // Strict CSP: only our own scripts; inline styles because Ant Design injects its theme's CSS
+    // variables and components set style attributes at run time.
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -14,6 +14,9 @@ import { SessionProvider } from '../shared/auth/session.js';
 import { FeedbackProvider } from '../shared/ui/feedback.js';
 import { APP_THEME } from '../shared/ui/theme.js';
 import { createAppRouter } from './router.js';
+// antd's component styles as a static file (theme.ts `zeroRuntime`): the browser caches it, and no
+// style is generated in the page at first render. The theme's colours reach it as CSS variables.
+import 'antd/dist/antd.css';
 import './app.css';
 
 export function createQueryClient() {

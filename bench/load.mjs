@@ -20,13 +20,19 @@
  *    engine has no response cache).
  * 4. Writes bench/results/load-<date>.md (a second run the same day gets -2, -3 …).
  *
+ * BENCH_RATE=250: latency at a given throughput instead of at saturation. With think time the
+ * analysts ask as fast as answers come, so the latency is mostly queueing (Little's law: 200 panels
+ * in flight at 330 req/s wait ≈ 0.6 s, however fast each statement is). With a rate the analysts
+ * (API and engine runs alike) keep a timetable of RATE panel requests a second in total, and the
+ * latency is what a panel takes at that load, lateness included (see `analysts`).
+ *
  * Env besides the above: BENCH_SHARED=0 (say in the results that nothing else of ours ran), BENCH_MIXES (default `miss,mixed`), BENCH_POOL (WAREHOUSE_POOL_SIZE of the server and the engine runs; default
  * the server's), BENCH_PROFILE=1 (the server runs with --cpu-prof; profiles under
- * bench/.work/profiles), BENCH_LOG_LEVEL (server LOG_LEVEL, default info), BENCH_NOTE (a line for
- * the results file).
+ * bench/.work/profiles), BENCH_LOG_LEVEL (server LOG_LEVEL, default info), BENCH_SERVER_LOG=1 (the
+ * server's log in bench/.work/server-<engine>.log), BENCH_NOTE (a line for the results file).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -54,9 +60,13 @@ if (ENGINES.includes('clickhouse') && unavailableReason()) throw new Error(unava
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '50,200').split(',').map(Number);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 100);
+/** Panel requests a second offered by all analysts together (a timetable instead of think time). */
+const RATE = Number(process.env.BENCH_RATE ?? 0);
 const HIT_RATE = Number(process.env.BENCH_HIT_RATE ?? 0.3);
 const POOL = process.env.BENCH_POOL;
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** The server's log (one line per request, with its own response time) in bench/.work/server-<engine>.log. */
+const SERVER_LOG = process.env.BENCH_SERVER_LOG === '1';
 const MIXES = (process.env.BENCH_MIXES ?? 'miss,mixed').split(',').map((s) => s.trim());
 const ROOT_PASSWORD = 'Bench-root-Passw0rd';
 /** Filters whose statements are captured for the engine runs (4 panel requests each). */
@@ -142,7 +152,11 @@ async function startServer(engine, warehouseUrl) {
   const child = spawn(
     process.execPath,
     [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'packages/server/dist/main.js'],
-    { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] },
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', SERVER_LOG ? openSync(path.join(work, `server-${engine}.log`), 'w') : 'ignore', 'inherit'],
+    },
   );
   const exited = new Promise((r) => child.once('exit', r));
   const url = `http://127.0.0.1:${port}`;
@@ -244,13 +258,29 @@ function filters(space, projectId) {
  * Runs `concurrency` analysts for DURATION_S: each opens the panels of `nextFilter()` at once
  * (`open(filter, analyst)` resolves to one sample per panel), thinks, and repeats. Returns the
  * samples and the wall time from the first request to the last answer.
+ *
+ * With BENCH_RATE the analysts keep to a timetable instead of thinking: together they open RATE
+ * panels a second, each analyst a page every `panels × analysts / RATE` seconds from a random
+ * offset. A page opened late (its analyst still waited for the previous one) counts its lateness in
+ * its latency — the time a user would have waited since they meant to open it — so a server that
+ * falls behind cannot hide it by slowing the analysts down (coordinated omission).
  */
 async function analysts(concurrency, nextFilter, open) {
   const samples = [];
   const t0 = performance.now();
   const until = t0 + DURATION_S * 1000;
+  const period = RATE ? (PANELS.length * concurrency * 1000) / RATE : 0;
   await Promise.all(
     Array.from({ length: concurrency }, async (_, a) => {
+      if (period) {
+        for (let due = t0 + Math.random() * period; due < until; due += period) {
+          await sleep(due - performance.now());
+          const late = Math.max(0, performance.now() - due);
+          const answers = await open(nextFilter(a), a);
+          samples.push(...answers.map((x) => ({ ...x, ms: x.ms + late })));
+        }
+        return;
+      }
       // Staggered starts: analysts do not all press the button in the same millisecond.
       await sleep(Math.random() * Math.min(THINK_MS, 500));
       while (performance.now() < until) {
@@ -513,9 +543,9 @@ const lines = [
   `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores; server, analysts and engine runs all on these cores. ${process.env.BENCH_SHARED === '0' ? 'Nothing else of ours ran meanwhile (the host may still run other tenants: compare A/B pairs, not runs hours apart)' : '**Shared with other work while this ran** (a CI run, other builds): every figure is an upper bound on latency and a lower bound on throughput'} — the load average below tells`,
   `- Load average (1/5/15 min) before ${loadBefore.map((x) => x.toFixed(1)).join(' / ')}, after ${loadAfter.map((x) => x.toFixed(1)).join(' / ')}`,
   `- Node ${process.version}, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE}; \`${SCALE}\` data; server LOG_LEVEL ${process.env.BENCH_LOG_LEVEL ?? 'info'}${POOL ? `, WAREHOUSE_POOL_SIZE ${POOL}` : ', warehouse pool: the server default'}${PROFILE ? ', with --cpu-prof' : ''}`,
-  `- ${DURATION_S} s per run; think time 0–${THINK_MS} ms; analysts open ${PANELS.map((p) => p.name).join(', ')} at once per filter; \`miss\`: every filter new (${Object.values(results)[0]?.categories} level-1/2 categories × periods × comparison), \`mixed\`: ${HIT_RATE * 100}% of filter changes go back to one of 8 popular filters`,
+  `- ${DURATION_S} s per run; ${RATE ? `**a timetable of ${RATE} panel requests/s offered in total** (no think time; latency counted from when each page was due, lateness included)` : `think time 0–${THINK_MS} ms`}; analysts open ${PANELS.map((p) => p.name).join(', ')} at once per filter; \`miss\`: every filter new (${Object.values(results)[0]?.categories} level-1/2 categories × periods × comparison), \`mixed\`: ${HIT_RATE * 100}% of filter changes go back to one of 8 popular filters`,
   "- *CPU ms / req*: CPU time (user + system) of the server process per answered request (its JS thread and DuckDB's threads; the analysts run in another process), and of the bench process per request on the engine side — unlike wall times, hardly changed by other work on the cores; 2,000 / it is the request rate 2 dedicated cores could sustain. *ratio CPU* = API / engine",
-  `- *engine*: the statements of the first ${CAPTURED_FILTERS} \`miss\` filters' panel requests, captured from the same app and sent straight to the engine by the same number of analysts (each panel's statements together); *ratio* = API p50 / engine p50, and engine req/s / API req/s`,
+  `- *engine*: the statements of the first ${CAPTURED_FILTERS} \`miss\` filters' panel requests, captured from the same app and sent straight to the engine by the same number of analysts (each panel's statements together); *ratio* = API p50 / engine p50, and engine req/s / API req/s${RATE ? ' (on a timetable both sides are offered the same rate: 1.00 says both kept it, capacity is measured without BENCH_RATE)' : ''}`,
   ...(process.env.BENCH_NOTE ? [`- ${process.env.BENCH_NOTE}`] : []),
   '',
 ];

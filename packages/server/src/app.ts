@@ -144,7 +144,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
   const webServed = await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler((req, reply) => {
-    if (webServed && (req.method === 'GET' || req.method === 'HEAD')) {
+    // A build file that is not there (a page of an older build asking for a chunk a deployment removed)
+    // is a 404, not the app's page: HTML under a script's address would be a MIME error instead.
+    if (webServed && (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/assets/')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return sendNotFound(req, reply);

@@ -194,6 +194,12 @@ describe('app: serving the web app', () => {
     expect(head.headers['content-type']).toContain('javascript');
   });
 
+  it('answers a build file that is not there with 404, not the app page', async () => {
+    const res = await t.app.inject('/assets/app-000000.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
   it('does not answer API paths or non-GET requests with the web app', async () => {
     expect((await t.app.inject('/api/unknown')).json().code).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: '/brand' })).statusCode).toBe(404);

@@ -106,6 +106,9 @@ async function pendingDelays(browser, url, tokens, runs) {
     const page = await context.newPage();
     await page.goto(`${url}/discover`, { waitUntil: 'load' });
     await page.locator('[data-testid="summary-cards"]').waitFor({ timeout: 60_000 });
+    // The panels below the fold render after the first chart (<Later>) and fetch then: wait for them
+    // too, or their first skeleton would be taken for the filter change's pending state.
+    await page.waitForLoadState('networkidle');
     await page
       .locator('[data-testid="panel-pending"], [data-testid="panel-skeleton"]')
       .first()

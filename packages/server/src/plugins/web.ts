@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { builtAssetNames, registerBuiltAssets } from './builtAssets.js';
+import { registerBuiltAssets } from './builtAssets.js';
 
 /** Hashed assets: a new build has new names, so a browser may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -19,12 +19,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   }
   // The hashed assets a page loads come from memory (builtAssets.ts); the rest (index.html, the icon,
   // source maps) from disk.
-  registerBuiltAssets(app, distDir, IMMUTABLE);
-  const fromMemory = builtAssetNames(distDir).flatMap((name) => [
-    `assets/${name}`,
-    `assets/${name}.br`,
-    `assets/${name}.gz`,
-  ]);
+  const fromMemory = registerBuiltAssets(app, distDir, IMMUTABLE);
   await app.register(fastifyStatic, {
     root: distDir,
     globIgnore: fromMemory,

@@ -16,9 +16,22 @@ export interface ResultCache {
   close(): Promise<void>;
 }
 
+/**
+ * The JSON of each grant object met: the engine hands out one frozen object per resolved grant
+ * (AnalyticsEngine.resolveGrant), whose category list can hold every leaf of the dataset.
+ */
+const grantJson = new WeakMap<object, string>();
+
 /** The cache key: dataset version, the user's grant and the normalised query, hashed. */
-export function cacheKey(parts: { version: string; grant: unknown; query: unknown }): string {
-  return createHash('sha256').update(stableJson(parts)).digest('base64url');
+export function cacheKey(parts: { version: string; grant: object; query: unknown }): string {
+  let grant = grantJson.get(parts.grant);
+  if (grant === undefined) {
+    grant = stableJson(parts.grant);
+    if (Object.isFrozen(parts.grant)) grantJson.set(parts.grant, grant);
+  }
+  return createHash('sha256')
+    .update(`${parts.version}\u0000${grant}\u0000${stableJson(parts.query)}`)
+    .digest('base64url');
 }
 
 /** JSON with object keys sorted, so two equal queries written in another order share an entry. */

@@ -5,6 +5,7 @@ import {
   type MessageKey,
   periodLengthsDiffer,
 } from '@marketlens/shared';
+import { LruMap } from '../../lru.js';
 import type { DataGrant } from '../../permissions/index.js';
 import type { SqlDialect } from '../../warehouse/dialect.js';
 import type { LoadedDataset, QueryParams, Row, WarehouseEngine } from '../../warehouse/engine.js';
@@ -27,6 +28,13 @@ import {
   totalsOf,
 } from './shape.js';
 import { buildFactSql, buildKeywordSql, buildRangeTotalsSql, type RangeTotalsSqlRequest } from './sql.js';
+
+/** Resolved grants kept (the least recently used goes first): one per distinct grant and dataset version. */
+const RESOLVED_GRANTS = 2000;
+
+function freezeList<T>(list: T[] | null): readonly T[] | null {
+  return list && Object.freeze(list);
+}
 
 /** One category of a dataset's tree. */
 export type CategoryNode = CategoryInfo;
@@ -150,8 +158,28 @@ export class AnalyticsEngine {
     };
   }
 
+  /**
+   * Resolved grants per dataset version and grant. Every analysis request resolves its user's
+   * grant, and expanding the categories walks the whole tree for a project over all of them (issue
+   * 19's profile); one object per grant also lets the response cache hash it once (cacheKey).
+   */
+  private readonly resolved = new LruMap<string, Promise<ResolvedGrant>>(RESOLVED_GRANTS);
+
   /** The permissions module's grant with its categories expanded to leaves (deny by default). */
-  async resolveGrant(grant: DataGrant): Promise<ResolvedGrant> {
+  resolveGrant(grant: DataGrant): Promise<ResolvedGrant> {
+    const dataset = this.dataset(grant.dataset);
+    if (!dataset) return this.expandGrant(grant);
+    const key = `${grant.dataset}@${dataset.version}\u0000${JSON.stringify([grant.categories, grant.brands, grant.shops])}`;
+    let hit = this.resolved.get(key);
+    if (!hit) {
+      hit = this.expandGrant(grant);
+      hit.catch(() => this.resolved.delete(key));
+      this.resolved.set(key, hit);
+    }
+    return hit;
+  }
+
+  private async expandGrant(grant: DataGrant): Promise<ResolvedGrant> {
     const catalog = await this.catalog(grant.dataset);
     // Shop grants are selections ('platform,shop_id', spec §4) or bare ids; the id is the last part.
     const ids = (list: readonly string[] | null) =>
@@ -159,7 +187,13 @@ export class AnalyticsEngine {
     const categories = catalog.leavesOf(grant.categories);
     // leavesOf gives distinct leaves of this catalogue: as many as it has means every one.
     const everyLeaf = categories.length > 0 && categories.length === catalog.leaves.length;
-    return { categories, ...(everyLeaf ? { everyLeaf } : {}), brands: ids(grant.brands), shops: ids(grant.shops) };
+    // Shared by every request with this grant: frozen, so no caller can change another's.
+    return Object.freeze({
+      categories: Object.freeze(categories),
+      ...(everyLeaf ? { everyLeaf } : {}),
+      brands: freezeList(ids(grant.brands)),
+      shops: freezeList(ids(grant.shops)),
+    });
   }
 
   /** Validates a custom SQL where-clause for a dataset (throws the spec's rejection). */

@@ -1,6 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import helmet from 'helmet';
 import { createResultCache } from './analytics/engine/cache.js';
 import { AnalyticsEngine } from './analytics/engine/service.js';
 import { createAuthServices } from './auth/index.js';
@@ -67,7 +67,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     req.log.info({ req, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
   });
   await app.register(errorsPlugin);
-  await app.register(fastifyHelmet, {
+  // The security headers, built once: @fastify/helmet built helmet's whole middleware (CSP parsed
+  // included) again on every request, ~10 µs of the main thread each (issue 19).
+  const securityHeaders = helmet({
     // Strict CSP: only our own scripts; inline styles because Ant Design injects its theme's CSS
     // variables and components set style attributes at run time.
     contentSecurityPolicy: {
@@ -89,6 +91,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     frameguard: false,
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   await app.register(localePlugin);
   const auth = await createAuthServices(ctx, app.log);
   app.addHook('onClose', () => auth.close());

@@ -29,7 +29,8 @@
  * Env besides the above: BENCH_SHARED=0 (say in the results that nothing else of ours ran), BENCH_MIXES (default `miss,mixed`), BENCH_POOL (WAREHOUSE_POOL_SIZE of the server and the engine runs; default
  * the server's), BENCH_PROFILE=1 (the server runs with --cpu-prof; profiles under
  * bench/.work/profiles), BENCH_LOG_LEVEL (server LOG_LEVEL, default info), BENCH_SERVER_LOG=1 (the
- * server's log in bench/.work/server-<engine>.log), BENCH_NOTE (a line for the results file).
+ * server's log in bench/.work/server-<engine>.log), BENCH_NOTE (a line for the results file),
+ * CPU_SCHEDULING (the server's and this process's, default batch: docs/adr/0011-cpu-scheduling-batch.md).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,6 +53,11 @@ if (!process.env.UV_THREADPOOL_SIZE) {
 
 const { startCluster, unavailableReason } = await import('../scripts/clickhouse-cluster.mjs');
 const { openWarehouse } = await import(path.join(root, 'packages/server/dist/warehouse/index.js'));
+// The engine replay runs in this process: under the same CPU scheduling as the server, which applies
+// CPU_SCHEDULING (default batch) to itself at start (docs/adr/0011-cpu-scheduling-batch.md).
+const { applyCpuScheduling } = await import(path.join(root, 'packages/server/dist/scheduling.js'));
+const SCHEDULING = process.env.CPU_SCHEDULING ?? 'batch';
+const scheduled = applyCpuScheduling(SCHEDULING);
 
 const SCALE = process.env.BENCH_SCALE ?? 'demo';
 const ENGINES = (process.env.BENCH_ENGINES ?? 'duckdb').split(',').map((s) => s.trim());
@@ -177,6 +183,8 @@ async function startServer(engine, warehouseUrl) {
     dataDir,
     /** CPU time (user + system, ms) the server process used so far: its JS thread and DuckDB's. */
     cpuMs: () => procCpuMs(child.pid),
+    /** CPU time of its main thread alone (JavaScript, and the engine calls made from it). */
+    mainCpuMs: () => procCpuMs(child.pid, child.pid),
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -184,10 +192,10 @@ async function startServer(engine, warehouseUrl) {
   };
 }
 
-/** CPU time of a process from /proc (Linux), in ms; NaN elsewhere. */
-function procCpuMs(pid) {
+/** CPU time of a process, or of one of its threads (`tid`), from /proc (Linux), in ms; NaN elsewhere. */
+function procCpuMs(pid, tid) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
@@ -335,6 +343,7 @@ async function apiRun(server, session, gen, concurrency, hitRate) {
   let running = true;
   const health = healthProbe(client(server.url, 1), () => running);
   const cpu0 = server.cpuMs();
+  const main0 = server.mainCpuMs();
   const result = await analysts(
     concurrency,
     () => (Math.random() < hitRate ? gen.popular[Math.floor(Math.random() * gen.popular.length)] : gen.next()),
@@ -352,6 +361,7 @@ async function apiRun(server, session, gen, concurrency, hitRate) {
       ),
   );
   const cpuMs = server.cpuMs() - cpu0;
+  const mainMs = server.mainCpuMs() - main0;
   running = false;
   const probes = await health;
   api.close();
@@ -359,6 +369,7 @@ async function apiRun(server, session, gen, concurrency, hitRate) {
   return {
     ...summarise(result),
     cpuPerRequest: cpuMs / result.samples.length,
+    mainCpuPerRequest: mainMs / result.samples.length,
     health: {
       probes: probes.length,
       failed: probes.filter((p) => p.status !== 200).length,
@@ -420,6 +431,7 @@ async function engineRun(warehouseUrl, groups, concurrency) {
   try {
     let k = 0;
     const cpu0 = process.cpuUsage();
+    const main0 = procCpuMs(process.pid, process.pid);
     const result = await analysts(
       concurrency,
       () => groups[k++ % groups.length],
@@ -441,8 +453,13 @@ async function engineRun(warehouseUrl, groups, concurrency) {
         ),
     );
     const cpu = process.cpuUsage(cpu0);
+    const mainMs = procCpuMs(process.pid, process.pid) - main0;
     // This process: DuckDB's threads and the analysts' loop (a small part).
-    return { ...summarise(result), cpuPerRequest: (cpu.user + cpu.system) / 1000 / result.samples.length };
+    return {
+      ...summarise(result),
+      cpuPerRequest: (cpu.user + cpu.system) / 1000 / result.samples.length,
+      mainCpuPerRequest: mainMs / result.samples.length,
+    };
   } finally {
     await warehouse.close();
   }
@@ -519,7 +536,7 @@ const errs = (e) =>
 
 function log(engine, side, mix, c, r) {
   console.log(
-    `${engine.padEnd(10)} ${side.padEnd(6)} ${mix.padEnd(5)} c=${String(c).padEnd(3)} ${r.requests} req in ${r.seconds.toFixed(1)} s = ${r.rps.toFixed(1)} req/s (ok ${r.okRps.toFixed(1)})  cpu ${r.cpuPerRequest.toFixed(1)} ms/req  p50 ${f1(r.p50)} p95 ${f1(r.p95)} p99 ${f1(r.p99)} ms  errors ${errs(r.errors)}${r.health ? `  health p50 ${f1(r.health.p50)} max ${f1(r.health.max)} ms, ${r.health.failed}/${r.health.probes} failed` : ''}`,
+    `${engine.padEnd(10)} ${side.padEnd(6)} ${mix.padEnd(5)} c=${String(c).padEnd(3)} ${r.requests} req in ${r.seconds.toFixed(1)} s = ${r.rps.toFixed(1)} req/s (ok ${r.okRps.toFixed(1)})  cpu ${r.cpuPerRequest.toFixed(1)} ms/req (main thread ${r.mainCpuPerRequest.toFixed(2)})  p50 ${f1(r.p50)} p95 ${f1(r.p95)} p99 ${f1(r.p99)} ms  errors ${errs(r.errors)}${r.health ? `  health p50 ${f1(r.health.p50)} max ${f1(r.health.max)} ms, ${r.health.failed}/${r.health.probes} failed` : ''}`,
   );
 }
 
@@ -542,9 +559,9 @@ const lines = [
   '',
   `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores; server, analysts and engine runs all on these cores. ${process.env.BENCH_SHARED === '0' ? 'Nothing else of ours ran meanwhile (the host may still run other tenants: compare A/B pairs, not runs hours apart)' : '**Shared with other work while this ran** (a CI run, other builds): every figure is an upper bound on latency and a lower bound on throughput'} — the load average below tells`,
   `- Load average (1/5/15 min) before ${loadBefore.map((x) => x.toFixed(1)).join(' / ')}, after ${loadAfter.map((x) => x.toFixed(1)).join(' / ')}`,
-  `- Node ${process.version}, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE}; \`${SCALE}\` data; server LOG_LEVEL ${process.env.BENCH_LOG_LEVEL ?? 'info'}${POOL ? `, WAREHOUSE_POOL_SIZE ${POOL}` : ', warehouse pool: the server default'}${PROFILE ? ', with --cpu-prof' : ''}`,
+  `- Node ${process.version}, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE}; \`${SCALE}\` data; server LOG_LEVEL ${process.env.BENCH_LOG_LEVEL ?? 'info'}, CPU scheduling ${scheduled.applied ? 'batch (server and this process)' : `normal (${scheduled.reason})`}${POOL ? `, WAREHOUSE_POOL_SIZE ${POOL}` : ', warehouse pool: the server default'}${PROFILE ? ', with --cpu-prof' : ''}`,
   `- ${DURATION_S} s per run; ${RATE ? `**a timetable of ${RATE} panel requests/s offered in total** (no think time; latency counted from when each page was due, lateness included)` : `think time 0–${THINK_MS} ms`}; analysts open ${PANELS.map((p) => p.name).join(', ')} at once per filter; \`miss\`: every filter new (${Object.values(results)[0]?.categories} level-1/2 categories × periods × comparison), \`mixed\`: ${HIT_RATE * 100}% of filter changes go back to one of 8 popular filters`,
-  "- *CPU ms / req*: CPU time (user + system) of the server process per answered request (its JS thread and DuckDB's threads; the analysts run in another process), and of the bench process per request on the engine side — unlike wall times, hardly changed by other work on the cores; 2,000 / it is the request rate 2 dedicated cores could sustain. *ratio CPU* = API / engine",
+  "- *CPU ms / req*: CPU time (user + system) of the server process per answered request (its JS thread and DuckDB's threads; the analysts run in another process), and of the bench process per request on the engine side — unlike wall times, hardly changed by other work on the cores; 2,000 / it is the request rate 2 dedicated cores could sustain. *main thread*: the part of it spent on the process's main thread (the server's JavaScript and the engine calls made from it; on the engine side the replay loop and the same calls) — one core's worth, 1,000 / it, is the most that thread can answer. *ratio CPU* = API / engine",
   `- *engine*: the statements of the first ${CAPTURED_FILTERS} \`miss\` filters' panel requests, captured from the same app and sent straight to the engine by the same number of analysts (each panel's statements together); *ratio* = API p50 / engine p50, and engine req/s / API req/s${RATE ? ' (on a timetable both sides are offered the same rate: 1.00 says both kept it, capacity is measured without BENCH_RATE)' : ''}`,
   ...(process.env.BENCH_NOTE ? [`- ${process.env.BENCH_NOTE}`] : []),
   '',
@@ -556,8 +573,8 @@ for (const e of ENGINES) {
     '',
     `- Import: ${targets[e].importNote}; statements per panel request: ${r.statementsPerPanel}`,
     '',
-    '| side | mix | analysts | requests | req/s | ok req/s | CPU ms / req | p50 ms | p95 ms | p99 ms | errors | health p50 / max ms (failed) | ratio p50 | ratio req/s | ratio CPU |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| side | mix | analysts | requests | req/s | ok req/s | CPU ms / req | main thread CPU ms / req | p50 ms | p95 ms | p99 ms | errors | health p50 / max ms (failed) | ratio p50 | ratio req/s | ratio CPU |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const x of r.runs) {
     const eng = r.runs.find((y) => y.side === 'engine' && y.concurrency === x.concurrency);
@@ -565,7 +582,7 @@ for (const e of ENGINES) {
     const ratio =
       x.side === 'API' && x.mix === 'miss' && eng && !Object.keys(x.errors).length && !Object.keys(eng.errors).length;
     lines.push(
-      `| ${x.side} | ${x.mix} | ${x.concurrency} | ${x.requests} | ${x.rps.toFixed(1)} | ${x.okRps.toFixed(1)} | ${x.cpuPerRequest.toFixed(1)} | ${f1(x.p50)} | ${f1(x.p95)} | ${f1(x.p99)} | ${errs(x.errors)} | ${x.health ? `${f1(x.health.p50)} / ${f1(x.health.max)} (${x.health.failed}/${x.health.probes})` : '–'} | ${ratio ? (x.p50 / eng.p50).toFixed(2) : '–'} | ${ratio ? (eng.rps / x.rps).toFixed(2) : '–'} | ${ratio ? (x.cpuPerRequest / eng.cpuPerRequest).toFixed(2) : '–'} |`,
+      `| ${x.side} | ${x.mix} | ${x.concurrency} | ${x.requests} | ${x.rps.toFixed(1)} | ${x.okRps.toFixed(1)} | ${x.cpuPerRequest.toFixed(1)} | ${x.mainCpuPerRequest.toFixed(2)} | ${f1(x.p50)} | ${f1(x.p95)} | ${f1(x.p99)} | ${errs(x.errors)} | ${x.health ? `${f1(x.health.p50)} / ${f1(x.health.max)} (${x.health.failed}/${x.health.probes})` : '–'} | ${ratio ? (x.p50 / eng.p50).toFixed(2) : '–'} | ${ratio ? (eng.rps / x.rps).toFixed(2) : '–'} | ${ratio ? (x.cpuPerRequest / eng.cpuPerRequest).toFixed(2) : '–'} |`,
     );
   }
   lines.push('');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { AdmissionConfig } from './analytics/admission.js';
+import { CPU_SCHEDULINGS, type CpuScheduling } from './scheduling.js';
 
 /**
  * Server configuration, read once from the environment and validated at start. Every bad value
@@ -16,6 +17,8 @@ export interface ServerConfig {
   warehouseUrl: string;
   redisUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Linux scheduling policy of the server's threads (scheduling.ts, ADR 0011). */
+  cpuScheduling: CpuScheduling;
   /** Token signing key given by the operator; otherwise one is generated into the data folder. */
   tokenSigningKey: string | undefined;
   /** Password for the root account created on first start; otherwise one is generated. */
@@ -252,6 +255,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     warehouseUrl,
     redisUrl,
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    cpuScheduling: oneOf('CPU_SCHEDULING', CPU_SCHEDULINGS, 'batch'),
     tokenSigningKey,
     rootPassword: str('ROOT_PASSWORD'),
     demoScale: oneOf('DEMO_SCALE', DEMO_SCALES, 'demo'),

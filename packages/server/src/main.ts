@@ -5,6 +5,7 @@ import { ensureDataDir, loadOrCreateSigningKey } from './bootstrap/data-dir.js';
 import { ensureDemoData } from './bootstrap/demo-data.js';
 import { ConfigError, loadConfig, redactUrl } from './config.js';
 import { openMetadata } from './metadata/index.js';
+import { applyCpuScheduling } from './scheduling.js';
 import { APP_VERSION } from './version.js';
 import { openWarehouse } from './warehouse/index.js';
 
@@ -26,6 +27,9 @@ async function main(): Promise<void> {
   const say = (line: string) => process.stdout.write(`${line}\n`);
   say(`MarketLens ${APP_VERSION}`);
   say(`  data folder: ${config.dataDir}`);
+  // First, before the stores start their threads (they inherit the policy).
+  const scheduling = applyCpuScheduling(config.cpuScheduling);
+  say(`  scheduling:  ${scheduling.applied ? 'batch' : `normal (${scheduling.reason})`}`);
 
   ensureDataDir(config.dataDir);
   const signingKey = loadOrCreateSigningKey(config.dataDir, config.tokenSigningKey);

@@ -46,6 +46,7 @@ describe('configuration from the environment', () => {
       'LOG_LEVEL="loud" is not valid: expected one of fatal, error, warn, info, debug, trace, silent',
     ],
     [{ DEMO_SCALE: 'huge' }, 'DEMO_SCALE="huge" is not valid: expected one of tiny, demo, none'],
+    [{ CPU_SCHEDULING: 'fast' }, 'CPU_SCHEDULING="fast" is not valid: expected one of batch, normal'],
     [{ TOKEN_SIGNING_KEY: 'short' }, 'TOKEN_SIGNING_KEY is too short: expected at least 32 characters'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY="maybe" is not valid: expected true or false'],
     [{ FRAME_ANCESTORS: "'self' javascript:alert(1)" }, 'FRAME_ANCESTORS contains "javascript:alert(1)"'],

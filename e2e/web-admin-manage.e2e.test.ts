@@ -8,6 +8,13 @@ import { shot } from './support/shots.js';
 import { noConsoleErrors, openPage, signIn } from './support/ui.js';
 
 const LOCALES = ['zh-CN', 'en'] as const;
+
+/**
+ * Waits until no select list is open: a list closes with an animation, which on 2 busy cores (the
+ * server tests run beside these) took longer than expect.poll's default second (CI on 2f3c8d6).
+ */
+const dropdownsClosed = (page: Page) =>
+  expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), { timeout: 10_000 }).toBe(0);
 type Locale = (typeof LOCALES)[number];
 
 /** The visible texts the steps below look for, per language. */
@@ -249,7 +256,7 @@ describe('account deletion, attribute draft steps, shop and brand grants, child-
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).click();
       // The member list closes with an animation: its options must be gone before a grant list opens,
       // or "the first visible option" below would be a user (seen in CI).
-      await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+      await dropdownsClosed(page);
       await modal.getByRole('button', { name: TEXT[locale].allCategories }).click();
       const kinds = locale === 'en' ? (['shops', 'brands'] as const) : (['shops'] as const);
       expect(await modal.getByTestId('grant-brands').count()).toBe(locale === 'en' ? 1 : 0);
@@ -257,7 +264,7 @@ describe('account deletion, attribute draft steps, shop and brand grants, child-
         await modal.getByTestId(`grant-${kind}`).click();
         await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
         await page.keyboard.press('Escape');
-        await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+        await dropdownsClosed(page);
       }
       await shot(page, `member-grants-${locale}`);
       await modal.getByRole('button', { name: TEXT[locale].save }).click();

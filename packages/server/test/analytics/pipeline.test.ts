@@ -501,4 +501,13 @@ describe('response cache', () => {
     now = 2000;
     expect(await cache.get('c')).toBeUndefined();
   });
+
+  it('hands out a copy on each hit, as the Redis cache does: altering one answer alters no later one', async () => {
+    const cache = new MemoryResultCache();
+    await cache.set('k', { rows: [{ brand: 'A', sales: 1 }], missing: undefined });
+    const first = (await cache.get('k')) as { rows: { sales: number }[] };
+    first.rows[0]!.sales = 99;
+    first.rows.push({ sales: 2 });
+    expect(await cache.get('k')).toEqual({ rows: [{ brand: 'A', sales: 1 }] });
+  });
 });

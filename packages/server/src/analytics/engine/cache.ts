@@ -45,9 +45,16 @@ export function stableJson(value: unknown): string {
   );
 }
 
+/**
+ * The in-process cache (no REDIS_URL). It keeps each answer as JSON text, as Redis does: one flat
+ * string instead of a graph of row objects that every garbage collection would copy and mark
+ * while it waits for eviction (issue 19: each uncached panel's answer is stored, so under load the
+ * graphs filled the old generation), and a hit hands out a fresh copy no caller can alter.
+ */
 export class MemoryResultCache implements ResultCache {
   readonly kind = 'memory' as const;
-  private readonly entries: LruMap<string, { value: unknown; expires: number }>;
+  /** Each answer as its JSON text (see the class comment). */
+  private readonly entries: LruMap<string, { text: string; expires: number }>;
 
   constructor(
     maxEntries = 2000,
@@ -64,11 +71,11 @@ export class MemoryResultCache implements ResultCache {
       this.entries.delete(key);
       return undefined;
     }
-    return hit.value;
+    return JSON.parse(hit.text) as unknown;
   }
 
   async set(key: string, value: unknown) {
-    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
+    this.entries.set(key, { text: JSON.stringify(value), expires: this.now() + this.ttlMs });
   }
 
   async clear() {

@@ -15,6 +15,10 @@ export const work = path.join(here, '.work');
 export const SEED = process.env.BENCH_SEED ?? '20170101';
 export const AS_OF = '2026-11-01';
 export const ENGINE_NAMES = { duckdb: 'DuckDB', clickhouse: 'ClickHouse' };
+/** Node's flags for the server process: the ones `npm start` gives it (package.json config, docs/adr/0012). */
+export const SERVER_NODE_FLAGS = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
+  .config.server_node_flags.split(' ')
+  .filter(Boolean);
 
 /** Runs a command; with `logFile`, its output is also kept there (the import log is parsed below). */
 export function step(cmd, args, logFile) {

@@ -17,7 +17,10 @@
  *    requests are captured in-process (the same app over a recording warehouse) and replayed by the
  *    same number of analysts, each panel's statements together as the server sends them.
  *    API/engine ratio = API p50 / engine p50 and engine req/s / API req/s (`miss` mix only: the
- *    engine has no response cache).
+ *    engine has no response cache). Then the same statements behind a bare Node HTTP server
+ *    ("engine over HTTP", bench/lib/engine-http.mjs), asked by the same analysts' client: what the
+ *    HTTP transport alone costs on these cores, so the API's overhead splits into the transport's
+ *    and the application's own.
  * 4. Writes bench/results/load-<date>.md (a second run the same day gets -2, -3 …).
  *
  * BENCH_RATE=250: latency at a given throughput instead of at saturation. With think time the
@@ -29,7 +32,8 @@
  * Env besides the above: BENCH_SHARED=0 (say in the results that nothing else of ours ran), BENCH_MIXES (default `miss,mixed`), BENCH_POOL (WAREHOUSE_POOL_SIZE of the server and the engine runs; default
  * the server's), BENCH_PROFILE=1 (the server runs with --cpu-prof; profiles under
  * bench/.work/profiles), BENCH_LOG_LEVEL (server LOG_LEVEL, default info), BENCH_SERVER_LOG=1 (the
- * server's log in bench/.work/server-<engine>.log), BENCH_NOTE (a line for the results file),
+ * server's log in bench/.work/server-<engine>.log), BENCH_NODE_FLAGS (Node's flags for the server and
+ * the engine-over-HTTP process; default package.json's config.server_node_flags, as `npm start`), BENCH_NOTE (a line for the results file),
  * CPU_SCHEDULING (the server's and this process's, default batch: docs/adr/0011-cpu-scheduling-batch.md).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -39,7 +43,17 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchCluster, ENGINE_NAMES, here, pct, prepareScale, recordingWarehouse, root, work } from './lib/data.mjs';
+import {
+  benchCluster,
+  ENGINE_NAMES,
+  here,
+  pct,
+  prepareScale,
+  recordingWarehouse,
+  root,
+  SERVER_NODE_FLAGS,
+  work,
+} from './lib/data.mjs';
 
 // DuckDB's node binding runs queries on libuv's thread pool (bench/run.mjs): at least pool + 4
 // threads. The server inherits the same environment, so both sides of the ratio run alike.
@@ -74,6 +88,11 @@ const PROFILE = process.env.BENCH_PROFILE === '1';
 /** The server's log (one line per request, with its own response time) in bench/.work/server-<engine>.log. */
 const SERVER_LOG = process.env.BENCH_SERVER_LOG === '1';
 const MIXES = (process.env.BENCH_MIXES ?? 'miss,mixed').split(',').map((s) => s.trim());
+/** Node's flags for the server (and the engine-over-HTTP process): what `npm start` gives it unless BENCH_NODE_FLAGS says otherwise. */
+const NODE_FLAGS =
+  process.env.BENCH_NODE_FLAGS !== undefined
+    ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean)
+    : SERVER_NODE_FLAGS;
 const ROOT_PASSWORD = 'Bench-root-Passw0rd';
 /** Filters whose statements are captured for the engine runs (4 panel requests each). */
 const CAPTURED_FILTERS = 48;
@@ -157,7 +176,7 @@ async function startServer(engine, warehouseUrl) {
   };
   const child = spawn(
     process.execPath,
-    [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'packages/server/dist/main.js'],
+    [...NODE_FLAGS, ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'packages/server/dist/main.js'],
     {
       cwd: root,
       env,
@@ -344,6 +363,7 @@ async function apiRun(server, session, gen, concurrency, hitRate) {
   const health = healthProbe(client(server.url, 1), () => running);
   const cpu0 = server.cpuMs();
   const main0 = server.mainCpuMs();
+  const client0 = process.cpuUsage();
   const result = await analysts(
     concurrency,
     () => (Math.random() < hitRate ? gen.popular[Math.floor(Math.random() * gen.popular.length)] : gen.next()),
@@ -362,6 +382,7 @@ async function apiRun(server, session, gen, concurrency, hitRate) {
   );
   const cpuMs = server.cpuMs() - cpu0;
   const mainMs = server.mainCpuMs() - main0;
+  const clientMs = cpuMsOf(process.cpuUsage(client0));
   running = false;
   const probes = await health;
   api.close();
@@ -370,6 +391,7 @@ async function apiRun(server, session, gen, concurrency, hitRate) {
     ...summarise(result),
     cpuPerRequest: cpuMs / result.samples.length,
     mainCpuPerRequest: mainMs / result.samples.length,
+    clientCpuPerRequest: clientMs / result.samples.length,
     health: {
       probes: probes.length,
       failed: probes.filter((p) => p.status !== 200).length,
@@ -457,7 +479,7 @@ async function engineRun(warehouseUrl, groups, concurrency) {
     // This process: DuckDB's threads and the analysts' loop (a small part).
     return {
       ...summarise(result),
-      cpuPerRequest: (cpu.user + cpu.system) / 1000 / result.samples.length,
+      cpuPerRequest: cpuMsOf(cpu) / result.samples.length,
       mainCpuPerRequest: mainMs / result.samples.length,
     };
   } finally {
@@ -466,6 +488,63 @@ async function engineRun(warehouseUrl, groups, concurrency) {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+const cpuMsOf = (usage) => (usage.user + usage.system) / 1000;
+
+/**
+ * The statements behind the least any Node HTTP API could do (bench/lib/engine-http.mjs): the same
+ * groups as the engine run, asked over HTTP by the same analysts' client at the same concurrency.
+ */
+async function engineOverHttpRun(engine, warehouseUrl, groups, concurrency) {
+  const groupsFile = path.join(work, `statements-all-${engine}.json`);
+  writeFileSync(groupsFile, JSON.stringify(groups));
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [...NODE_FLAGS, path.join(here, 'lib/engine-http.mjs'), warehouseUrl, groupsFile, String(port)],
+    {
+      cwd: root,
+      env: { ...process.env, ...(POOL ? { WAREHOUSE_POOL_SIZE: POOL } : {}) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const exited = new Promise((r) => child.once('exit', r));
+  try {
+    await new Promise((resolve, reject) => {
+      child.stdout.on('data', (d) => String(d).includes('listening') && resolve());
+      child.once('exit', (code) => reject(new Error(`engine-http exited with ${code}`)));
+    });
+    const api = client(`http://127.0.0.1:${port}`, concurrency);
+    let k = 0;
+    const cpu0 = procCpuMs(child.pid);
+    const main0 = procCpuMs(child.pid, child.pid);
+    const client0 = process.cpuUsage();
+    const result = await analysts(
+      concurrency,
+      () => k++ % groups.length,
+      (g) =>
+        Promise.all(
+          groups[g].map(async ({ panel }, p) => {
+            const s = await timed(api, 'POST', '/panel', { body: { g, p } });
+            return { ms: s.ms, status: s.status === 200 ? 200 : `HTTP ${s.status}`, panel };
+          }),
+        ),
+    );
+    const n = result.samples.length;
+    const out = {
+      ...summarise(result),
+      cpuPerRequest: (procCpuMs(child.pid) - cpu0) / n,
+      mainCpuPerRequest: (procCpuMs(child.pid, child.pid) - main0) / n,
+      clientCpuPerRequest: cpuMsOf(process.cpuUsage(client0)) / n,
+    };
+    api.close();
+    return out;
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(groupsFile, { force: true });
+  }
+}
 
 async function measureEngine(engine, warehouseUrl) {
   const space = await filterSpace(warehouseUrl);
@@ -517,6 +596,9 @@ async function measureEngine(engine, warehouseUrl) {
     const r = await engineRun(warehouseUrl, groups, c);
     runs.push({ side: 'engine', mix: 'miss', concurrency: c, ...r });
     log(engine, 'engine', 'miss', c, r);
+    const h = await engineOverHttpRun(engine, warehouseUrl, groups, c);
+    runs.push({ side: 'engine over HTTP', mix: 'miss', concurrency: c, ...h });
+    log(engine, 'e+HTTP', 'miss', c, h);
   }
   rmSync(server.dataDir, { recursive: true, force: true });
   const perPanel = PANELS.map((p) => {
@@ -536,7 +618,7 @@ const errs = (e) =>
 
 function log(engine, side, mix, c, r) {
   console.log(
-    `${engine.padEnd(10)} ${side.padEnd(6)} ${mix.padEnd(5)} c=${String(c).padEnd(3)} ${r.requests} req in ${r.seconds.toFixed(1)} s = ${r.rps.toFixed(1)} req/s (ok ${r.okRps.toFixed(1)})  cpu ${r.cpuPerRequest.toFixed(1)} ms/req (main thread ${r.mainCpuPerRequest.toFixed(2)})  p50 ${f1(r.p50)} p95 ${f1(r.p95)} p99 ${f1(r.p99)} ms  errors ${errs(r.errors)}${r.health ? `  health p50 ${f1(r.health.p50)} max ${f1(r.health.max)} ms, ${r.health.failed}/${r.health.probes} failed` : ''}`,
+    `${engine.padEnd(10)} ${side.padEnd(6)} ${mix.padEnd(5)} c=${String(c).padEnd(3)} ${r.requests} req in ${r.seconds.toFixed(1)} s = ${r.rps.toFixed(1)} req/s (ok ${r.okRps.toFixed(1)})  cpu ${r.cpuPerRequest.toFixed(1)} ms/req (main thread ${r.mainCpuPerRequest.toFixed(2)}${r.clientCpuPerRequest !== undefined ? `, analysts ${r.clientCpuPerRequest.toFixed(2)}` : ''})  p50 ${f1(r.p50)} p95 ${f1(r.p95)} p99 ${f1(r.p99)} ms  errors ${errs(r.errors)}${r.health ? `  health p50 ${f1(r.health.p50)} max ${f1(r.health.max)} ms, ${r.health.failed}/${r.health.probes} failed` : ''}`,
   );
 }
 
@@ -561,8 +643,8 @@ const lines = [
   `- Load average (1/5/15 min) before ${loadBefore.map((x) => x.toFixed(1)).join(' / ')}, after ${loadAfter.map((x) => x.toFixed(1)).join(' / ')}`,
   `- Node ${process.version}, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE}; \`${SCALE}\` data; server LOG_LEVEL ${process.env.BENCH_LOG_LEVEL ?? 'info'}, CPU scheduling ${scheduled.applied ? 'batch (server and this process)' : `normal (${scheduled.reason})`}${POOL ? `, WAREHOUSE_POOL_SIZE ${POOL}` : ', warehouse pool: the server default'}${PROFILE ? ', with --cpu-prof' : ''}`,
   `- ${DURATION_S} s per run; ${RATE ? `**a timetable of ${RATE} panel requests/s offered in total** (no think time; latency counted from when each page was due, lateness included)` : `think time 0–${THINK_MS} ms`}; analysts open ${PANELS.map((p) => p.name).join(', ')} at once per filter; \`miss\`: every filter new (${Object.values(results)[0]?.categories} level-1/2 categories × periods × comparison), \`mixed\`: ${HIT_RATE * 100}% of filter changes go back to one of 8 popular filters`,
-  "- *CPU ms / req*: CPU time (user + system) of the server process per answered request (its JS thread and DuckDB's threads; the analysts run in another process), and of the bench process per request on the engine side — unlike wall times, hardly changed by other work on the cores; 2,000 / it is the request rate 2 dedicated cores could sustain. *main thread*: the part of it spent on the process's main thread (the server's JavaScript and the engine calls made from it; on the engine side the replay loop and the same calls) — one core's worth, 1,000 / it, is the most that thread can answer. *ratio CPU* = API / engine",
-  `- *engine*: the statements of the first ${CAPTURED_FILTERS} \`miss\` filters' panel requests, captured from the same app and sent straight to the engine by the same number of analysts (each panel's statements together); *ratio* = API p50 / engine p50, and engine req/s / API req/s${RATE ? ' (on a timetable both sides are offered the same rate: 1.00 says both kept it, capacity is measured without BENCH_RATE)' : ''}`,
+  "- *CPU ms / req*: CPU time (user + system) of the server process per answered request (its JS thread and DuckDB's threads; the analysts run in another process), and of the bench process per request on the engine side — unlike wall times, hardly changed by other work on the cores; 2,000 / it is the request rate 2 dedicated cores could sustain. *main thread*: the part of it spent on the process's main thread (the server's JavaScript and the engine calls made from it; on the engine side the replay loop and the same calls) — one core's worth, 1,000 / it, is the most that thread can answer. *ratio CPU* = API / engine. *analysts' CPU*: this process's CPU per request while the analysts' HTTP client ran (it takes the same 2 cores from the server)",
+  `- *engine*: the statements of the first ${CAPTURED_FILTERS} \`miss\` filters' panel requests, captured from the same app and sent straight to the engine by the same number of analysts (each panel's statements together); *ratio* = API p50 / engine p50, and engine req/s / API req/s; *engine over HTTP*: the same statements behind a bare Node HTTP server (bench/lib/engine-http.mjs: no auth, validation, SQL building, log or cache), asked by the same client — the least any HTTP API in Node could cost, so engine over HTTP / API is the application's own overhead and engine / engine over HTTP the transport's${RATE ? ' (on a timetable both sides are offered the same rate: 1.00 says both kept it, capacity is measured without BENCH_RATE)' : ''}`,
   ...(process.env.BENCH_NOTE ? [`- ${process.env.BENCH_NOTE}`] : []),
   '',
 ];
@@ -573,16 +655,18 @@ for (const e of ENGINES) {
     '',
     `- Import: ${targets[e].importNote}; statements per panel request: ${r.statementsPerPanel}`,
     '',
-    '| side | mix | analysts | requests | req/s | ok req/s | CPU ms / req | main thread CPU ms / req | p50 ms | p95 ms | p99 ms | errors | health p50 / max ms (failed) | ratio p50 | ratio req/s | ratio CPU |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    "| side | mix | analysts | requests | req/s | ok req/s | CPU ms / req | main thread CPU ms / req | analysts' CPU ms / req | p50 ms | p95 ms | p99 ms | errors | health p50 / max ms (failed) | ratio p50 | ratio req/s | ratio CPU | req/s: engine over HTTP / API |",
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
+  const clean = (x) => x && !Object.keys(x.errors).length;
   for (const x of r.runs) {
     const eng = r.runs.find((y) => y.side === 'engine' && y.concurrency === x.concurrency);
+    const overHttp = r.runs.find((y) => y.side === 'engine over HTTP' && y.concurrency === x.concurrency);
     // Only where both sides answered everything: a 503 in ≈ 80 ms is no latency to compare.
-    const ratio =
-      x.side === 'API' && x.mix === 'miss' && eng && !Object.keys(x.errors).length && !Object.keys(eng.errors).length;
+    const ratio = x.side !== 'engine' && x.mix === 'miss' && clean(x) && clean(eng);
+    const vsHttp = x.side === 'API' && x.mix === 'miss' && clean(x) && clean(overHttp);
     lines.push(
-      `| ${x.side} | ${x.mix} | ${x.concurrency} | ${x.requests} | ${x.rps.toFixed(1)} | ${x.okRps.toFixed(1)} | ${x.cpuPerRequest.toFixed(1)} | ${x.mainCpuPerRequest.toFixed(2)} | ${f1(x.p50)} | ${f1(x.p95)} | ${f1(x.p99)} | ${errs(x.errors)} | ${x.health ? `${f1(x.health.p50)} / ${f1(x.health.max)} (${x.health.failed}/${x.health.probes})` : '–'} | ${ratio ? (x.p50 / eng.p50).toFixed(2) : '–'} | ${ratio ? (eng.rps / x.rps).toFixed(2) : '–'} | ${ratio ? (x.cpuPerRequest / eng.cpuPerRequest).toFixed(2) : '–'} |`,
+      `| ${x.side} | ${x.mix} | ${x.concurrency} | ${x.requests} | ${x.rps.toFixed(1)} | ${x.okRps.toFixed(1)} | ${x.cpuPerRequest.toFixed(1)} | ${x.mainCpuPerRequest.toFixed(2)} | ${x.clientCpuPerRequest === undefined ? '–' : x.clientCpuPerRequest.toFixed(2)} | ${f1(x.p50)} | ${f1(x.p95)} | ${f1(x.p99)} | ${errs(x.errors)} | ${x.health ? `${f1(x.health.p50)} / ${f1(x.health.max)} (${x.health.failed}/${x.health.probes})` : '–'} | ${ratio ? (x.p50 / eng.p50).toFixed(2) : '–'} | ${ratio ? (eng.rps / x.rps).toFixed(2) : '–'} | ${ratio ? (x.cpuPerRequest / eng.cpuPerRequest).toFixed(2) : '–'} | ${vsHttp ? (overHttp.rps / x.rps).toFixed(2) : '–'} |`,
     );
   }
   lines.push('');

@@ -72,9 +72,21 @@ function hasSkuFilter(f: Filter): boolean {
   return !!(f.keywords || f.attributes || f.customAttributes || f.descriptions || f.price || f.firstPeriod);
 }
 
+/**
+ * The set of a frozen grant list, made once: the engine keeps each resolved grant (frozen) for its
+ * dataset version, and a grant of every leaf made a 255-entry set for every statement — a tenth of
+ * an analysis request's allocations (issue 19).
+ */
+const grantSets = new WeakMap<readonly number[], ReadonlySet<number>>();
+
 /** The ids of `filter` that `grant` holds, in the filter's order. */
 function grantedOf(grant: readonly number[], filter: readonly number[]): number[] {
-  const held = new Set(grant);
+  let held = grantSets.get(grant);
+  if (!held) {
+    held = new Set(grant);
+    // Only a frozen list cannot change under its set.
+    if (Object.isFrozen(grant)) grantSets.set(grant, held);
+  }
   return filter.filter((id) => held.has(id));
 }
 

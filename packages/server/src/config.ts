@@ -30,7 +30,7 @@ export interface ServerConfig {
   webDistDir: string;
   requestTimeoutMs: number;
   queryTimeoutMs: number;
-  /** Query connections of a DuckDB warehouse (WAREHOUSE_POOL_SIZE). */
+  /** Statements run at once on the warehouse: DuckDB query connections, ClickHouse requests in flight (WAREHOUSE_POOL_SIZE). */
   warehousePoolSize: number;
   /** Admission of analysis requests: how many run at once, how many may wait and how long (issue 19). */
   analysis: AdmissionConfig;

@@ -43,7 +43,7 @@ export interface OpenWarehouseConfig {
   warehouseUrl: string;
   /** Default time limit of a query in ms; 0 = none. */
   queryTimeoutMs?: number;
-  /** Query connections (DuckDB). */
+  /** Statements run at once: DuckDB's query connections, ClickHouse's requests in flight. */
   warehousePoolSize?: number;
   /** How often to pick up imports made by other processes; 0 = never. */
   warehouseRefreshMs?: number;
@@ -58,6 +58,7 @@ export async function openWarehouse(config: OpenWarehouseConfig): Promise<Wareho
       location: location.clickhouse,
       ...(config.queryTimeoutMs !== undefined ? { defaultTimeoutMs: config.queryTimeoutMs } : {}),
       ...(config.warehouseRefreshMs !== undefined ? { refreshIntervalMs: config.warehouseRefreshMs } : {}),
+      ...(config.warehousePoolSize !== undefined ? { maxInFlight: config.warehousePoolSize } : {}),
       ...(config.onWarning ? { onWarning: config.onWarning } : {}),
     });
   }

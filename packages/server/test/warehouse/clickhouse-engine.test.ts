@@ -127,6 +127,37 @@ describe.skipIf(!ch.cluster)('ClickHouse engine on a 2-shard cluster', () => {
     expect(await waitUntil(async () => (await running(0, m)) === 0 && (await running(1, m)) === 0, 2_000)).toBe(true);
   });
 
+  test('with maxInFlight a statement waits its turn here: not sent, and stopped before it is, while the first runs', async () => {
+    const one = await openClickHouseWarehouse({
+      location: parseClickHouseUrl(cluster.url),
+      refreshIntervalMs: 0,
+      maxInFlight: 1,
+    });
+    try {
+      const [m1, m2, m3] = [marker(), marker(), marker()];
+      const first = new AbortController();
+      const running1 = one.query(endless(m1), [], { signal: first.signal, timeoutMs: 30_000 });
+      running1.catch(() => undefined);
+      expect(await waitUntil(async () => (await running(0, m1)) > 0, 5_000)).toBe(true);
+      // The second waits for the slot: the shards never see it, and its abort ends the wait.
+      const second = new AbortController();
+      const waiting2 = one.query(endless(m2), [], { signal: second.signal, timeoutMs: 30_000 });
+      waiting2.catch(() => undefined);
+      const waiting3 = one.query(`SELECT 1 AS x WHERE '${m3}' != ''`, [], { timeoutMs: 30_000 });
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await running(0, m2)) + (await running(1, m2))).toBe(0);
+      second.abort();
+      await expect(waiting2).rejects.toBeInstanceOf(WarehouseCancelledError);
+      // The third, behind it, runs once the first gives its slot up.
+      first.abort();
+      await expect(running1).rejects.toBeInstanceOf(WarehouseCancelledError);
+      expect(await waiting3).toEqual([{ x: 1 }]);
+      expect((await running(0, m2)) + (await running(1, m2))).toBe(0);
+    } finally {
+      await one.close();
+    }
+  });
+
   test('the query account reads and sends max_execution_time, but cannot write, create or drop', async () => {
     const asReader = async (sql: string, settings = '') => {
       const res = await fetch(`http://127.0.0.1:${cluster.shards[0]!.httpPort}/?${settings}`, {

@@ -12,6 +12,7 @@ import {
   type WarehouseTable,
   WarehouseTimeoutError,
 } from '../engine.js';
+import { Slots } from '../slots.js';
 import type { ClickHouseLocation } from '../url.js';
 import { clickhouseDialect } from './dialect.js';
 import { type Account, ClickHouseError, ClickHouseHttp, QUERY_WAS_CANCELLED, TIMEOUT_EXCEEDED } from './http.js';
@@ -32,6 +33,11 @@ export interface ClickHouseWarehouseOptions {
   onWarning?: (message: string) => void;
   /** Folder for the temporary DuckDB warehouse of an import; default the OS temp folder. */
   stagingDir?: string;
+  /**
+   * Statements this process sends at once (WAREHOUSE_POOL_SIZE); the others wait here, first come
+   * first served. Default: no limit.
+   */
+  maxInFlight?: number;
 }
 
 /** ClickHouse "doesn't exist" codes: a cluster nobody imported into yet has no catalogue. */
@@ -58,9 +64,17 @@ export class ClickHouseEngine implements WarehouseEngine {
   private timer: NodeJS.Timeout | undefined;
   /** Stops of the queries in flight, so close() can kill them. */
   private readonly inFlight = new Set<(why: 'abort') => void>();
+  /**
+   * Without a bound, a burst of panels sent more statements than the shards run at once: they ran
+   * all together, each slowed by all the others, and past `max_concurrent_queries` waited inside
+   * ClickHouse in no order — under load a tenth of the pages took 5–17 s while the rest took under
+   * one (issue 19, bench/results/load-2026-11-28-11.md). Waiting here keeps the order.
+   */
+  private readonly slots: Slots | undefined;
 
   private constructor(private readonly options: ClickHouseWarehouseOptions) {
     const { location } = options;
+    this.slots = options.maxInFlight ? new Slots(options.maxInFlight) : undefined;
     this.http = new ClickHouseHttp(location);
     this.reader = { user: location.user, password: location.password };
     this.admin = location.importUser
@@ -133,19 +147,26 @@ export class ClickHouseEngine implements WarehouseEngine {
     const queryId = randomUUID();
     const host = this.http.hosts[this.next++ % this.http.hosts.length]!;
     let killed: Promise<void> | undefined;
+    /** Sent to the shard (not only waiting for a slot): only then is there anything to kill. */
+    let sent = false;
     const halt = (why: 'abort' | 'timeout') => {
       if (cause) return;
       cause = why;
       stop.abort();
       // Closing the request does not stop the query on 18.16: kill it by id everywhere.
-      killed = this.kill(queryId, host);
+      if (sent) killed = this.kill(queryId, host);
     };
     const onAbort = () => halt('abort');
     signal?.addEventListener('abort', onAbort, { once: true });
     this.inFlight.add(halt);
     const timer = timeoutMs > 0 ? setTimeout(() => halt('timeout'), timeoutMs) : undefined;
     const stopped = () => (cause === 'timeout' ? new WarehouseTimeoutError(timeoutMs) : new WarehouseCancelledError());
+    let holding = false;
     try {
+      // The time limit counts the wait for a slot: it is the time the caller waits.
+      await this.slots?.acquire(stop.signal);
+      holding = !!this.slots;
+      sent = true;
       const text = await this.http.request(host, this.reader, `${statement}\nFORMAT JSONCompact`, {
         queryId,
         signal: stop.signal,
@@ -172,6 +193,7 @@ export class ClickHouseEngine implements WarehouseEngine {
       if (!(err instanceof ClickHouseError)) void this.kill(queryId, host);
       throw err;
     } finally {
+      if (holding) this.slots!.release();
       if (timer) clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
       this.inFlight.delete(halt);

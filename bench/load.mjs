@@ -83,7 +83,10 @@ const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 100);
 /** Panel requests a second offered by all analysts together (a timetable instead of think time). */
 const RATE = Number(process.env.BENCH_RATE ?? 0);
 const HIT_RATE = Number(process.env.BENCH_HIT_RATE ?? 0.3);
-const POOL = process.env.BENCH_POOL;
+// Statements run at once by each side (the server, the engine-over-HTTP process, the replay here):
+// BENCH_POOL, or the server's own default, so that all three sides run with the same bound.
+const { loadConfig } = await import(path.join(root, 'packages/server/dist/config.js'));
+const POOL = process.env.BENCH_POOL ?? String(loadConfig({}, root).warehousePoolSize);
 const PROFILE = process.env.BENCH_PROFILE === '1';
 /** The server's log (one line per request, with its own response time) in bench/.work/server-<engine>.log. */
 const SERVER_LOG = process.env.BENCH_SERVER_LOG === '1';
@@ -407,7 +410,6 @@ async function apiRun(server, session, gen, concurrency, hitRate) {
 /** The statements of each panel request of `filterList`, from the same app over a recording warehouse. */
 async function captureStatements(server, token, filterList) {
   const dist = (p) => path.join(root, 'packages/server/dist', p);
-  const { loadConfig } = await import(dist('config.js'));
   const { openMetadata } = await import(dist('metadata/index.js'));
   const { loadOrCreateSigningKey } = await import(dist('bootstrap/data-dir.js'));
   const { buildApp } = await import(dist('app.js'));
@@ -641,7 +643,7 @@ const lines = [
   '',
   `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores; server, analysts and engine runs all on these cores. ${process.env.BENCH_SHARED === '0' ? 'Nothing else of ours ran meanwhile (the host may still run other tenants: compare A/B pairs, not runs hours apart)' : '**Shared with other work while this ran** (a CI run, other builds): every figure is an upper bound on latency and a lower bound on throughput'} — the load average below tells`,
   `- Load average (1/5/15 min) before ${loadBefore.map((x) => x.toFixed(1)).join(' / ')}, after ${loadAfter.map((x) => x.toFixed(1)).join(' / ')}`,
-  `- Node ${process.version}, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE}; \`${SCALE}\` data; server LOG_LEVEL ${process.env.BENCH_LOG_LEVEL ?? 'info'}, CPU scheduling ${scheduled.applied ? 'batch (server and this process)' : `normal (${scheduled.reason})`}${POOL ? `, WAREHOUSE_POOL_SIZE ${POOL}` : ', warehouse pool: the server default'}${PROFILE ? ', with --cpu-prof' : ''}`,
+  `- Node ${process.version}, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE}; \`${SCALE}\` data; server LOG_LEVEL ${process.env.BENCH_LOG_LEVEL ?? 'info'}, CPU scheduling ${scheduled.applied ? 'batch (server and this process)' : `normal (${scheduled.reason})`}, WAREHOUSE_POOL_SIZE ${POOL}${process.env.BENCH_POOL ? '' : ' (the server default)'} on every side${PROFILE ? ', with --cpu-prof' : ''}`,
   `- ${DURATION_S} s per run; ${RATE ? `**a timetable of ${RATE} panel requests/s offered in total** (no think time; latency counted from when each page was due, lateness included)` : `think time 0–${THINK_MS} ms`}; analysts open ${PANELS.map((p) => p.name).join(', ')} at once per filter; \`miss\`: every filter new (${Object.values(results)[0]?.categories} level-1/2 categories × periods × comparison), \`mixed\`: ${HIT_RATE * 100}% of filter changes go back to one of 8 popular filters`,
   "- *CPU ms / req*: CPU time (user + system) of the server process per answered request (its JS thread and DuckDB's threads; the analysts run in another process), and of the bench process per request on the engine side — unlike wall times, hardly changed by other work on the cores; 2,000 / it is the request rate 2 dedicated cores could sustain. *main thread*: the part of it spent on the process's main thread (the server's JavaScript and the engine calls made from it; on the engine side the replay loop and the same calls) — one core's worth, 1,000 / it, is the most that thread can answer. *ratio CPU* = API / engine. *analysts' CPU*: this process's CPU per request while the analysts' HTTP client ran (it takes the same 2 cores from the server)",
   `- *engine*: the statements of the first ${CAPTURED_FILTERS} \`miss\` filters' panel requests, captured from the same app and sent straight to the engine by the same number of analysts (each panel's statements together); *ratio* = API p50 / engine p50, and engine req/s / API req/s; *engine over HTTP*: the same statements behind a bare Node HTTP server (bench/lib/engine-http.mjs: no auth, validation, SQL building, log or cache), asked by the same client — the least any HTTP API in Node could cost, so engine over HTTP / API is the application's own overhead and engine / engine over HTTP the transport's${RATE ? ' (on a timetable both sides are offered the same rate: 1.00 says both kept it, capacity is measured without BENCH_RATE)' : ''}`,

@@ -4,7 +4,7 @@
  */
 export class Slots {
   private held = 0;
-  private readonly waiting: { admit: () => void }[] = [];
+  private readonly waiting: { admit: () => void; abandon: (reason: Error) => void }[] = [];
 
   constructor(readonly limit: number) {
     if (!(limit >= 1)) throw new RangeError(`a slot limit must be at least 1, not ${limit}`);
@@ -33,6 +33,10 @@ export class Slots {
           signal?.removeEventListener('abort', onAbort);
           resolve();
         },
+        abandon: (reason: Error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(reason);
+        },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.push(waiter);
@@ -43,5 +47,10 @@ export class Slots {
     const next = this.waiting.shift();
     if (next) next.admit();
     else this.held--;
+  }
+
+  /** Fails every wait (the pool is closing); slots already held stay held. */
+  abandonAll(reason: Error): void {
+    for (const w of this.waiting.splice(0)) w.abandon(reason);
   }
 }

@@ -34,6 +34,17 @@ describe('Slots', () => {
     await expect(slots.acquire(stop.signal)).rejects.toThrow('went away');
   });
 
+  it('abandonAll fails every wait and leaves the holders holding', async () => {
+    const slots = new Slots(1);
+    await slots.acquire();
+    const waits = [slots.acquire(), slots.acquire()];
+    slots.abandonAll(new Error('closing'));
+    for (const w of waits) await expect(w).rejects.toThrow('closing');
+    expect(slots.load).toEqual({ held: 1, waiting: 0 });
+    slots.release();
+    expect(slots.load).toEqual({ held: 0, waiting: 0 });
+  });
+
   it('refuses a limit below one', () => {
     expect(() => new Slots(0)).toThrow(RangeError);
   });

@@ -24,6 +24,7 @@ import {
   WarehouseTimeoutError,
 } from '../engine.js';
 import { ROLLUPS } from '../rollups.js';
+import { Slots } from '../slots.js';
 import {
   CATALOG_FILE,
   type CatalogEntry,
@@ -69,7 +70,6 @@ export function datasetAlias(name: string): string {
   return `ds_${name}`;
 }
 
-/** A FIFO pool of connections of one instance. */
 /** Statements kept compiled per connection (the least recently used goes first). */
 const STATEMENTS_PER_CONNECTION = 64;
 const compiledOn = new WeakMap<DuckDBConnection, LruMap<string, DuckDBPreparedStatement>>();
@@ -122,52 +122,34 @@ function forgetCompiled(conn: DuckDBConnection, sql: string): void {
   prepared.destroySync();
 }
 
+/** A FIFO pool of connections of one instance: one connection for each of its slots. */
 class ConnectionPool {
   private readonly idle: DuckDBConnection[];
-  private readonly waiters: { resolve: (c: DuckDBConnection) => void; reject: (e: unknown) => void }[] = [];
+  private readonly slots: Slots;
   readonly busy = new Set<DuckDBConnection>();
 
   constructor(readonly all: readonly DuckDBConnection[]) {
     this.idle = [...all];
+    this.slots = new Slots(all.length);
   }
 
-  acquire(signal: AbortSignal): Promise<DuckDBConnection> {
-    const conn = this.idle.pop();
-    if (conn) {
-      this.busy.add(conn);
-      return Promise.resolve(conn);
-    }
-    return new Promise((resolve, reject) => {
-      const waiter = {
-        resolve: (c: DuckDBConnection) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(c);
-        },
-        reject,
-      };
-      const onAbort = () => {
-        const i = this.waiters.indexOf(waiter);
-        if (i >= 0) this.waiters.splice(i, 1);
-        reject(signal.reason);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.waiters.push(waiter);
-    });
+  async acquire(signal: AbortSignal): Promise<DuckDBConnection> {
+    await this.slots.acquire(signal);
+    // A slot held is a connection idle: release() returns it before it gives up its slot.
+    const conn = this.idle.pop()!;
+    this.busy.add(conn);
+    return conn;
   }
 
   /** Fails every query still waiting for a connection (the warehouse is closing). */
   rejectWaiters(reason: Error): void {
-    for (const w of this.waiters.splice(0)) w.reject(reason);
+    this.slots.abandonAll(reason);
   }
 
   release(conn: DuckDBConnection): void {
-    const next = this.waiters.shift();
-    if (next) {
-      next.resolve(conn);
-      return;
-    }
     this.busy.delete(conn);
     this.idle.push(conn);
+    this.slots.release();
   }
 }
 

@@ -175,7 +175,7 @@ async function startServer(engine, warehouseUrl) {
     DEMO_SCALE: 'none',
     ROOT_PASSWORD,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-    ...(POOL ? { WAREHOUSE_POOL_SIZE: POOL } : {}),
+    WAREHOUSE_POOL_SIZE: POOL,
   };
   const child = spawn(
     process.execPath,
@@ -450,7 +450,7 @@ async function engineRun(warehouseUrl, groups, concurrency) {
   const warehouse = await openWarehouse({
     warehouseUrl,
     warehouseRefreshMs: 0,
-    ...(POOL ? { warehousePoolSize: Number(POOL) } : {}),
+    warehousePoolSize: Number(POOL),
   });
   try {
     let k = 0;
@@ -506,7 +506,7 @@ async function engineOverHttpRun(engine, warehouseUrl, groups, concurrency) {
     [...NODE_FLAGS, path.join(here, 'lib/engine-http.mjs'), warehouseUrl, groupsFile, String(port)],
     {
       cwd: root,
-      env: { ...process.env, ...(POOL ? { WAREHOUSE_POOL_SIZE: POOL } : {}) },
+      env: { ...process.env, WAREHOUSE_POOL_SIZE: POOL },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );

@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -155,6 +156,59 @@ describe.skipIf(!ch.cluster)('ClickHouse engine on a 2-shard cluster', () => {
       expect((await running(0, m2)) + (await running(1, m2))).toBe(0);
     } finally {
       await one.close();
+    }
+  });
+
+  test('a statement stopped before its shard has listed it is still killed there', async () => {
+    // A proxy in front of the first shard holds the statement's bytes back, as a busy loopback or
+    // network may: the KILL that follows the abort reaches the shard before the statement does.
+    const m = marker();
+    // Long enough to see it run before a repeated KILL (after 50, 300 and 1 300 ms) ends it.
+    const HOLD_MS = 600;
+    const location = parseClickHouseUrl(cluster.url);
+    let arrived!: () => void;
+    const heldBack = new Promise<void>((r) => {
+      arrived = r;
+    });
+    const proxy = net.createServer((client) => {
+      const upstream = net.connect(Number(location.hosts[0]!.split(':')[1]), '127.0.0.1');
+      upstream.pipe(client).on('error', () => undefined);
+      upstream.on('error', () => client.destroy());
+      let seen = '';
+      let held = false;
+      client.on('data', (chunk: Buffer) => {
+        seen += chunk.toString('latin1');
+        if (!held && seen.includes(m)) {
+          held = true;
+          arrived();
+        }
+        if (held) setTimeout(() => upstream.write(chunk), HOLD_MS);
+        else upstream.write(chunk);
+      });
+      // The client's end reaches the shard after the held bytes: 18.16 runs a statement on after that.
+      client.on('close', () => setTimeout(() => upstream.end(), HOLD_MS + 300));
+      client.on('error', () => undefined);
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const proxyHost = `127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const late = await openClickHouseWarehouse({
+      location: { ...location, hosts: [proxyHost, location.hosts[1]!] },
+      refreshIntervalMs: 0,
+    });
+    try {
+      const controller = new AbortController();
+      const pending = late.query(endless(m), [], { signal: controller.signal, timeoutMs: 30_000 });
+      pending.catch(() => undefined);
+      await heldBack;
+      controller.abort();
+      await expect(pending).rejects.toBeInstanceOf(WarehouseCancelledError);
+      // It does start on the shards once the held bytes arrive …
+      expect(await waitUntil(async () => (await running(0, m)) > 0, 2_000)).toBe(true);
+      // … and a repeated KILL stops it there, far within its 30 s time limit.
+      expect(await waitUntil(async () => (await running(0, m)) === 0 && (await running(1, m)) === 0, 3_000)).toBe(true);
+    } finally {
+      await late.close();
+      proxy.close();
     }
   });
 

@@ -40,6 +40,9 @@ export interface ClickHouseWarehouseOptions {
   maxInFlight?: number;
 }
 
+/** Pauses before repeating a KILL that found nothing (the statement not yet listed, or already done). */
+const KILL_REPEAT_MS = [50, 250, 1000];
+
 /** ClickHouse "doesn't exist" codes: a cluster nobody imported into yet has no catalogue. */
 const UNKNOWN_TABLE = 60;
 const UNKNOWN_DATABASE = 81;
@@ -205,18 +208,41 @@ export class ClickHouseEngine implements WarehouseEngine {
    * initial_query_id = ours. The query account may kill its own query (on the shard it sent it
    * to); the parts on the other shards run as the cluster's user, which only the import account
    * may kill — without one, killing the initial query still cancels them (measured: within 1 s).
+   *
+   * A shard lists a statement only once it has read it, so a KILL right behind it can find nothing
+   * and the statement runs on to its time limit (issue 19: a panel stopped just as its second
+   * statement was sent). When no shard reported it, the KILL is repeated a few times in the
+   * background; the caller waits for the first round only.
    */
   private async kill(queryId: string, initiator: string): Promise<void> {
+    const round = () => this.killRound(queryId, initiator);
+    if (await round()) return;
+    void (async () => {
+      for (const ms of KILL_REPEAT_MS) {
+        await new Promise((r) => setTimeout(r, ms));
+        if (await round()) return;
+      }
+    })();
+  }
+
+  /** One KILL on every shard it must go to; true when one of them found the statement. */
+  private async killRound(queryId: string, initiator: string): Promise<boolean> {
     const sql = `KILL QUERY WHERE initial_query_id = ${clickhouseLiteral(queryId, 'varchar')} ASYNC`;
-    await Promise.all(
+    const found = await Promise.all(
       (this.admin ? this.http.hosts : [initiator]).map((host) =>
         this.http
           .request(host, host === initiator ? this.reader : this.admin!, sql, {
             signal: AbortSignal.timeout(5_000),
           })
-          .catch((err: unknown) => this.options.onWarning?.(`KILL QUERY on ${host} failed: ${(err as Error).message}`)),
+          // A row per statement killed ("waiting\t<id>\t…"); nothing when none matched.
+          .then((text) => text.trim() !== '')
+          .catch((err: unknown) => {
+            this.options.onWarning?.(`KILL QUERY on ${host} failed: ${(err as Error).message}`);
+            return false;
+          }),
       ),
     );
+    return found.includes(true);
   }
 
   async importDataset(folder: string, options: ImportOptions = {}): Promise<ImportResult> {
@@ -285,6 +311,7 @@ export class ClickHouseEngine implements WarehouseEngine {
     if (this.timer) clearInterval(this.timer);
     for (const halt of this.inFlight) halt('abort');
     await this.refreshing?.catch(() => undefined);
+    this.http.closeIdle();
   }
 }
 

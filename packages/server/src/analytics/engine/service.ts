@@ -27,6 +27,7 @@ import {
   totalsLayout,
   totalsOf,
 } from './shape.js';
+import { SharedStatements } from './shared-statements.js';
 import { buildFactSql, buildKeywordSql, buildRangeTotalsSql, type RangeTotalsSqlRequest } from './sql.js';
 
 /** Resolved grants kept (the least recently used goes first): one per distinct grant and dataset version. */
@@ -242,7 +243,7 @@ export class AnalyticsEngine {
         const catalog = await this.catalog(query.dataset);
         const scope = this.catalogScope(catalog);
         const plan = planQuery({ dimensions: [], filter: query.filter }, grant, dataset.rows, catalog.customColumns);
-        const [row] = await this.exec(buildRangeTotalsSql(grant, query, plan, scope), options);
+        const [row] = await this.exec(dataset, buildRangeTotalsSql(grant, query, plan, scope), options);
         // No row at all (no sales row in any range, where SUM over nothing is NULL) reads as zeros.
         return query.ranges.map((_, i) =>
           Number(row?.[`n${i}`] ?? 0) > 0
@@ -280,31 +281,22 @@ export class AnalyticsEngine {
   }
 
   /**
-   * Statements running for one request (its signal): an identical statement of the same request
-   * shares the running one's answer instead of being sent again — the summary's chain and yoy runs
-   * both read the current period (issue 19: 4 → 3 statements per summary). Same signal, same
-   * cancellation; each sharer gets its own row objects.
+   * Statements in flight, shared: an identical statement asked meanwhile — by the same request (the
+   * summary's chain and yoy runs both read the current period) or by another panel of the same page
+   * (the scope totals on ClickHouse) — waits for the running one instead of being sent again
+   * (issue 19). Each caller keeps its own cancellation (SharedStatements).
    */
-  private readonly inFlight = new WeakMap<AbortSignal, Map<string, Promise<Row[]>>>();
+  private readonly shared = new SharedStatements();
 
-  /** Runs one built statement with the run's signal and time limit. */
-  private exec<T extends Row = Row>(built: { sql: string; params: QueryParams }, options: RunOptions): Promise<T[]> {
-    const signal = options.signal;
-    if (!signal) return this.send<T>(built, options);
-    let running = this.inFlight.get(signal);
-    if (!running) {
-      running = new Map();
-      this.inFlight.set(signal, running);
-    }
-    const key = `${built.sql}\u0000${JSON.stringify(built.params)}`;
-    const shared = running.get(key);
-    if (shared) return shared.then((rows) => rows.map((r) => ({ ...r }) as T));
-    const sent = this.send<T>(built, options);
-    const own = running;
-    own.set(key, sent);
-    const forget = () => own.delete(key);
-    sent.then(forget, forget);
-    return sent;
+  /** Runs one built statement over `dataset` with the run's signal and time limit. */
+  private exec<T extends Row = Row>(
+    dataset: LoadedDataset,
+    built: { sql: string; params: QueryParams },
+    options: RunOptions,
+  ): Promise<T[]> {
+    // The version too: a statement of an older version's catalogue must not answer a newer one.
+    const key = `${dataset.manifest.name}@${dataset.version}\u0000${built.sql}\u0000${JSON.stringify(built.params)}`;
+    return this.shared.run<T>(key, options.signal, (stop) => this.send<T>(built, { ...options, signal: stop }));
   }
 
   private send<T extends Row = Row>(built: { sql: string; params: QueryParams }, options: RunOptions): Promise<T[]> {
@@ -333,6 +325,7 @@ export class AnalyticsEngine {
       catalog.customColumns,
     );
     const rows = await this.exec<{ keyword: string; segment_sales: number; brand_sales: number }>(
+      catalog.dataset,
       buildKeywordSql(grant, query, plan, scope),
       options,
     );
@@ -382,7 +375,7 @@ export class AnalyticsEngine {
         labels,
       };
       const main = buildFactSql(grant, req, plan, scope);
-      const run = (sql: { sql: string; params: QueryParams }) => this.exec(sql, options);
+      const run = (sql: { sql: string; params: QueryParams }) => this.exec(dataset, sql, options);
       const subsetQueries = separate.map((j) => {
         const dims = layout.subsets[j]!;
         const subPlan = planQuery(

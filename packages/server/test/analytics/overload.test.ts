@@ -4,6 +4,7 @@ import { AdmissionGate, OverloadedError } from '../../src/analytics/admission.js
 import { WarehouseCancelledError, type WarehouseEngine } from '../../src/warehouse/engine.js';
 import { login, makeUser, postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { withQuery } from '../support/warehouses.js';
 
 /**
  * Load shedding (issue 19): analysis requests beyond ANALYSIS_CONCURRENCY wait in a queue of
@@ -17,19 +18,12 @@ function holdingWarehouse() {
   let gate: { promise: Promise<void>; open: () => void } | undefined;
   const state = { entered: 0 };
   const wrap = (w: WarehouseEngine): WarehouseEngine =>
-    new Proxy(w, {
-      get(target, key) {
-        if (key === 'query')
-          return async (...args: Parameters<WarehouseEngine['query']>) => {
-            if (gate) {
-              state.entered++;
-              await gate.promise;
-            }
-            return target.query(...args);
-          };
-        const v = Reflect.get(target, key, target);
-        return typeof v === 'function' ? v.bind(target) : v;
-      },
+    withQuery(w, async (real, ...args) => {
+      if (gate) {
+        state.entered++;
+        await gate.promise;
+      }
+      return real(...args);
     });
   return {
     wrap,

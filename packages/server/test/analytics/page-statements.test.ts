@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { WarehouseEngine } from '../../src/warehouse/engine.js';
 import { login, makeUser, postAs } from '../auth/helpers.js';
 import { buildTestApp } from '../support/app.js';
-import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
+import { describeOnEach, recordingInto, warehouseTargets } from '../support/warehouses.js';
 
 /**
  * A page opens its panels at once (issue 19): a statement two panels need — on ClickHouse, without
@@ -22,19 +21,7 @@ const PANELS = [
 
 async function setup(url: string, name: string) {
   const sent: string[] = [];
-  const recording = (w: WarehouseEngine): WarehouseEngine =>
-    new Proxy(w, {
-      get(target, key) {
-        if (key === 'query')
-          return (...args: Parameters<WarehouseEngine['query']>) => {
-            sent.push(`${args[0]} ${JSON.stringify(args[1] ?? [])}`);
-            return target.query(...args);
-          };
-        const v = Reflect.get(target, key, target);
-        return typeof v === 'function' ? v.bind(target) : v;
-      },
-    });
-  const t = await buildTestApp({ withData: true, env: { WAREHOUSE_URL: url }, wrapWarehouse: recording });
+  const t = await buildTestApp({ withData: true, env: { WAREHOUSE_URL: url }, wrapWarehouse: recordingInto(sent) });
   const root = await makeUser(t.ctx, `${name}_root`, { role: 'root' });
   const project = (await t.ctx.metadata.projects.create({ name, dataset: 'cn_monthly', ownerId: root.id, pages: [4] }))
     .id;

@@ -1,8 +1,8 @@
 import { addMonths, growth } from '@marketlens/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { WarehouseEngine } from '../../src/warehouse/engine.js';
 import { login, makeUser, postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { recordingInto } from '../support/warehouses.js';
 
 /**
  * Statements per panel (issue 19): one request never sends the same statement twice, and the
@@ -13,21 +13,8 @@ let token: string;
 let project: number;
 const sent: string[] = [];
 
-const recording = (w: WarehouseEngine): WarehouseEngine =>
-  new Proxy(w, {
-    get(target, key) {
-      if (key === 'query')
-        return (...args: Parameters<WarehouseEngine['query']>) => {
-          sent.push(`${args[0]} ${JSON.stringify(args[1] ?? [])}`);
-          return target.query(...args);
-        };
-      const v = Reflect.get(target, key, target);
-      return typeof v === 'function' ? v.bind(target) : v;
-    },
-  });
-
 beforeAll(async () => {
-  t = await buildTestApp({ withData: true, wrapWarehouse: recording });
+  t = await buildTestApp({ withData: true, wrapWarehouse: recordingInto(sent) });
   const root = await makeUser(t.ctx, 's_root', { role: 'root' });
   project = (
     await t.ctx.metadata.projects.create({ name: 'statements', dataset: 'cn_monthly', ownerId: root.id, pages: [4] })

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, inject } from 'vitest';
-import { openWarehouse, type WarehouseEngine } from '../../src/warehouse/index.js';
+import { openWarehouse, type Row, type WarehouseEngine } from '../../src/warehouse/index.js';
 import { testCluster } from './clickhouse.js';
 import { withRunLock } from './runLock.js';
 
@@ -79,3 +79,30 @@ export function describeOnEach(
   for (const target of targets)
     describe.skipIf(target.skip !== undefined)(`${title} on ${target.engine}`, () => body(target));
 }
+
+/**
+ * The warehouse with its `query` replaced by `query(real, ...args)`; everything else is the real
+ * engine's (a Proxy, not Object.create: its methods and getters must see the real instance).
+ */
+export function withQuery(
+  warehouse: WarehouseEngine,
+  query: (real: WarehouseEngine['query'], ...args: Parameters<WarehouseEngine['query']>) => Promise<Row[]>,
+): WarehouseEngine {
+  const real = warehouse.query.bind(warehouse);
+  return new Proxy(warehouse, {
+    get(target, key) {
+      if (key === 'query') return (...args: Parameters<WarehouseEngine['query']>) => query(real, ...args);
+      const v = Reflect.get(target, key, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+}
+
+/** A warehouse wrapper (buildTestApp's `wrapWarehouse`) that notes each statement with its values in `sent`. */
+export const recordingInto =
+  (sent: string[]) =>
+  (warehouse: WarehouseEngine): WarehouseEngine =>
+    withQuery(warehouse, (real, sql, params, options) => {
+      sent.push(`${sql} ${JSON.stringify(params ?? [])}`);
+      return real(sql, params, options);
+    });

@@ -77,24 +77,19 @@ export class ClickHouseHttp {
    */
   private readonly agent: http.Agent;
   private readonly send: typeof http.request;
+  /** Each host of the URL as a socket address ("[::1]" in a URL is "::1" for the socket). */
+  private readonly addresses: ReadonlyMap<string, { hostname: string; port: string }>;
 
   constructor(private readonly location: ClickHouseLocation) {
     const secure = location.protocol === 'https';
     this.agent = new (secure ? https.Agent : http.Agent)({ keepAlive: true, timeout: 60_000 });
     this.send = secure ? https.request : http.request;
-  }
-
-  private readonly addresses = new Map<string, { hostname: string; port: string }>();
-
-  private address(host: string): { hostname: string; port: string } {
-    let known = this.addresses.get(host);
-    if (!known) {
-      const url = new URL(`${this.location.protocol}://${host}`);
-      // [::1] in a URL, ::1 for the socket.
-      known = { hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port };
-      this.addresses.set(host, known);
-    }
-    return known;
+    this.addresses = new Map(
+      location.hosts.map((host) => {
+        const url = new URL(`${location.protocol}://${host}`);
+        return [host, { hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port }];
+      }),
+    );
   }
 
   get hosts(): readonly string[] {
@@ -145,7 +140,9 @@ export class ClickHouseHttp {
     target: { host: string; path: string; account: Account; body: string },
     signal: AbortSignal | undefined,
   ): Promise<Answer> {
-    const { hostname, port } = this.address(target.host);
+    const address = this.addresses.get(target.host);
+    if (!address) return Promise.reject(new Error(`"${target.host}" is not a host of the warehouse URL`));
+    const { hostname, port } = address;
     return new Promise<Answer>((resolve, reject) => {
       const req = this.send(
         {

@@ -5,7 +5,7 @@ import { type Api, createAccount, PASSWORD, signInApi } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
 import { shot } from './support/shots.js';
-import { noConsoleErrors, openPage, signIn } from './support/ui.js';
+import { confirmInBubble, noConsoleErrors, openPage, signIn } from './support/ui.js';
 
 const LOCALES = ['zh-CN', 'en'] as const;
 
@@ -86,10 +86,6 @@ describe('account deletion, attribute draft steps, shop and brand grants, child-
     return opened;
   }
 
-  /** The OK button of the open confirmation bubble (antd spaces two-character Chinese labels). */
-  const popconfirmButton = (page: Page, name: string) =>
-    page.locator('.ant-popconfirm:visible').getByRole('button', { name, exact: true });
-
   it('root deletes an account from its edit screen after a confirmation naming it; a failure is shown (zh-CN, en)', async () => {
     for (const locale of LOCALES) {
       const name = `del-${locale.toLowerCase()}`;
@@ -99,7 +95,7 @@ describe('account deletion, attribute draft steps, shop and brand grants, child-
       await page.getByTestId(`delete-${name}`).click();
       await page.getByText(TEXT[locale].confirmDelete(name)).waitFor();
       await shot(page, `account-edit-delete-${locale}`);
-      await popconfirmButton(page, TEXT[locale].delete).click();
+      await confirmInBubble(page, TEXT[locale].delete);
       await page.waitForURL(`${server.url}/accounts`);
       await page.getByText(TEXT[locale].deleted).first().waitFor();
       await expect(root.get(`/api/common/users/${id}`)).rejects.toThrow(/404/);
@@ -114,7 +110,7 @@ describe('account deletion, attribute draft steps, shop and brand grants, child-
       await search.press('Enter');
       await page.getByTestId(`delete-${gone}`).click();
       await root.send('DELETE', `/api/common/users/${goneId}`, {});
-      await popconfirmButton(page, TEXT[locale].delete).click();
+      await confirmInBubble(page, TEXT[locale].delete);
       await page.locator('.ant-notification-notice', { hasText: TEXT[locale].notFound }).waitFor();
       await page.getByTestId(`delete-${gone}`).waitFor({ state: 'detached' });
       await shot(page, `account-delete-failed-${locale}`);
@@ -211,7 +207,7 @@ describe('account deletion, attribute draft steps, shop and brand grants, child-
       expect((await draft()).attributes.map((a) => a.name)).toEqual(before.map((a) => a.name));
       await page.getByTestId('attribute-discard').click();
       await shot(page, `attribute-discard-confirm-${locale}`);
-      await popconfirmButton(page, TEXT[locale].ok).click();
+      await confirmInBubble(page, TEXT[locale].ok);
       await page.getByText(TEXT[locale].discarded).first().waitFor();
       await page.getByTestId('attribute-in-force').waitFor();
       expect((await draft()).pending).toBe(false);

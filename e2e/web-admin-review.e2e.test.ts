@@ -5,7 +5,7 @@ import { expectAccessible } from './support/a11y.js';
 import { type Api, createAccount, PASSWORD, signInApi } from './support/api.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
-import { noConsoleErrors, openPage, settle, signIn } from './support/ui.js';
+import { confirmInBubble, noConsoleErrors, openPage, settle, signIn } from './support/ui.js';
 
 /** An .xlsx workbook as Excel saves it (Chinese headings, a date cell), first worksheet read. */
 async function xlsx(rows: (string | number | Date)[][]): Promise<Buffer> {
@@ -193,7 +193,7 @@ describe('account approval and the project member editor in Chromium', () => {
     await page.getByText('Delete the account to-delete?').waitFor();
     await settle(page);
     await screenshot(page, 'account-delete-en');
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    await confirmInBubble(page, 'Delete');
     await page.getByText('Account deleted').waitFor();
     await expect(root.get(`/api/common/users/${id}`)).rejects.toThrow(/404/);
     await noConsoleErrors(errors);
@@ -222,7 +222,7 @@ describe('account approval and the project member editor in Chromium', () => {
     await settle(page);
     await screenshot(page, 'attribute-draft-invalid-en');
     await page.getByTestId('attribute-discard').click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await confirmInBubble(page, 'OK');
     await page.getByText('Draft discarded').waitFor();
     await alert.waitFor({ state: 'detached' });
     expect((await draft()).pending).toBe(false);

@@ -51,3 +51,17 @@ export async function settle(page: Page) {
   await page.waitForFunction(() => !document.querySelector('#nprogress'), undefined, { timeout: 10_000 });
   await page.waitForTimeout(300);
 }
+
+/**
+ * Clicks `name` (exactly; antd spaces two-character Chinese labels) in the open confirmation bubble,
+ * once its zoom-in has ended: a click while the bubble still grows can land beside the button, and
+ * then the confirmation never runs (seen in CI on a busy machine).
+ */
+export async function confirmInBubble(page: Page, name: string) {
+  const bubble = page.locator('.ant-popconfirm:visible');
+  await bubble.waitFor();
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-popconfirm[class*="-appear"], .ant-popconfirm[class*="-enter"]'),
+  );
+  await bubble.getByRole('button', { name, exact: true }).click();
+}

@@ -97,13 +97,20 @@ describe.each(stores())('sign-in: lockout, unknown users, account states ($name)
       await verifyPassword(hash, 'wrong');
       return performance.now() - start;
     };
-    const argonMs = Math.min(await verifyOnce(), await verifyOnce());
-    const knownMs = Math.min(await time('erin'), await time('erin'));
-    const unknownMs = Math.min(await time('ghost-1'), await time('ghost-2'));
+    // Interleaved, each the fastest of three: a burst of other work on the machine (a CI run's other
+    // test files) then weighs on all three alike instead of on whichever was measured during it.
+    let argonMs = Number.POSITIVE_INFINITY;
+    let knownMs = Number.POSITIVE_INFINITY;
+    let unknownMs = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 3; i++) {
+      argonMs = Math.min(argonMs, await verifyOnce());
+      knownMs = Math.min(knownMs, await time('erin'));
+      unknownMs = Math.min(unknownMs, await time(`ghost-${i}`));
+    }
     // Both pay one verification (tens of ms); a skipped hash would answer in ~1 ms. The known path also
     // writes the failure count, whose time varies with the database's load: the bound is the hash.
-    expect(unknownMs).toBeGreaterThan(argonMs * 0.6);
-    expect(knownMs).toBeGreaterThan(argonMs * 0.6);
+    expect(unknownMs).toBeGreaterThan(argonMs * 0.5);
+    expect(knownMs).toBeGreaterThan(argonMs * 0.5);
   });
 
   it('refuses pending (403), expired (409) and disabled (10002) accounts with their messages', async () => {

@@ -197,13 +197,13 @@ describe('SQL snapshots (DuckDB dialect)', () => {
   it('top brands with share', () => {
     const out = sql(query({ dimensions: ['brand'], sort: { by: 'sales', desc: true }, limit: 100 }));
     expect(out.sql).toMatchInlineSnapshot(`
-      "SELECT k0_0, sales, cnt, SUM(sales) OVER () AS w0_sales, SUM(cnt) OVER () AS w0_cnt, l0_zh, l0_en
+      "SELECT k0_0, sales, cnt, SUM(sales) OVER () AS w0_sales, SUM(cnt) OVER () AS w0_cnt
       FROM (
       SELECT brand_id AS k0_0, CAST(SUM(sales) AS DOUBLE) AS sales, CAST(SUM("count") AS DOUBLE) AS cnt
       FROM "ds"."main"."rollup_cat_brand" f
       WHERE f."category_id" IN ($1, $2) AND f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE)
       GROUP BY k0_0
-      ) AS g LEFT JOIN (SELECT brand_id AS k0_0, name_zh AS l0_zh, name_en AS l0_en FROM "ds"."main"."dim_brand") AS r0 USING (k0_0)
+      ) AS g
       ORDER BY sales DESC NULLS LAST, k0_0 ASC NULLS LAST
       LIMIT 100"
     `);

@@ -1,7 +1,7 @@
 import type { PlatformChannels } from '@marketlens/shared/contracts';
 import type { Band } from '../../metadata/index.js';
 import { ParamList, type SqlDialect } from '../../warehouse/dialect.js';
-import type { QueryOptions, Row, WarehouseEngine, WarehouseTable } from '../../warehouse/engine.js';
+import type { QueryOptions, QueryParams, Row, WarehouseEngine, WarehouseTable } from '../../warehouse/engine.js';
 import { idsIn } from './dialect.js';
 import type { ResolvedGrant } from './filters.js';
 
@@ -152,21 +152,43 @@ export async function unknownGrantValues(
   });
 }
 
-/** Titles of the given products (unknown ids are simply absent). */
-export async function productTitles(
+/** Dimensions whose display names sit in a table of their own, read by id (`namesByIdSql`). */
+export type NamedDimension = 'brand' | 'shop' | 'platform' | 'sku';
+
+const NAME_COLUMNS: Record<
+  NamedDimension,
+  { table: WarehouseTable; id: string; zh: string; en: string; type: 'integer' | 'bigint' }
+> = {
+  brand: { table: 'dim_brand', id: 'brand_id', zh: 'name_zh', en: 'name_en', type: 'integer' },
+  shop: { table: 'dim_shop', id: 'shop_id', zh: 'name_zh', en: 'name_en', type: 'bigint' },
+  platform: { table: 'dim_platform', id: 'platform_id', zh: 'name_zh', en: 'name_en', type: 'integer' },
+  sku: { table: 'dim_sku', id: 'sku_id', zh: 'title_zh', en: 'title_en', type: 'bigint' },
+};
+
+/**
+ * The statement reading the display names (product titles for `sku`) of some ids of one dimension:
+ * columns `id`, `zh`, `en`; unknown ids have no row. The analytics engine names its result rows
+ * with it (RowNamer, names.ts).
+ */
+export function namesByIdSql(
   warehouse: WarehouseEngine,
   dataset: string,
+  dim: NamedDimension,
   ids: readonly number[],
-  options?: QueryOptions,
-): Promise<Map<number, { zh: string; en: string }>> {
-  if (ids.length === 0) return new Map();
-  const { d, t, p, run } = reader(warehouse, dataset);
-  const rows = await run<{ sku_id: number; title_zh: string; title_en: string }>(
-    `SELECT sku_id, title_zh, title_en FROM ${t('dim_sku')} WHERE ${idsIn(d, p, 'sku_id', ids, 'bigint')}`,
-    p,
-    options,
-  );
-  return new Map(rows.map((r) => [Number(r.sku_id), { zh: r.title_zh, en: r.title_en }]));
+): { sql: string; params: QueryParams } {
+  const { d, t, p } = reader(warehouse, dataset);
+  const c = NAME_COLUMNS[dim];
+  const sql = `SELECT ${c.id} AS id, ${c.zh} AS zh, ${c.en} AS en FROM ${t(c.table)} WHERE ${idsIn(d, p, c.id, ids, c.type)}`;
+  return { sql, params: p.params };
+}
+
+/** The statement reading every channel's names: columns `platform_id`, `shop_type`, `zh`, `en`. */
+export function channelNamesSql(warehouse: WarehouseEngine, dataset: string): { sql: string; params: QueryParams } {
+  const { t, p } = reader(warehouse, dataset);
+  return {
+    sql: `SELECT platform_id, shop_type, name_zh AS zh, name_en AS en FROM ${t('dim_channel')}`,
+    params: p.params,
+  };
 }
 
 export interface CategoryInfo {

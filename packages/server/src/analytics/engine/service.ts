@@ -11,9 +11,10 @@ import type { SqlDialect } from '../../warehouse/dialect.js';
 import type { LoadedDataset, QueryParams, Row, WarehouseEngine } from '../../warehouse/engine.js';
 import { cacheKey, type ResultCache } from './cache.js';
 import { type CustomSqlColumnKind, customSqlColumns, parseCustomSql, SqlParser } from './custom-sql.js';
-import { allCategories, type CategoryInfo, type CategoryTree, datasetAttributes, productTitles } from './dimensions.js';
+import { allCategories, type CategoryInfo, type CategoryTree, datasetAttributes } from './dimensions.js';
 import type { ResolvedGrant, SqlScope } from './filters.js';
 import type { AnalyticsQuery, CustomSqlNode, Dimension, Filter } from './model.js';
+import { RowNamer } from './names.js';
 import { isMultiValued, type Plan, planQuery } from './plan.js';
 import {
   type MetricValues,
@@ -90,6 +91,9 @@ export class AnalyticsEngine {
   /** The warehouse's own dialect: every statement is written through it. */
   readonly dialect: SqlDialect;
 
+  /** Names the rows answered: no statement joins a name table (names.ts). */
+  private readonly namer: RowNamer<RunOptions>;
+
   constructor(
     readonly warehouse: WarehouseEngine,
     readonly cache?: ResultCache,
@@ -97,6 +101,7 @@ export class AnalyticsEngine {
   ) {
     this.dialect = warehouse.dialect;
     this.parser = parser ?? new SqlParser();
+    this.namer = new RowNamer<RunOptions>(warehouse, this.exec.bind(this));
   }
 
   dataset(name: string): LoadedDataset | undefined {
@@ -414,16 +419,7 @@ export class AnalyticsEngine {
     };
 
     const [current, base] = await fetchBoth(query, comparison, fetch);
-    // Product titles by id for the rows returned (the builder joins no titles: see sql.ts).
-    const skuDim = query.dimensions.indexOf('sku');
-    if (skuDim >= 0 && current.length) {
-      const ids = [...new Set(current.map((r) => Number(r.keys[skuDim])))];
-      const titles = await productTitles(this.warehouse, query.dataset, ids, {
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...((options.timeoutMs ?? this.timeoutMs) ? { timeoutMs: options.timeoutMs ?? this.timeoutMs } : {}),
-      });
-      for (const r of current) r.labels[skuDim] = titles.get(Number(r.keys[skuDim])) ?? { zh: '', en: '' };
-    }
+    await this.namer.name(catalog, query.dimensions, current, options);
     const rows = shapeRows({
       query,
       layout,
@@ -447,8 +443,9 @@ export class AnalyticsEngine {
 }
 
 /**
- * Rows of one range. `labels`: join the display names — only the current rows show them; a base
- * row only lends its sums, and reading names for it doubled the string work of every comparison.
+ * Rows of one range. `labels`: read the names that are grouped columns (attribute values) — only the
+ * current rows show names (RowNamer names them); a base row only lends its sums, and reading names
+ * for it doubled the string work of every comparison.
  */
 type Fetch = (range: DateRange | readonly DateRange[], limit: number | undefined, labels: boolean) => Promise<RawRow[]>;
 

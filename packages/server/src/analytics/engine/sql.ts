@@ -1,6 +1,5 @@
 import type { DateRange } from '@marketlens/shared';
 import { ParamList } from '../../warehouse/dialect.js';
-import type { WarehouseTable } from '../../warehouse/engine.js';
 import { storesProductColumn } from '../../warehouse/rollups.js';
 import { compileConditions, periodWithin, type ResolvedGrant, type SqlScope } from './filters.js';
 import type { Band, Dimension, Filter, SortSpec } from './model.js';
@@ -23,7 +22,11 @@ export interface SqlRequest {
   readonly limit?: number;
   /** Totals over subsets of the dimensions as window sums (`w<j>_sales`, `w<j>_cnt`); [] = the whole scope. */
   readonly windows?: readonly (readonly Dimension[])[];
-  /** Join display names (zh/en) for the dimensions. */
+  /**
+   * Output the display names that are columns of the grouped rows already (attribute values, zh and
+   * en). Every other dimension's names are read by id after the query (RowNamer, names.ts): no
+   * statement joins a name table.
+   */
   readonly labels?: boolean;
 }
 
@@ -50,8 +53,6 @@ interface DimensionSql {
   uses: string[];
   /** The join the keys need inside the aggregate (category path, product price, attribute, word). */
   join?: JoinSql;
-  /** A display-name join over the aggregate (keys k<i>_* in `using`), when labels are asked for. */
-  label?: JoinSql;
   /** Labels that are key columns already (attribute values: zh and en). */
   labelCols?: { zh: string; en: string };
   /** Aggregated output columns besides the keys (an attribute's English value). */
@@ -74,14 +75,6 @@ function dimensionSql(
   const { tables: t } = scope;
   const k = keyAlias(i);
   const x = `x${i}`;
-  const zh = `l${i}_zh`;
-  const en = `l${i}_en`;
-  /** Display names by id, joined to the aggregate on its key column. */
-  const names = (table: WarehouseTable, id: string, zhCol = 'name_zh', enCol = 'name_en'): JoinSql => ({
-    right: `SELECT ${id} AS ${k}, ${zhCol} AS ${zh}, ${enCol} AS ${en} FROM ${t(table)}`,
-    using: [k],
-    cols: [zh, en],
-  });
   // Leaf → parent (category_2) or grandparent (category_1): a small subquery over the category
   // tree with at most one join of its own. coalesce: a root's parent is NULL, and join keys on
   // ClickHouse 18.16 are safest without Nullable.
@@ -98,33 +91,20 @@ function dimensionSql(
     case 'period':
       return { keys: ['period'], uses: ['period'] };
     case 'category_3':
-      return { keys: ['category_id'], uses: ['category_id'], label: names('dim_category', 'category_id') };
+      return { keys: ['category_id'], uses: ['category_id'] };
     case 'category_2':
-      return { keys: [x], uses: ['category_id'], join: ancestor(1), label: names('dim_category', 'category_id') };
+      return { keys: [x], uses: ['category_id'], join: ancestor(1) };
     case 'category_1':
-      return { keys: [x], uses: ['category_id'], join: ancestor(2), label: names('dim_category', 'category_id') };
+      return { keys: [x], uses: ['category_id'], join: ancestor(2) };
     case 'brand':
-      return { keys: ['brand_id'], uses: ['brand_id'], label: names('dim_brand', 'brand_id') };
+      return { keys: ['brand_id'], uses: ['brand_id'] };
     case 'platform':
-      return { keys: ['platform_id'], uses: ['platform_id'], label: names('dim_platform', 'platform_id') };
+      return { keys: ['platform_id'], uses: ['platform_id'] };
     case 'shop':
-      return { keys: ['shop_id'], uses: ['shop_id'], label: names('dim_shop', 'shop_id') };
-    case 'channel': {
-      const k1 = keyAlias(i, 1);
-      return {
-        keys: ['platform_id', 'shop_type'],
-        uses: ['platform_id', 'shop_type'],
-        label: {
-          right: `SELECT platform_id AS ${k}, shop_type AS ${k1}, name_zh AS ${zh}, name_en AS ${en} FROM ${t('dim_channel')}`,
-          using: [k, k1],
-          cols: [zh, en],
-        },
-      };
-    }
+      return { keys: ['shop_id'], uses: ['shop_id'] };
+    case 'channel':
+      return { keys: ['platform_id', 'shop_type'], uses: ['platform_id', 'shop_type'] };
     case 'sku':
-      // No label join: titles are read by id after the grouped query (service.ts, productTitles),
-      // for the rows returned only — a join would hash every product of dim_sku (ClickHouse builds
-      // the right side whole).
       return { keys: ['sku_id'], uses: ['sku_id'] };
     case 'price_band': {
       // The list price is a column of rollup_cat_price; fact_sales joins the product for it.
@@ -222,11 +202,12 @@ function nestJoins(
 }
 
 /**
- * SELECT over the planned table: grouped sums, optional window totals, labels, order and limit.
- * Output: key columns k<i>_<j>, `sales`, `cnt`, window totals, label columns l<i>_zh / l<i>_en.
+ * SELECT over the planned table: grouped sums, optional window totals, order and limit.
+ * Output: key columns k<i>_<j>, `sales`, `cnt`, window totals, and with `labels` the attribute
+ * values' label columns l<i>_zh / l<i>_en (other names are read by id afterwards: SqlRequest.labels).
  *
- * Shapes both engines run (docs/query-engine.md): the sums are grouped first and the labels joined
- * to the small grouped result; each SELECT has at most one equality JOIN written with USING over
+ * Shapes both engines run (docs/query-engine.md): the sums are grouped first, window totals over the
+ * small grouped result; each SELECT has at most one equality JOIN written with USING over
  * subqueries whose columns are named apart; every expression has an alias and ORDER BY names them.
  */
 export function buildFactSql(grant: ResolvedGrant, req: SqlRequest, plan: Plan, scope: Scope): BuiltSql {
@@ -270,7 +251,7 @@ export function buildFactSql(grant: ResolvedGrant, req: SqlRequest, plan: Plan, 
   // A grand total over no rows: no row on both engines (ClickHouse's sum() of nothing is 0, not NULL).
   inner += groupBy.length ? `\nGROUP BY ${groupBy.join(', ')}` : '\nHAVING count(*) > 0';
 
-  // Columns of the grouped rows, then window totals (DuckDB) and labels over them.
+  // Columns of the grouped rows, then window totals (DuckDB) and in-row labels over them.
   const gCols = [
     ...dims.flatMap((ds, i) => ds.keys.map((_, j) => keyAlias(i, j))),
     ...(extra.length ? extraAliases(dims) : []),
@@ -288,18 +269,16 @@ export function buildFactSql(grant: ResolvedGrant, req: SqlRequest, plan: Plan, 
     first.push(`SUM(sales) ${over} AS w${j}_sales`, `SUM(cnt) ${over} AS w${j}_cnt`);
     outCols.push(`w${j}_sales`, `w${j}_cnt`);
   }
-  const labelJoins: JoinSql[] = [];
   if (req.labels) {
     for (const [i, ds] of dims.entries()) {
-      if (ds.labelCols) {
-        first.push(`${ds.labelCols.zh} AS l${i}_zh`, `${ds.labelCols.en} AS l${i}_en`);
-        outCols.push(`l${i}_zh`, `l${i}_en`);
-      } else if (ds.label) labelJoins.push(ds.label);
+      if (!ds.labelCols) continue;
+      first.push(`${ds.labelCols.zh} AS l${i}_zh`, `${ds.labelCols.en} AS l${i}_en`);
+      outCols.push(`l${i}_zh`, `l${i}_en`);
     }
   }
-  const labelled = nestJoins(d, 'left', { select: first, from: `(\n${inner}\n) AS g`, cols: outCols }, labelJoins);
+  const outer = nestJoins(d, 'left', { select: first, from: `(\n${inner}\n) AS g`, cols: outCols }, []);
   const order = orderBy(req, dims);
-  const sql = [labelled.sql, order ? `ORDER BY ${order}` : '', req.limit !== undefined ? d.limit(req.limit) : '']
+  const sql = [outer.sql, order ? `ORDER BY ${order}` : '', req.limit !== undefined ? d.limit(req.limit) : '']
     .filter(Boolean)
     .join('\n');
   return { sql, params: params.values };

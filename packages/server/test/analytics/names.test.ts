@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ResolvedGrant } from '../../src/analytics/engine/filters.js';
+import type { AnalyticsQuery, Dimension } from '../../src/analytics/engine/model.js';
+import { AnalyticsEngine } from '../../src/analytics/engine/service.js';
+import type { QueryParams, WarehouseEngine, WarehouseTable } from '../../src/warehouse/engine.js';
+import { describeOnEach, openTarget, warehouseTargets, withQuery } from '../support/warehouses.js';
+
+/**
+ * The display names of analysis rows (issue 19): read by id after the grouped query and kept per
+ * dataset version instead of joined in every statement — planning the join cost DuckDB more than
+ * running the statement. The names are the dimension tables' own, in both languages, and only the
+ * keys of the rows answered are looked up.
+ */
+
+const targets = await warehouseTargets();
+const DATASET = 'cn_monthly';
+
+const query = (dimensions: Dimension[], q: Partial<AnalyticsQuery> = {}): AnalyticsQuery => ({
+  dataset: DATASET,
+  granularity: 'month',
+  measures: ['sales', 'share'],
+  dimensions,
+  filter: {},
+  range: { start: '2025-01-01', end: '2025-03-01' },
+  comparison: { kind: 'mom' },
+  discount: false,
+  ...q,
+});
+
+/** Where each dimension's names live, read here independently of the engine. */
+const SOURCES: Partial<Record<Dimension, { table: WarehouseTable; key: string; zh: string; en: string }>> = {
+  brand: { table: 'dim_brand', key: 'brand_id', zh: 'name_zh', en: 'name_en' },
+  shop: { table: 'dim_shop', key: 'shop_id', zh: 'name_zh', en: 'name_en' },
+  platform: { table: 'dim_platform', key: 'platform_id', zh: 'name_zh', en: 'name_en' },
+  channel: {
+    table: 'dim_channel',
+    key: "concat(CAST(platform_id AS VARCHAR), ',', shop_type)",
+    zh: 'name_zh',
+    en: 'name_en',
+  },
+  category_1: { table: 'dim_category', key: 'category_id', zh: 'name_zh', en: 'name_en' },
+  category_2: { table: 'dim_category', key: 'category_id', zh: 'name_zh', en: 'name_en' },
+  category_3: { table: 'dim_category', key: 'category_id', zh: 'name_zh', en: 'name_en' },
+  sku: { table: 'dim_sku', key: 'sku_id', zh: 'title_zh', en: 'title_en' },
+};
+
+/** Name tables: no statement over sales rows may read one. */
+const NAME_TABLES = ['dim_brand', 'dim_shop', 'dim_platform', 'dim_channel', 'dim_sku'];
+
+describeOnEach(targets, 'names of analysis rows', (target) => {
+  let real: WarehouseEngine;
+  const sent: { sql: string; params: QueryParams }[] = [];
+  const engineOver = () =>
+    new AnalyticsEngine(
+      withQuery(real, (q, sql, params, options) => {
+        sent.push({ sql, params: params ?? [] });
+        return q(sql, params, options);
+      }),
+    );
+  let engine: AnalyticsEngine;
+  let all: ResolvedGrant;
+
+  beforeAll(async () => {
+    real = await openTarget(target);
+    engine = engineOver();
+    all = { categories: (await engine.catalog(DATASET)).leaves, brands: null, shops: null };
+  });
+  afterAll(async () => {
+    await engine?.parser.close();
+    await real?.close();
+  });
+
+  const namesIn = async (dim: Dimension) => {
+    const s = SOURCES[dim]!;
+    // ClickHouse spells the cast of the channel key its own way.
+    const key =
+      target.engine === 'clickhouse' ? s.key.replace('CAST(platform_id AS VARCHAR)', 'toString(platform_id)') : s.key;
+    const rows = await real.query<{ k: string | number; zh: string; en: string }>(
+      `SELECT ${key} AS k, ${s.zh} AS zh, ${s.en} AS en FROM ${real.tableName(DATASET, s.table)}`,
+    );
+    return new Map(rows.map((r) => [String(r.k), { zh: r.zh, en: r.en }]));
+  };
+  const salesStatements = () => sent.filter((s) => /rollup_|fact_sales/.test(s.sql));
+
+  it.each(Object.keys(SOURCES) as Dimension[])(
+    '%s: every row named from its table, no name table joined',
+    async (dim) => {
+      sent.length = 0;
+      const result = await engine.run(all, query([dim]), { noCache: true });
+      expect(result.rows.length).toBeGreaterThan(0);
+      const names = await namesIn(dim);
+      for (const row of result.rows)
+        expect(row.labels[dim], `${dim} ${row.keys[dim]}`).toEqual(names.get(String(row.keys[dim])));
+      expect(salesStatements().length).toBeGreaterThan(0);
+      for (const s of salesStatements()) for (const t of NAME_TABLES) expect(s.sql).not.toContain(t);
+    },
+  );
+
+  it('names once read are kept: the same rows again send no name read', async () => {
+    await engine.run(all, query(['brand', 'platform']), { noCache: true });
+    sent.length = 0;
+    const again = await engine.run(all, query(['brand', 'platform'], { comparison: { kind: 'yoy' } }), {
+      noCache: true,
+    });
+    expect(again.rows.every((r) => r.labels.brand?.zh && r.labels.platform?.zh)).toBe(true);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.filter((s) => NAME_TABLES.some((t) => s.sql.includes(t)))).toEqual([]);
+  });
+
+  it('only the keys of the rows answered are looked up: a grant of one brand reads that one name', async () => {
+    const fresh = engineOver();
+    try {
+      const sold = await engine.run(all, query(['brand']), { noCache: true });
+      const one = Number(sold.rows.at(-1)!.keys.brand);
+      sent.length = 0;
+      const result = await fresh.run({ ...all, brands: [one] }, query(['brand']), { noCache: true });
+      expect(result.rows.map((r) => Number(r.keys.brand))).toEqual([one]);
+      const reads = sent.filter((s) => s.sql.includes('dim_brand'));
+      expect(reads).toHaveLength(1);
+      // Values are bound (DuckDB) or written in escaped (ClickHouse): either way the ids are in the text.
+      const text = `${reads[0]!.sql} ${JSON.stringify(reads[0]!.params)}`;
+      expect(text).toMatch(new RegExp(`\\b${one}\\b`));
+      for (const other of sold.rows.map((r) => Number(r.keys.brand)).filter((b) => b !== one))
+        expect(text).not.toMatch(new RegExp(`\\b${other}\\b`));
+    } finally {
+      await fresh.parser.close();
+    }
+  });
+});

@@ -107,6 +107,45 @@ describeOnEach(targets, 'names of analysis rows', (target) => {
     expect(sent.filter((s) => NAME_TABLES.some((t) => s.sql.includes(t)))).toEqual([]);
   });
 
+  it('a request cancelled while the names are first read does not fail another one reading them with it', async () => {
+    // The channel names' read is held until both requests wait for it; then the first is cancelled.
+    let seen!: () => void;
+    const reading = new Promise<void>((r) => {
+      seen = r;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const fresh = new AnalyticsEngine(
+      withQuery(real, async (q, sql, params, options) => {
+        if (sql.includes('dim_channel')) {
+          seen();
+          await held;
+        }
+        return q(sql, params, options);
+      }),
+    );
+    try {
+      const cancel = new AbortController();
+      const first = fresh.run(all, query(['channel']), { noCache: true, signal: cancel.signal });
+      const second = fresh.run(all, query(['channel']), { noCache: true });
+      first.catch(() => {});
+      await reading;
+      await new Promise((r) => setTimeout(r, 50));
+      cancel.abort();
+      await expect(first).rejects.toThrow();
+      release();
+      const names = await namesIn('channel');
+      const answer = await second;
+      expect(answer.rows.length).toBeGreaterThan(0);
+      for (const row of answer.rows) expect(row.labels.channel).toEqual(names.get(String(row.keys.channel)));
+    } finally {
+      release();
+      await fresh.parser.close();
+    }
+  });
+
   it('only the keys of the rows answered are looked up: a grant of one brand reads that one name', async () => {
     const fresh = engineOver();
     try {

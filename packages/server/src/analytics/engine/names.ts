@@ -48,7 +48,7 @@ export class RowNamer<O> {
   /** Names by dataset version, dimension and id; null: the id has none. */
   private readonly names = new LruMap<string, Label | null>(NAMES_KEPT);
   /** Every channel's names per dataset version ('platform_id,shop_type' → names). */
-  private readonly channels = new LruMap<string, Promise<Map<string, Label>>>(CHANNEL_NAME_VERSIONS);
+  private readonly channels = new LruMap<string, Map<string, Label>>(CHANNEL_NAME_VERSIONS);
 
   constructor(
     private readonly warehouse: WarehouseEngine,
@@ -97,18 +97,22 @@ export class RowNamer<O> {
     for (const r of rows) r.labels[i] = this.names.get(key(Number(r.keys[i]))) ?? NONE;
   }
 
-  private channelNames(dataset: LoadedDataset, options: O): Promise<Map<string, Label>> {
+  /**
+   * Each caller reads with its own options until the names are kept: requests asking at once share
+   * the one statement in flight (the engine's `exec`), and one that is cancelled does not fail the
+   * others, as a promise kept for all of them would.
+   */
+  private async channelNames(dataset: LoadedDataset, options: O): Promise<Map<string, Label>> {
     const version = `${dataset.manifest.name}@${dataset.version}`;
-    let names = this.channels.get(version);
-    if (!names) {
-      names = this.read<{ platform_id: number; shop_type: string; zh: string; en: string }>(
-        dataset,
-        channelNamesSql(this.warehouse, dataset.manifest.name),
-        options,
-      ).then((list) => new Map(list.map((c) => [`${c.platform_id},${c.shop_type}`, label(c.zh, c.en)])));
-      names.catch(() => this.channels.delete(version));
-      this.channels.set(version, names);
-    }
+    const kept = this.channels.get(version);
+    if (kept) return kept;
+    const list = await this.read<{ platform_id: number; shop_type: string; zh: string; en: string }>(
+      dataset,
+      channelNamesSql(this.warehouse, dataset.manifest.name),
+      options,
+    );
+    const names = new Map(list.map((c) => [`${c.platform_id},${c.shop_type}`, label(c.zh, c.en)]));
+    this.channels.set(version, names);
     return names;
   }
 }

@@ -102,12 +102,9 @@ export async function brandNames(
   ids: readonly number[],
 ): Promise<Map<number, BrandName>> {
   if (ids.length === 0) return new Map();
-  const { d, t, p, run } = reader(warehouse, dataset);
-  const rows = await run<{ brand_id: number; name_zh: string; name_en: string }>(
-    `SELECT brand_id, name_zh, name_en FROM ${t('dim_brand')} WHERE ${idsIn(d, p, 'brand_id', ids.map(Number), 'integer')}`,
-    p,
-  );
-  return new Map(rows.map((r) => [Number(r.brand_id), { name_zh: r.name_zh, name_en: r.name_en }]));
+  const { sql, params } = namesByIdSql(warehouse, dataset, 'brand', ids.map(Number));
+  const rows = await warehouse.query<{ id: number; zh: string; en: string }>(sql, params);
+  return new Map(rows.map((r) => [Number(r.id), { name_zh: r.zh, name_en: r.en }]));
 }
 
 /**

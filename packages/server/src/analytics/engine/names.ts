@@ -2,7 +2,7 @@ import { LruMap } from '../../lru.js';
 import type { LoadedDataset, QueryParams, Row, WarehouseEngine } from '../../warehouse/engine.js';
 import { type CategoryInfo, channelNamesSql, type NamedDimension, namesByIdSql } from './dimensions.js';
 import type { Dimension } from './model.js';
-import type { RawRow } from './shape.js';
+import { displayName, type RawRow } from './shape.js';
 
 /** Display names kept: the brands and shops of a few large datasets (~100 bytes each). */
 const NAMES_KEPT = 100_000;
@@ -12,8 +12,6 @@ const CHANNEL_NAME_VERSIONS = 32;
 /** A display name in both languages. */
 type Label = { zh: string; en: string };
 
-/** Names as a row shows them: a missing English name falls back to the Chinese one. */
-const label = (zh: unknown, en: unknown): Label => ({ zh: String(zh ?? ''), en: String(en ?? zh ?? '') });
 const NONE: Label = { zh: '', en: '' };
 
 const BY_ID = new Set<Dimension>(['brand', 'shop', 'platform', 'sku']);
@@ -63,7 +61,7 @@ export class RowNamer<O> {
         if (dim === 'category_1' || dim === 'category_2' || dim === 'category_3') {
           for (const r of rows) {
             const c = catalog.categories.get(Number(r.keys[i]));
-            r.labels[i] = c ? label(c.name_zh, c.name_en) : NONE;
+            r.labels[i] = c ? displayName(c.name_zh, c.name_en) : NONE;
           }
         } else if (dim === 'channel') {
           const byKey = await this.channelNames(catalog.dataset, options);
@@ -91,7 +89,7 @@ export class RowNamer<O> {
         namesByIdSql(this.warehouse, dataset.manifest.name, dim, missing),
         options,
       );
-      const byId = new Map(found.map((n) => [Number(n.id), label(n.zh, n.en)]));
+      const byId = new Map(found.map((n) => [Number(n.id), displayName(n.zh, n.en)]));
       for (const id of missing) this.names.set(key(id), byId.get(id) ?? null);
     }
     for (const r of rows) r.labels[i] = this.names.get(key(Number(r.keys[i]))) ?? NONE;
@@ -111,7 +109,7 @@ export class RowNamer<O> {
       channelNamesSql(this.warehouse, dataset.manifest.name),
       options,
     );
-    const names = new Map(list.map((c) => [`${c.platform_id},${c.shop_type}`, label(c.zh, c.en)]));
+    const names = new Map(list.map((c) => [`${c.platform_id},${c.shop_type}`, displayName(c.zh, c.en)]));
     this.channels.set(version, names);
     return names;
   }

@@ -19,6 +19,11 @@ export interface RawRow {
   labels: ({ zh: string; en: string } | null)[];
 }
 
+/** A display name as rows show it: a missing English name falls back to the Chinese one. */
+export function displayName(zh: unknown, en: unknown): { zh: string; en: string } {
+  return { zh: String(zh ?? ''), en: String(en ?? zh ?? '') };
+}
+
 /** Reads SQL rows (sql.ts column naming) into RawRows. */
 export function readRows(rows: readonly Row[], dims: readonly Dimension[], windows: readonly number[]): RawRow[] {
   // A grand total over no rows comes back as one row of NULL sums: that is "no data", not zero.
@@ -36,8 +41,7 @@ export function readRows(rows: readonly Row[], dims: readonly Dimension[], windo
         const zh = r[`l${i}_zh`];
         if (zh === undefined) return null;
         // Attribute values: the English value is the second key column.
-        const en = dim.startsWith('attribute:') ? r[keyAlias(i, 1)] : r[`l${i}_en`];
-        return { zh: String(zh ?? ''), en: String(en ?? zh ?? '') };
+        return displayName(zh, dim.startsWith('attribute:') ? r[keyAlias(i, 1)] : r[`l${i}_en`]);
       }),
     }));
 }

@@ -12,7 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import HotPage from '../src/features/hot/HotPage.js';
-import { makeFormatters } from '../src/shared/analysis/index.js';
+import { DOWN_COLOR, makeFormatters, UP_COLOR } from '../src/shared/analysis/index.js';
 import { setLocale } from '../src/shared/i18n/index.js';
 import {
   demoMember,
@@ -23,6 +23,13 @@ import {
   switchView,
   userOf,
 } from './support/analysis-harness.js';
+
+/** A colour as the DOM writes it back (jsdom turns '#cf1322' into 'rgb(207, 19, 34)'). */
+function cssColor(color: string): string {
+  const probe = document.createElement('i');
+  probe.style.color = color;
+  return probe.style.color;
+}
 
 // jsdom has no canvas: the chart view is replaced by a stand-in that lists its series data and
 // fires the chart's click handler for a word, so the page's wiring is tested without ECharts.
@@ -112,6 +119,8 @@ const RISING: RisingData = {
   min_base_sales: 1234,
   items: [
     { id: 7, name: '花间', name_en: 'Huajian', sales: 56_789, base_sales: 12_000, growth: 3.7324, share: 0.0123 },
+    // Fewer than 50 grew: the rest of the top 50 fell.
+    { id: 8, name: '木兰', name_en: 'Mulan', sales: 9_000, base_sales: 12_000, growth: -0.25, share: 0.002 },
   ],
   warnings: [],
 };
@@ -281,7 +290,13 @@ describe('Trend Overview page', () => {
 
     const rising = await screen.findByTestId('hot-rising');
     expect(rising.textContent).toContain('花间');
-    expect(within(rising).getByTestId('rising-growth').textContent).toBe(f.ratio(3.7324));
+    const [grew, fell] = within(rising).getAllByTestId('rising-growth');
+    expect(grew!.textContent).toBe(f.ratio(3.7324));
+    // A fall reads as one, in the falling colour with a down arrow, as growth does on every page.
+    expect(fell!.textContent).toBe(f.ratio(0.25));
+    expect(fell!.parentElement!.querySelector('[aria-label="arrow-down"]')).not.toBeNull();
+    expect(fell!.parentElement!.style.color).toBe(cssColor(DOWN_COLOR));
+    expect(grew!.parentElement!.style.color).toBe(cssColor(UP_COLOR));
     expect(screen.getByTestId('rising-note').textContent).toContain(f.money(1234));
 
     const fresh = await screen.findByTestId('hot-fresh');

@@ -1,9 +1,9 @@
-import { ArrowUpOutlined } from '@ant-design/icons';
 import type { RisingItem } from '@marketlens/shared/contracts';
 import { HOT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  Growth,
   NoAccess,
   PanelCard,
   panelState,
@@ -74,12 +74,8 @@ export function RisingPanel({
                   key: 'growth',
                   title: t('hot.rising.growth'),
                   width: 104,
-                  render: (r) => (
-                    <span style={{ color: '#cf1322', whiteSpace: 'nowrap' }} data-testid="rising-growth">
-                      <ArrowUpOutlined style={{ fontSize: 11, marginRight: 2 }} />
-                      {f.ratio(r.growth)}
-                    </span>
-                  ),
+                  // Fewer than 50 may have grown: the rest of the top 50 fell, and show it.
+                  render: (r) => <Growth value={r.growth} testId="rising-growth" />,
                 },
                 { key: 'share', title: t('hot.col.share'), width: 80, render: (r) => f.shareRatio(r.share) },
               ]}

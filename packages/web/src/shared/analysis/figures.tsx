@@ -27,17 +27,32 @@ export function useNameOf() {
   );
 }
 
-/** A growth ratio (0.12 = +12 %) with an arrow and colour; '-' when there is no value. */
-export function Growth({ value, strong }: { value: number | null | undefined; strong?: boolean }) {
+/**
+ * A growth ratio (0.12 = +12 %) with an arrow and colour; '-' when there is no value. `testId` marks
+ * the figure itself (without the arrow): a fall reads "↓ 12%", the sign is the arrow's.
+ */
+export function Growth({
+  value,
+  strong,
+  testId,
+}: {
+  value: number | null | undefined;
+  strong?: boolean;
+  testId?: string;
+}) {
   const fmt = useFormatters();
   const text = fmt.ratio(value);
   if (value === null || value === undefined || isNoChange(value)) {
-    return <Typography.Text type="secondary">{text}</Typography.Text>;
+    return (
+      <Typography.Text type="secondary" data-testid={testId}>
+        {text}
+      </Typography.Text>
+    );
   }
   const up = value > 0;
   return (
     <Typography.Text strong={strong} style={{ color: up ? UP_COLOR : DOWN_COLOR, whiteSpace: 'nowrap' }}>
-      {up ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {text.replace(/^-/, '')}
+      {up ? <ArrowUpOutlined /> : <ArrowDownOutlined />} <span data-testid={testId}>{text.replace(/^-/, '')}</span>
     </Typography.Text>
   );
 }

@@ -7,7 +7,7 @@ import type { AnalyticsQuery, Dimension, Filter } from '../../src/analytics/engi
 import { planQuery } from '../../src/analytics/engine/plan.js';
 import { comparisonOf } from '../../src/analytics/engine/service.js';
 import { type RawRow, shapeRows, totalsLayout } from '../../src/analytics/engine/shape.js';
-import { buildFactSql, buildRangeTotalsSql } from '../../src/analytics/engine/sql.js';
+import { buildFactSql, buildRangeTotalsSql, sumRanges } from '../../src/analytics/engine/sql.js';
 import { validateFilter } from '../../src/analytics/engine/validate.js';
 import { clickhouseDialect } from '../../src/warehouse/clickhouse/dialect.js';
 import { ParamList, type ParamType, type SqlDialect } from '../../src/warehouse/dialect.js';
@@ -219,7 +219,7 @@ describe('SQL snapshots (DuckDB dialect)', () => {
   });
 });
 
-describe('totals over several ranges: one statement, a conditional sum per range', () => {
+describe('totals over several ranges: one statement, summed per period, added up per range', () => {
   const ranges = [
     { start: '2024-01-01', end: '2024-03-01' },
     { start: '2023-10-01', end: '2023-12-01' },
@@ -235,14 +235,40 @@ describe('totals over several ranges: one statement, a conditional sum per range
       },
     );
 
-  it('sums each range over the rows of their union, the grant first (DuckDB)', () => {
+  it("sums the rows of the ranges' union per period, the grant first (DuckDB)", () => {
     const out = build(duckdbDialect);
     expect(out.sql).toMatchInlineSnapshot(`
-      "SELECT CAST(SUM(CASE WHEN f."period" BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE) THEN f.sales ELSE 0 END) AS DOUBLE) AS s0, CAST(SUM(CASE WHEN f."period" BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE) THEN f."count" ELSE 0 END) AS DOUBLE) AS c0, CAST(SUM(CASE WHEN f."period" BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE) THEN 1 ELSE 0 END) AS DOUBLE) AS n0, CAST(SUM(CASE WHEN f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE) THEN f.sales ELSE 0 END) AS DOUBLE) AS s1, CAST(SUM(CASE WHEN f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE) THEN f."count" ELSE 0 END) AS DOUBLE) AS c1, CAST(SUM(CASE WHEN f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE) THEN 1 ELSE 0 END) AS DOUBLE) AS n1
+      "SELECT f."period" AS k0_0, CAST(SUM(f.sales) AS DOUBLE) AS sales, CAST(SUM(f."count") AS DOUBLE) AS cnt, CAST(SUM(1) AS DOUBLE) AS n
       FROM "ds"."main"."rollup_cat_period" f
-      WHERE f."category_id" IN ($5, $6) AND (f."period" BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE) OR f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE))"
+      WHERE f."category_id" IN ($5, $6) AND (f."period" BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE) OR f."period" BETWEEN CAST($3 AS DATE) AND CAST($4 AS DATE))
+      GROUP BY k0_0"
     `);
     expect(out.params).toEqual(['2024-01-01', '2024-03-01', '2023-10-01', '2023-12-01', 10101, 10102]);
+  });
+
+  it('adds the periods up per range: overlapping, repeated and empty ranges each summed whole', () => {
+    const row = (period: string, sales: number, cnt: number, n: number) => ({ k0_0: period, sales, cnt, n });
+    const rows = [row('2024-01-01', 10, 1, 2), row('2024-02-01', 20, 2, 1), row('2024-03-01', 40, 4, 3)];
+    expect(
+      sumRanges(rows, [
+        { start: '2024-01-01', end: '2024-03-01' },
+        { start: '2024-02-01', end: '2024-02-01' },
+        { start: '2024-01-01', end: '2024-03-01' },
+        // Touching the data at its last period only; then before any data at all.
+        { start: '2024-03-01', end: '2024-05-01' },
+        { start: '2023-01-01', end: '2023-12-01' },
+      ]),
+    ).toEqual([
+      { sales: 70, count: 7 },
+      { sales: 20, count: 2 },
+      { sales: 70, count: 7 },
+      { sales: 40, count: 4 },
+      undefined,
+    ]);
+    // A period with rows whose sums are zero is data (zero sales), not "no data".
+    expect(sumRanges([row('2024-01-01', 0, 0, 1)], [{ start: '2024-01-01', end: '2024-01-01' }])).toEqual([
+      { sales: 0, count: 0 },
+    ]);
   });
 
   it('keeps to the portable subset on ClickHouse: values inlined, no window, no join; an empty grant matches nothing', () => {

@@ -29,7 +29,7 @@ import {
   totalsOf,
 } from './shape.js';
 import { SharedStatements } from './shared-statements.js';
-import { buildFactSql, buildKeywordSql, buildRangeTotalsSql, type RangeTotalsSqlRequest } from './sql.js';
+import { buildFactSql, buildKeywordSql, buildRangeTotalsSql, type RangeTotalsSqlRequest, sumRanges } from './sql.js';
 
 /** Resolved grants kept (the least recently used goes first): one per distinct grant and dataset version. */
 const RESOLVED_GRANTS = 2000;
@@ -248,13 +248,8 @@ export class AnalyticsEngine {
         const catalog = await this.catalog(query.dataset);
         const scope = this.catalogScope(catalog);
         const plan = planQuery({ dimensions: [], filter: query.filter }, grant, dataset.rows, catalog.customColumns);
-        const [row] = await this.exec(dataset, buildRangeTotalsSql(grant, query, plan, scope), options);
-        // No row at all (no sales row in any range, where SUM over nothing is NULL) reads as zeros.
-        return query.ranges.map((_, i) =>
-          Number(row?.[`n${i}`] ?? 0) > 0
-            ? totalsOf({ sales: Number(row![`s${i}`] ?? 0), count: Number(row![`c${i}`] ?? 0) })
-            : null,
-        );
+        const rows = await this.exec(dataset, buildRangeTotalsSql(grant, query, plan, scope), options);
+        return sumRanges(rows, query.ranges).map((sums) => (sums ? totalsOf(sums) : null));
       },
     );
     // null in the cached JSON (Redis keeps no undefined).

@@ -1,5 +1,6 @@
 import type { DateRange } from '@marketlens/shared';
 import { ParamList } from '../../warehouse/dialect.js';
+import type { Row } from '../../warehouse/engine.js';
 import { storesProductColumn } from '../../warehouse/rollups.js';
 import { compileConditions, periodWithin, type ResolvedGrant, type SqlScope } from './filters.js';
 import type { Band, Dimension, Filter, SortSpec } from './model.js';
@@ -309,12 +310,14 @@ export interface RangeTotalsSqlRequest {
 }
 
 /**
- * Grand totals of one filter over several period ranges in ONE scan: conditional sums per range
- * over the rows of their union (the summary cards' range and its chain, year-on-year and custom
- * bases were a statement each; DuckDB spends most of such a statement planning its id lists, so one
- * statement instead of three or four — issue 19). Output per range i: `s<i>` (sales), `c<i>`
- * (count) and `n<i>` (the rows summed: 0 is "no data", what buildFactSql's grand total answers
- * with no row). Overlapping ranges are each summed whole, as separate statements would.
+ * The sums of one filter over several period ranges in ONE statement (the summary cards' range and
+ * its chain, year-on-year and custom bases were a statement each — issue 19): the rows of the
+ * ranges' union summed per period, which the caller adds up per range (`sumRanges`). Grouping by
+ * the period, rather than a conditional sum per range and measure, leaves DuckDB a third less to
+ * bind and optimise at every execution (it re-plans a prepared statement whose values could enable
+ * optimisations): 1.4–1.5 ms of CPU against 2.2–2.8 ms for three ranges on the demo data. Output:
+ * `k0_0` (the period), `sales`, `cnt` and `n` (the rows summed: a range with none is "no data", what
+ * buildFactSql's grand total answers with no row).
  */
 export function buildRangeTotalsSql(
   grant: ResolvedGrant,
@@ -326,22 +329,50 @@ export function buildRangeTotalsSql(
   const { dialect: d } = scope;
   const sqlScope = { ...scope, params, alias: 'f' };
   const salesCol = `f.${req.discount ? 'sales_discount' : 'sales'}`;
-  const count = `f.${d.ident('count')}`;
-  // Each range's condition once, its values bound once: the sums and the WHERE share them.
-  const within = req.ranges.map((range) => periodWithin(range, sqlScope));
-  const sums = within.flatMap((period, i) => [
-    `${d.sumMoney(`CASE WHEN ${period} THEN ${salesCol} ELSE 0 END`)} AS s${i}`,
-    `${d.sumCount(`CASE WHEN ${period} THEN ${count} ELSE 0 END`)} AS c${i}`,
-    `${d.sumCount(`CASE WHEN ${period} THEN 1 ELSE 0 END`)} AS n${i}`,
-  ]);
+  // A range asked twice (a 12-month range's chain is its year-on-year base) is read once.
+  const distinct = [...new Map(req.ranges.map((r) => [`${r.start}/${r.end}`, r])).values()];
+  const within = distinct.map((range) => periodWithin(range, sqlScope));
   const where = [
     ...compileConditions(grant, req.filter, undefined, sqlScope),
     within.length ? `(${within.join(' OR ')})` : d.false,
   ];
-  const sql = [`SELECT ${sums.join(', ')}`, `FROM ${scope.tables(plan.table)} f`, `WHERE ${where.join(' AND ')}`].join(
-    '\n',
-  );
+  const sql = [
+    // Grouped by an alias apart from the column (as buildFactSql's keys): never GROUP BY a position.
+    `SELECT f.${d.ident('period')} AS ${keyAlias(0)}, ${d.sumMoney(salesCol)} AS sales, ${d.sumCount(`f.${d.ident('count')}`)} AS cnt, ${d.sumCount('1')} AS n`,
+    `FROM ${scope.tables(plan.table)} f`,
+    `WHERE ${where.join(' AND ')}`,
+    `GROUP BY ${keyAlias(0)}`,
+  ].join('\n');
   return { sql, params: params.values };
+}
+
+/**
+ * Each range's sums from the rows buildRangeTotalsSql answered (one per period); `undefined` for a
+ * range no row falls in. Ranges may touch, overlap or repeat: each is summed whole.
+ */
+export function sumRanges(
+  rows: readonly Row[],
+  ranges: readonly DateRange[],
+): ({ sales: number; count: number } | undefined)[] {
+  const periods = rows.map((r) => ({
+    period: String(r[keyAlias(0)]),
+    sales: Number(r.sales ?? 0),
+    count: Number(r.cnt ?? 0),
+    n: Number(r.n ?? 0),
+  }));
+  return ranges.map((range) => {
+    let sales = 0;
+    let count = 0;
+    let n = 0;
+    for (const p of periods) {
+      // ISO dates compare as text; a period is in a range as BETWEEN start AND end has it.
+      if (p.period < range.start || p.period > range.end) continue;
+      sales += p.sales;
+      count += p.count;
+      n += p.n;
+    }
+    return n > 0 ? { sales, count } : undefined;
+  });
 }
 
 export interface KeywordSqlRequest {

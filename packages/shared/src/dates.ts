@@ -100,6 +100,14 @@ export function monthsBetween(a: string, b: string): number {
   return (pb.y - pa.y) * 12 + (pb.m - pa.m);
 }
 
+/**
+ * Whether a period ('YYYY-MM-DD') lies in an inclusive range, as the statements' `period BETWEEN
+ * start AND end` has it: ISO dates compare as text.
+ */
+export function inRange(period: string, range: DateRange): boolean {
+  return period >= range.start && period <= range.end;
+}
+
 /** Number of periods in an inclusive range after aligning both ends to their period starts. */
 export function countPeriods(range: DateRange, granularity: Granularity): number {
   const start = periodStart(range.start, granularity);

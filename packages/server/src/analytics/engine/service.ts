@@ -2,6 +2,7 @@ import {
   comparisonPeriod,
   countPeriods,
   type DateRange,
+  inRange,
   type MessageKey,
   periodLengthsDiffer,
 } from '@marketlens/shared';
@@ -472,10 +473,7 @@ export async function fetchBoth(
     undefined,
     true,
   );
-  const within = (r: DateRange) => (row: RawRow) => {
-    const period = String(row.keys[p]);
-    return period >= r.start && period <= r.end;
-  };
+  const within = (r: DateRange) => (row: RawRow) => inRange(String(row.keys[p]), r);
   return [rows.filter(within(query.range)), rows.filter(within(base))];
 }
 

@@ -1,4 +1,4 @@
-import type { DateRange } from '@marketlens/shared';
+import { type DateRange, inRange } from '@marketlens/shared';
 import { ParamList } from '../../warehouse/dialect.js';
 import type { Row } from '../../warehouse/engine.js';
 import { storesProductColumn } from '../../warehouse/rollups.js';
@@ -174,7 +174,6 @@ function dimensionSql(
  */
 function nestJoins(
   d: Scope['dialect'],
-  kind: 'inner' | 'left',
   first: { select: string[]; from: string; where?: string; cols: string[]; grouped?: boolean },
   joins: readonly JoinSql[],
 ): { sql: string; cols: string[] } {
@@ -187,7 +186,7 @@ function nestJoins(
     const added = n === 0 && first.grouped ? [] : j.cols;
     sql = [
       `SELECT ${[...select, ...added].join(', ')}`,
-      `FROM ${from} ${d.join(kind)} (${j.right}) AS r${n} USING (${j.using.join(', ')})`,
+      `FROM ${from} ${d.join('inner')} (${j.right}) AS r${n} USING (${j.using.join(', ')})`,
       n === 0 && first.where ? `WHERE ${first.where}` : '',
     ]
       .filter(Boolean)
@@ -232,7 +231,7 @@ export function buildFactSql(grant: ResolvedGrant, req: SqlRequest, plan: Plan, 
   let inner: string;
   if (joins.length <= 1) {
     // The common case: one SELECT over the sales table (and the one join a dimension needs).
-    inner = nestJoins(d, 'inner', { select: grouped, from: `${table} f`, where, cols: [], grouped: true }, joins).sql;
+    inner = nestJoins(d, { select: grouped, from: `${table} f`, where, cols: [], grouped: true }, joins).sql;
   } else {
     // Several joins: filter the sales rows first, carry the columns the keys read, join in turn.
     const carried = [...new Set([...dims.flatMap((ds) => ds.uses), ...joins.flatMap((j) => j.using)])];
@@ -243,7 +242,6 @@ export function buildFactSql(grant: ResolvedGrant, req: SqlRequest, plan: Plan, 
     ];
     const staged = nestJoins(
       d,
-      'inner',
       { select: base, from: `${table} f`, where, cols: [...carried, salesCol, count] },
       joins,
     );
@@ -259,27 +257,27 @@ export function buildFactSql(grant: ResolvedGrant, req: SqlRequest, plan: Plan, 
     'sales',
     'cnt',
   ];
-  const first: string[] = [...gCols];
-  const outCols: string[] = [...gCols];
+  const select: string[] = [...gCols];
   for (const [j, subset] of (req.windows ?? []).entries()) {
     const parts = subset.flatMap((dim) => {
       const i = req.dimensions.indexOf(dim);
       return dims[i]!.keys.map((_, n) => keyAlias(i, n));
     });
     const over = parts.length ? `OVER (PARTITION BY ${parts.join(', ')})` : 'OVER ()';
-    first.push(`SUM(sales) ${over} AS w${j}_sales`, `SUM(cnt) ${over} AS w${j}_cnt`);
-    outCols.push(`w${j}_sales`, `w${j}_cnt`);
+    select.push(`SUM(sales) ${over} AS w${j}_sales`, `SUM(cnt) ${over} AS w${j}_cnt`);
   }
   if (req.labels) {
     for (const [i, ds] of dims.entries()) {
       if (!ds.labelCols) continue;
-      first.push(`${ds.labelCols.zh} AS l${i}_zh`, `${ds.labelCols.en} AS l${i}_en`);
-      outCols.push(`l${i}_zh`, `l${i}_en`);
+      select.push(`${ds.labelCols.zh} AS l${i}_zh`, `${ds.labelCols.en} AS l${i}_en`);
     }
   }
-  const outer = nestJoins(d, 'left', { select: first, from: `(\n${inner}\n) AS g`, cols: outCols }, []);
   const order = orderBy(req, dims);
-  const sql = [outer.sql, order ? `ORDER BY ${order}` : '', req.limit !== undefined ? d.limit(req.limit) : '']
+  const sql = [
+    `SELECT ${select.join(', ')}\nFROM (\n${inner}\n) AS g`,
+    order ? `ORDER BY ${order}` : '',
+    req.limit !== undefined ? d.limit(req.limit) : '',
+  ]
     .filter(Boolean)
     .join('\n');
   return { sql, params: params.values };
@@ -365,8 +363,7 @@ export function sumRanges(
     let count = 0;
     let n = 0;
     for (const p of periods) {
-      // ISO dates compare as text; a period is in a range as BETWEEN start AND end has it.
-      if (p.period < range.start || p.period > range.end) continue;
+      if (!inRange(p.period, range)) continue;
       sales += p.sales;
       count += p.count;
       n += p.n;

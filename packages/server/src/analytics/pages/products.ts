@@ -2,6 +2,7 @@ import {
   avgPrice,
   type DateRange,
   growth,
+  inRange,
   type MessageKey,
   PICTURE_BASE,
   pictureUrl,
@@ -183,7 +184,7 @@ function sumOver(sums: ReadonlyMap<string, Sums>, range: DateRange): Sums {
   let sales = 0;
   let count = 0;
   for (const [p, s] of sums) {
-    if (p >= range.start && p <= range.end) {
+    if (inRange(p, range)) {
       sales += s.sales;
       count += s.count;
     }

@@ -100,6 +100,10 @@ const coreEn = {
   'server.internalError': 'Something went wrong on the server. Please try again later.',
   'server.warehouseUnavailable':
     'The {warehouse} data warehouse is not reachable right now. Please try again in a moment.',
+  'server.warehouseLimit':
+    'This analysis is too large for the {warehouse} data warehouse. Narrow the filter (fewer categories, products or months) and try again.',
+  'server.warehouseQueryFailed':
+    'The {warehouse} data warehouse could not answer this analysis. The problem has been logged; please try again later.',
   'server.metadataUnavailable': 'The service is temporarily unavailable. Please try again in a moment.',
 
   // Sign-in and accounts (spec §4, §8).
@@ -291,6 +295,9 @@ const coreZhCN: Record<keyof typeof coreEn, string> = {
   'server.payloadTooLarge': '请求内容过大',
   'server.internalError': '服务器出错，请稍后重试',
   'server.warehouseUnavailable': '数据仓库（{warehouse}）暂时无法连接，请稍后重试',
+  'server.warehouseLimit':
+    '本次分析超出数据仓库（{warehouse}）的处理上限，请缩小筛选范围（更少的类目、商品或月份）后重试',
+  'server.warehouseQueryFailed': '数据仓库（{warehouse}）无法完成本次分析，问题已记录，请稍后重试',
   'server.metadataUnavailable': '服务暂时不可用，请稍后再试',
 
   'auth.invalidCredentials': '用户名或密码错误，再失败 {remaining} 次账号将被锁定',

@@ -326,13 +326,26 @@ type SlotOf<K extends keyof ContrastSlotFigures> = {
 } & (ContrastSlotFigures[K] extends readonly (infer R)[] ? R : never);
 
 /**
+ * A slot's figures when its market has data. A slot whose filter selects no sales at all (a keyword
+ * that matches nothing) has only zeros to show — the screen says "no data" there; a brand without
+ * sales in a market that has them is still a row (its rank and share say so).
+ */
+const slotFigures = (s: Contrast['slots'][number]) =>
+  s.figures && (s.figures.market.sales > 0 || s.figures.market.count > 0) ? s.figures : null;
+
+/**
  * POST /contrast/brands/downloads: the comparison as the page shows it, one sheet per panel, each
- * row headed by its slot (1–4) and brand. Slots without figures (no access, not found) are left out.
+ * row headed by its slot (1–4) and brand. Slots without figures (no access, not found, no data in
+ * the slot's market) are left out, so a comparison with nothing to show is 400 `download.empty`,
+ * as every other download — not a workbook of zeros.
  */
 export async function sendContrast(reply: FastifyReply, a: AnalysisRequest, data: Contrast): Promise<FastifyReply> {
   const name = pick(a.locale);
   const t = translateFor(a.locale);
-  const shown = data.slots.flatMap((s, i) => (s.figures ? [{ ...s, slot: i + 1, figures: s.figures }] : []));
+  const shown = data.slots.flatMap((s, i) => {
+    const figures = slotFigures(s);
+    return figures ? [{ ...s, slot: i + 1, figures }] : [];
+  });
   const rowsOf = <K extends 'trend' | 'categories' | 'top_products'>(k: K) =>
     shown.flatMap((s) =>
       (s.figures[k] as readonly object[]).map((r) => ({ ...r, slot: s.slot, brand: name(s.name, s.name_en) })),

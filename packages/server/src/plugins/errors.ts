@@ -5,7 +5,12 @@ import { OverloadedError } from '../analytics/admission.js';
 import { AppError } from '../errors.js';
 import { translateFor } from '../i18n.js';
 import { MetadataUnavailableError } from '../metadata/errors.js';
-import { WarehouseCancelledError, WarehouseTimeoutError, WarehouseUnavailableError } from '../warehouse/engine.js';
+import {
+  WarehouseCancelledError,
+  WarehouseQueryError,
+  WarehouseTimeoutError,
+  WarehouseUnavailableError,
+} from '../warehouse/engine.js';
 
 /**
  * The one place where failures become responses: `{ ok: false, code, msg }` with the right HTTP
@@ -47,6 +52,14 @@ export const errorsPlugin = fp(async (app) => {
         'warehouse_unavailable',
         t('server.warehouseUnavailable', { warehouse: WAREHOUSE_NAMES[err.engine] }),
       );
+    }
+    if (err instanceof WarehouseQueryError) {
+      // The engine's text is for the operator; the user learns which warehouse and what to do.
+      const warehouse = WAREHOUSE_NAMES[err.engine];
+      req.log.error({ err, engine: err.engine, engineCode: err.code }, 'warehouse query failed');
+      return err.limit
+        ? send(reply, 503, 'warehouse_limit', t('server.warehouseLimit', { warehouse }))
+        : send(reply, 500, 'warehouse_query_failed', t('server.warehouseQueryFailed', { warehouse }));
     }
     // Fastify's own client errors (bad JSON, body too large, unsupported media type …).
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {

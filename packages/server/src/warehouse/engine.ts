@@ -111,6 +111,26 @@ export class WarehouseUnavailableError extends Error {
   }
 }
 
+/**
+ * The warehouse refused or failed a statement it was sent (a ClickHouse server error, a DuckDB
+ * error): not the installation's fault, as WarehouseUnavailableError is, but the statement's — or,
+ * with `limit`, one of the engine's limits (memory, statement or result size) that a narrower
+ * filter may keep under. The API answers it with a code and a message in the user's language,
+ * never a bare 500; the engine's own text (`message`, `code`) is for the log.
+ */
+export class WarehouseQueryError extends Error {
+  constructor(
+    readonly engine: WarehouseEngine['engine'],
+    message: string,
+    readonly code: number | string | undefined,
+    readonly limit: boolean,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'WarehouseQueryError';
+  }
+}
+
 /** A problem in an imported file: which file, row and column, and what was expected. */
 export interface ImportIssue {
   file: string;

@@ -223,6 +223,26 @@ describeOnEach(await warehouseTargets(), 'brand comparison and favourite brands 
     expect(trendRows).toHaveLength(6);
   });
 
+  it('an empty comparison download is 400 download.empty, not a workbook of zeros', async () => {
+    // A keyword no title holds: every slot's market is empty, as the oracle says.
+    const nothing = 'zzqx-no-such-word';
+    const skus = [...skuById.values()];
+    expect(skus.some((s) => `${s.title_zh}\n${s.title_en}`.toLowerCase().includes(nothing))).toBe(false);
+    const payload = body({ goodsKeywords: { enable: true, input_type: 'keyword', value: [nothing] } });
+    const screen = await post(admin, '/contrast/brands', payload);
+    expect(screen.statusCode, screen.body).toBe(200);
+    for (const s of screen.json().data.slots) expect(s.figures.overview.sales).toBe(0);
+    for (const locale of ['en_us', 'zh_cn']) {
+      const res = await post(admin, '/contrast/brands/downloads', { ...payload, locale });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+      expect(res.json()).toMatchObject({
+        ok: false,
+        code: 'download_empty',
+        msg: locale === 'en_us' ? 'There is no data to download for this filter.' : '当前筛选条件下没有可下载的数据',
+      });
+    }
+  });
+
   describe('grants', () => {
     it('a member granted one category: a slot on another category is no access and leaks nothing', async () => {
       const res = await post(

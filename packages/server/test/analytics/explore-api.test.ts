@@ -12,19 +12,21 @@ import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 /**
  * Concept Explore API (docs/pages/explore.md) on the tiny warehouse. Expected figures come from the
  * generator's rows in plain TypeScript, never from the engine. A concept word matches a product when
- * its title in the request's language contains it, ignoring case (English titles for en_us, Chinese
- * titles otherwise).
+ * its Chinese or its English title contains it, ignoring case, whatever the request's language: a
+ * shared link shows every reader the same market.
  */
 
 type Lang = 'zh' | 'en';
-/** The title language an English word is matched in; a word with Han characters in Chinese titles. */
+/** The reader of a word's related words: English words read in en_us, words with Han characters in zh_cn. */
 const langOf = (word: string): Lang => (/\p{Script=Han}/u.test(word) ? 'zh' : 'en');
 const localeOf = (word: string) => (langOf(word) === 'en' ? 'en_us' : undefined);
-const titleHas = (sku: number, word: string, lang: Lang = langOf(word)) => {
+/** The title of one language contains the word (ignoring case). */
+const titleHas = (sku: number, word: string, lang: Lang) => {
   const s = skuById.get(sku)!;
   return (lang === 'zh' ? s.title_zh : s.title_en).toLowerCase().includes(word.toLowerCase());
 };
-const matches = (word: string) => (f: FactRow) => titleHas(f.sku_id, word);
+/** A concept word matches a product whose title in either language has it. */
+const matches = (word: string) => (f: FactRow) => titleHas(f.sku_id, word, 'zh') || titleHas(f.sku_id, word, 'en');
 /** Distinct values of a key among rows whose sales sum above zero. */
 function withSales(rows: readonly FactRow[], key: (f: FactRow) => number): number[] {
   const m = new Map<number, number>();
@@ -269,7 +271,7 @@ describeOnEach(await warehouseTargets(), 'concept explore API', (target) => {
     const rowsOf = [
       cur(ZH_WORD),
       cur(ZH_OTHER),
-      inRange(beauty, ...RANGE).filter((f) => titleHas(f.sku_id, '祛痘') || titleHas(f.sku_id, '舒缓')),
+      inRange(beauty, ...RANGE).filter((f) => matches('祛痘')(f) || matches('舒缓')(f)),
     ];
     rowsOf.forEach((rows, i) => {
       expect(rows.length).toBeGreaterThan(0);
@@ -309,12 +311,31 @@ describeOnEach(await warehouseTargets(), 'concept explore API', (target) => {
     expect(many.statusCode).toBe(400);
   });
 
-  it('a concept is matched in the titles of the request language only', async () => {
-    // 'Retinol' is in English titles only: the Chinese page finds nothing, the English page finds it.
-    expect(cur(WORD).length).toBeGreaterThan(0);
-    expect(inRange(beauty, ...RANGE).filter((f) => titleHas(f.sku_id, WORD, 'zh'))).toEqual([]);
-    expect((await data(admin, '/concept/summary', body(WORD), 'zh_cn')).sales).toBe(0);
-    close((await data(admin, '/concept/summary', body(WORD), 'en_us')).sales, cents(cur(WORD)), 'en sales');
+  it('a concept shows every reader the same market: a word is matched in both titles in either language', async () => {
+    // 'Retinol' is in English titles only, 面霜 in Chinese titles only: each is found on the Chinese
+    // and on the English page alike — a shared link means the same market to every reader.
+    for (const [word, only] of [
+      [WORD, 'en'],
+      [ZH_WORD, 'zh'],
+    ] as const) {
+      const rows = cur(word);
+      expect(rows.length).toBeGreaterThan(0);
+      const other = only === 'en' ? 'zh' : 'en';
+      expect(inRange(beauty, ...RANGE).filter((f) => titleHas(f.sku_id, word, other))).toEqual([]);
+      for (const locale of ['zh_cn', 'en_us']) {
+        close((await data(admin, '/concept/summary', body(word), locale)).sales, cents(rows), `${word} ${locale}`);
+        expect(await data(admin, '/concept/empty', body(word), locale)).toEqual({ empty: false, warnings: [] });
+        // The super query and the other pages' keyword filter match the same way.
+        const superQuery = { ...body(null), goodsKeywords: { enable: true, input_type: 'super', value: `"${word}"` } };
+        close(
+          (await data(admin, '/concept/summary', superQuery, locale)).sales,
+          cents(rows),
+          `${word} super ${locale}`,
+        );
+        const summary = await data(admin, '/summary', body(word), locale);
+        close(summary.sales, cents(rows), `${word} /summary ${locale}`);
+      }
+    }
   });
 
   it('related words: title words of the concept products weighted by sales, the concept left out', async () => {

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MAX_INLINE_LIST } from '../../src/analytics/engine/dialect.js';
 import type { ResolvedGrant } from '../../src/analytics/engine/filters.js';
 import type { AnalyticsQuery, Dimension } from '../../src/analytics/engine/model.js';
+import { RowNamer } from '../../src/analytics/engine/names.js';
 import { AnalyticsEngine } from '../../src/analytics/engine/service.js';
-import type { QueryParams, WarehouseEngine, WarehouseTable } from '../../src/warehouse/engine.js';
+import type { RawRow } from '../../src/analytics/engine/shape.js';
+import { buildKeysSql } from '../../src/analytics/engine/sql.js';
+import type { QueryParams, Row, WarehouseEngine, WarehouseTable } from '../../src/warehouse/engine.js';
 import { describeOnEach, openTarget, warehouseTargets, withQuery } from '../support/warehouses.js';
 
 /**
@@ -143,6 +147,72 @@ describeOnEach(targets, 'names of analysis rows', (target) => {
     } finally {
       release();
       await fresh.parser.close();
+    }
+  });
+
+  it('an answer too large to list is named through its own key set: no statement grows with the data', async () => {
+    // Every product of the market over all its periods (Product Analysis for the whole market):
+    // more products than a statement lists, which ClickHouse 18.16 refused beyond max_query_size.
+    const fresh = engineOver();
+    try {
+      const range = { start: '2000-01-01', end: '2099-12-01' };
+      sent.length = 0;
+      const result = await fresh.run(all, query(['sku'], { range, comparison: { kind: 'none' } }), { noCache: true });
+      expect(result.rows.length).toBeGreaterThan(MAX_INLINE_LIST);
+      const names = await namesIn('sku');
+      for (const row of result.rows) expect(row.labels.sku).toEqual(names.get(String(row.keys.sku)));
+      const ids = result.rows.map((r) => String(r.keys.sku));
+      for (const s of sent) {
+        const text = `${s.sql} ${JSON.stringify(s.params)}`;
+        const listed = ids.filter((id) => text.includes(id)).length;
+        expect(listed, s.sql.slice(0, 200)).toBeLessThanOrEqual(MAX_INLINE_LIST);
+      }
+    } finally {
+      await fresh.parser.close();
+    }
+  });
+
+  it('at bench scale (100 000 products to name) the name statement keeps its size and runs', async () => {
+    const catalog = await engine.catalog(DATASET);
+    const products = await real.query<{ id: number | string }>(
+      `SELECT sku_id AS id FROM ${real.tableName(DATASET, 'dim_sku')}`,
+    );
+    const known = products.map((p) => Number(p.id));
+    // The dataset's products and as many more ids as make 100 000 rows (ids no product has).
+    const top = Math.max(...known);
+    const ids = [...known, ...Array.from({ length: 100_000 - known.length }, (_, i) => top + 1 + i)];
+    const rows: RawRow[] = ids.map((id) => ({ keys: [id], sums: { sales: 1, count: 1 }, totals: [], labels: [] }));
+    const statements: { sql: string; params: QueryParams }[] = [];
+    const namer = new RowNamer<object>(
+      real,
+      <T extends Row>(_ds: unknown, built: { sql: string; params: QueryParams }) => {
+        statements.push(built);
+        return real.query<T>(built.sql, built.params);
+      },
+    );
+    const plan = { table: 'fact_sales', columns: new Set() } as const;
+    const scope = { ...engine.scope(DATASET), leaves: catalog.leaves, customColumns: catalog.customColumns };
+    const range = { start: '2000-01-01', end: '2099-12-01' };
+    await namer.name(catalog, ['sku'], rows, {}, (dimension, params) =>
+      buildKeysSql(all, { dimension, filter: {}, range }, plan as never, { ...scope, params }),
+    );
+    expect(statements).toHaveLength(1);
+    const [names] = statements;
+    // A few hundred characters and values whatever the number of rows; the ids inlined were ~1.4 MB.
+    expect(names!.sql.length).toBeLessThan(4_096);
+    // Bound values too (DuckDB): a list value of the ids would be the same growth, bound.
+    expect(JSON.stringify(names!.params).length).toBeLessThan(1_024);
+    const expected = await namesIn('sku');
+    const sold = new Set(
+      (
+        await real.query<{ id: number | string }>(
+          `SELECT DISTINCT sku_id AS id FROM ${real.tableName(DATASET, 'fact_sales')}`,
+        )
+      ).map((r) => String(r.id)),
+    );
+    for (const row of rows) {
+      const id = String(row.keys[0]);
+      expect(row.labels[0], id).toEqual(sold.has(id) ? expected.get(id) : { zh: '', en: '' });
     }
   });
 

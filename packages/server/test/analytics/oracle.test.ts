@@ -56,6 +56,8 @@ function leavesOf(ids: readonly number[]): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
+const platformIds = [...new Set(dim_shop.map((s) => s.platform_id))].sort((a, b) => a - b);
+
 // Title words for keyword filters: frequent two-character pieces of real titles.
 const words = [...new Set(dim_sku.slice(0, 60).map((s) => s.title_zh.slice(2, 4)))].filter(
   (w) => w.trim().length === 2,
@@ -81,32 +83,21 @@ const filterParts = {
     dim_brand.map((b) => b.brand_id),
     { minLength: 1, maxLength: 15 },
   ),
-  shops: fc.subarray(
-    dim_shop.map((s) => s.shop_id),
-    { minLength: 1, maxLength: 40 },
-  ),
-  // A shop selection as the validated 'platform,shop_id' values: shop ids and platform ids (both
-  // constrain), sometimes a platform the shops are not on; sometimes narrowed by channel sources.
+  shops: fc
+    .subarray(dim_shop, { minLength: 1, maxLength: 40 })
+    .map((list) => list.map((s) => ({ platformId: s.platform_id, shopId: s.shop_id }))),
+  // A shop selection as the validated 'platform,shop_id' pairs: shops on their own platform, shops
+  // named with a platform they do not trade on (which select nothing of them), the same shop with
+  // two platforms; sometimes narrowed by channel sources.
   shopPick: fc
     .record({
-      shops: fc.subarray(
-        dim_shop.map((s) => s.shop_id),
+      picks: fc.subarray(
+        dim_shop.flatMap((s) => platformIds.map((p) => ({ platformId: p, shopId: s.shop_id }))),
         { minLength: 1, maxLength: 40 },
       ),
-      extraPlatforms: fc.subarray([...new Set(dim_shop.map((s) => s.platform_id))], { maxLength: 2 }),
-      ownPlatforms: fc.boolean(),
       channelSources: fc.option(fc.subarray([...CHANNEL_SOURCES] as string[], { minLength: 1 }), { nil: undefined }),
     })
-    .map(({ shops, extraPlatforms, ownPlatforms, channelSources }) => ({
-      shops,
-      shopPlatforms: [
-        ...new Set([
-          ...(ownPlatforms ? dim_shop.filter((s) => shops.includes(s.shop_id)).map((s) => s.platform_id) : []),
-          ...extraPlatforms,
-        ]),
-      ],
-      ...(channelSources ? { channelSources } : {}),
-    })),
+    .map(({ picks, channelSources }) => ({ shops: picks, ...(channelSources ? { channelSources } : {}) })),
   channels: fc.subarray(
     dim_channel.map((c) => ({ platformId: c.platform_id, shopType: c.shop_type as string })),
     { minLength: 1, maxLength: 6 },
@@ -241,8 +232,8 @@ function matches(f: FactRow, grant: ResolvedGrant, filter: Filter, range: { star
   if (f.period < range.start || f.period > range.end) return false;
   if (filter.categories && !filter.categories.includes(f.category_id)) return false;
   if (filter.brands && !filter.brands.includes(f.brand_id)) return false;
-  if (filter.shops && !filter.shops.includes(f.shop_id)) return false;
-  if (filter.shopPlatforms && !filter.shopPlatforms.includes(f.platform_id)) return false;
+  // A selection is the shop on the platform it names: matched as a pair.
+  if (filter.shops && !filter.shops.some((s) => s.platformId === f.platform_id && s.shopId === f.shop_id)) return false;
   if (filter.channelSources && !filter.channelSources.includes(f.shop_type)) return false;
   if (filter.channels && !filter.channels.some((c) => c.platformId === f.platform_id && c.shopType === f.shop_type))
     return false;
@@ -507,6 +498,74 @@ describeOnEach(targets, 'analytics correctness oracle (tiny cn_monthly)', (targe
     const expected = total(facts.filter((f) => f.category_id !== left)).sales;
     expect(expected).toBeLessThan(total(facts).sales);
     close(some.totals[0]!.sales, expected, 'all leaves but one: sales');
+  });
+
+  it('shop selections on several platforms are matched as pairs: a shop named on another platform selects nothing', async () => {
+    const range = { start: periods[0]!, end: periods.at(-1)! };
+    const all: ResolvedGrant = {
+      categories: leavesOf(dim_category.map((c) => c.category_id)),
+      brands: null,
+      shops: null,
+    };
+    const sold = (shopId: number) => facts.some((f) => f.shop_id === shopId);
+    // Two shops that sold on the same platform, and a platform neither trades on (as the issue's
+    // ["1,100100651", "2,100067563"], where both shops trade on platform 2).
+    const [a, b] = dim_shop.filter(
+      (s) => sold(s.shop_id) && s.platform_id === dim_shop.find((x) => sold(x.shop_id))!.platform_id,
+    );
+    expect(b).toBeDefined();
+    const elsewhere = platformIds.find((p) => p !== a!.platform_id)!;
+    expect(elsewhere).toBeDefined();
+    const cases: { shops: Filter['shops']; only: number[] }[] = [
+      // The misnamed half selects nothing; the valid half alone answers.
+      {
+        shops: [
+          { platformId: elsewhere, shopId: a!.shop_id },
+          { platformId: b!.platform_id, shopId: b!.shop_id },
+        ],
+        only: [b!.shop_id],
+      },
+      // The same shop with two platforms: only its own platform's rows, once.
+      {
+        shops: [
+          { platformId: a!.platform_id, shopId: a!.shop_id },
+          { platformId: elsewhere, shopId: a!.shop_id },
+        ],
+        only: [a!.shop_id],
+      },
+      { shops: [{ platformId: elsewhere, shopId: a!.shop_id }], only: [] },
+    ];
+    for (const { shops, only } of cases) {
+      const filter: Filter = { shops };
+      const rows = facts.filter((f) => matches(f, all, filter, range));
+      // The oracle's pair rule, checked against the rows it keeps: exactly the valid shops' rows.
+      expect(new Set(rows.map((f) => f.shop_id))).toEqual(new Set(only));
+      const expected = aggregate(rows, [], false).get('');
+      const { totals } = await engine.rangeTotals(all, {
+        dataset: 'cn_monthly',
+        filter,
+        ranges: [range],
+        discount: false,
+      });
+      if (!expected) expect(totals[0]).toBeUndefined();
+      else close(totals[0]?.sales, expected.sales, `totals ${JSON.stringify(shops)}`);
+      const byShop = await engine.run(all, {
+        dataset: 'cn_monthly',
+        granularity: 'month',
+        measures: ['sales', 'count'],
+        dimensions: ['platform', 'shop'],
+        filter,
+        range,
+        comparison: { kind: 'none' },
+        discount: false,
+      });
+      const groups = aggregate(rows, ['platform', 'shop'], false);
+      expect(byShop.rows.map((r) => `${r.keys.platform}\u0001${r.keys.shop}`).sort()).toEqual(
+        [...groups.keys()].sort(),
+      );
+      for (const r of byShop.rows)
+        close(r.sales, groups.get(`${r.keys.platform}\u0001${r.keys.shop}`)!.sales, 'shop sales');
+    }
   });
 
   it('totals over several ranges in one statement (the summary cards) agree with plain TypeScript', async () => {

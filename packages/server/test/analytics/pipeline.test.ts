@@ -69,6 +69,48 @@ describe('filter compilation', () => {
     expect(compile({ categories: [1], brands: [], shops: null }, {}).sql).toEqual(['f."category_id" IN ($1)', 'FALSE']);
   });
 
+  it('shop selections compile as pairs on both engines: each platform with its own shops, never the two lists apart', () => {
+    const shops = [
+      { platformId: 1, shopId: 10 },
+      { platformId: 2, shopId: 20 },
+      { platformId: 1, shopId: 11 },
+    ];
+    const all: ResolvedGrant = { categories: [1], brands: null, shops: null };
+    expect(compile(all, { shops }).sql[1]).toBe(
+      '((f."platform_id" = $2 AND f."shop_id" IN ($3, $4)) OR (f."platform_id" = $5 AND f."shop_id" IN ($6)))',
+    );
+    expect(compile(all, { shops }).params).toEqual([1, 1, 10, 11, 2, 20]);
+    const params = new ParamList(clickhouseDialect);
+    const ch = compileConditions(all, { shops }, undefined, {
+      ...scope,
+      dialect: clickhouseDialect,
+      params,
+      alias: 'f',
+    } as SqlScope);
+    expect(ch[1]).toBe(
+      '((f.`platform_id` = 1 AND f.`shop_id` IN (10, 11)) OR (f.`platform_id` = 2 AND f.`shop_id` IN (20)))',
+    );
+    expect(compile(all, { shops: [] }).sql[1]).toBe('FALSE');
+  });
+
+  it("validation keeps 'platform,shop_id' as pairs, each once, in the order asked", async () => {
+    const { filter } = await validateFilter(
+      { date: ['2025-01-01', '2025-02-01'], shops: ['2,100', '1,100', '2,100', '1,7'] },
+      {
+        catalog: { leavesOf: () => [], attributes: [] },
+        granularity: 'month',
+        parseSql: async () => ({ kind: 'null', column: 'x', negated: false }),
+        favouriteBrands: async () => [],
+        customAttributes: async () => [],
+      },
+    );
+    expect(filter.shops).toEqual([
+      { platformId: 2, shopId: 100 },
+      { platformId: 1, shopId: 100 },
+      { platformId: 1, shopId: 7 },
+    ]);
+  });
+
   it("with the dataset's leaves, a category list is runs of consecutive leaves: BETWEEN each, the rest one IN", () => {
     const leaves = [101, 102, 103, 201, 202, 301, 302, 303];
     const compileOver = (grant: ResolvedGrant, filter: Filter) => {
@@ -150,7 +192,7 @@ describe('typed values', () => {
       categories: Array.from({ length: 600 }, (_, i) => i + 1),
       channels: [{ platformId: 1, shopType: 'flagship' }, { platformId: 2 }],
       brands: [3],
-      shops: [4],
+      shops: [{ platformId: 2, shopId: 4 }],
       keywords: { kind: 'super', ast },
       attributes: { efficacy: ['x'] },
       customAttributes: [[ast]],

@@ -38,7 +38,7 @@ describe('plan: product rollups by rule', () => {
     [['price_band'], {}, { ...ALL, brands: [1] }, 'fact_sales'],
     [['attribute:efficacy'], { keywords: { kind: 'keywords', condition: 'AND', words: ['x'] } }, ALL, 'fact_sales'],
     [['attribute:efficacy'], { attributes: { efficacy: ['a'] } }, ALL, 'fact_sales'],
-    [['attribute:efficacy'], { shops: [3] }, ALL, 'fact_sales'],
+    [['attribute:efficacy'], { shops: [{ platformId: 1, shopId: 3 }] }, ALL, 'fact_sales'],
     [['attribute:efficacy'], {}, { ...ALL, shops: [3] }, 'fact_sales'],
     [['attribute:efficacy', 'brand'], {}, ALL, 'fact_sales'],
     [['price_band', 'channel'], {}, ALL, 'fact_sales'],

@@ -113,6 +113,44 @@ describeOnEach(await warehouseTargets(), 'store analysis API', (target) => {
       close(items[0].sales, cents(current.filter((f) => f.shop_id === SHOP_A)), 'sales of the right pair');
     });
 
+    it('selections on several platforms are pairs: a shop named on another platform selects nothing', async () => {
+      // The issue's case: shop A asked on platform B beside a shop C of A's own platform. Splitting
+      // the values into shop ids and platform ids selected A's rows on its own platform.
+      const SHOP_C = ranked.find(([id]) => id !== SHOP_A && shopById.get(id)!.platform_id === PLATFORM_A)![0];
+      const shops = [`${PLATFORM_B},${SHOP_A}`, shopValue(SHOP_C)];
+      const valid = current.filter((f) => f.shop_id === SHOP_C);
+      const summary = await post(admin, '/summary', body({ shops }));
+      expect(summary.statusCode, summary.body).toBe(200);
+      close(summary.json().data.sales, cents(valid), 'summary: the valid half alone');
+      const res = await post(admin, '/shops/overviews', body({ shops }));
+      expect(res.statusCode, res.body).toBe(200);
+      const [misnamed, own] = res.json().data.items;
+      expect([misnamed.value, own.value]).toEqual(shops);
+      expect([misnamed.sales, misnamed.count, misnamed.brand_count, misnamed.product_count]).toEqual([0, 0, 0, 0]);
+      expect(misnamed.rank).toBeNull();
+      close(own.sales, cents(valid), 'overview of the valid pair');
+      // The same shop asked with two platforms: two items in the order asked, not merged.
+      const twice = [`${PLATFORM_B},${SHOP_A}`, shopValue(SHOP_A)];
+      const both = await post(admin, '/shops/overviews', body({ shops: twice }));
+      expect(both.statusCode, both.body).toBe(200);
+      const items = both.json().data.items;
+      expect(items.map((i: { value: string; shop_id: number }) => [i.value, i.shop_id])).toEqual([
+        [twice[0], SHOP_A],
+        [twice[1], SHOP_A],
+      ]);
+      expect(items[0].sales).toBe(0);
+      close(items[1].sales, cents(current.filter((f) => f.shop_id === SHOP_A)), 'the shop on its own platform');
+      const trends = await post(admin, '/shops/trends', body({ shops: twice, metric: 'sales' }));
+      expect(trends.statusCode, trends.body).toBe(200);
+      const [none, mine] = trends.json().data.series;
+      expect(none.points.every((p: { sales: number }) => p.sales === 0)).toBe(true);
+      close(
+        mine.points.reduce((sum: number, p: { sales: number }) => sum + p.sales, 0),
+        cents(current.filter((f) => f.shop_id === SHOP_A)),
+        'trend of the shop on its own platform',
+      );
+    });
+
     it('channel sources: refused without a shop (spec §5), and narrow the shops to those channel types', async () => {
       const refused = await post(admin, '/top', {
         ...body({ shops: undefined, channel_sources: ['global'] }),

@@ -1,7 +1,7 @@
 import type { ParamList, SqlDialect } from '../../warehouse/dialect.js';
 
 /** Up to this many values become `IN ($1, $2 …)`, which DuckDB turns into a pushed-down table filter. */
-const MAX_INLINE_LIST = 512;
+export const MAX_INLINE_LIST = 512;
 
 /**
  * `column IN (…)` for a list of ids: one value each while the list is short (the engine can prune

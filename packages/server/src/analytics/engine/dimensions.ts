@@ -163,19 +163,26 @@ const NAME_COLUMNS: Record<
 };
 
 /**
+ * The ids whose names to read: a list, or — for a set that grows with the data (every product of
+ * a market) — a subquery over the warehouse's own tables, written into the statement's values.
+ */
+export type IdSet = readonly number[] | { readonly among: (params: ParamList) => string };
+
+/**
  * The statement reading the display names (product titles for `sku`) of some ids of one dimension:
  * columns `id`, `zh`, `en`; unknown ids have no row. The analytics engine names its result rows
- * with it (RowNamer, names.ts).
+ * with it (RowNamer, names.ts), the ids of a large answer as the subquery of its rows' keys.
  */
 export function namesByIdSql(
   warehouse: WarehouseEngine,
   dataset: string,
   dim: NamedDimension,
-  ids: readonly number[],
+  ids: IdSet,
 ): { sql: string; params: QueryParams } {
   const { d, t, p } = reader(warehouse, dataset);
   const c = NAME_COLUMNS[dim];
-  const sql = `SELECT ${c.id} AS id, ${c.zh} AS zh, ${c.en} AS en FROM ${t(c.table)} WHERE ${idsIn(d, p, c.id, ids, c.type)}`;
+  const among = 'among' in ids ? d.inSubquery(c.id, ids.among(p)) : idsIn(d, p, c.id, ids, c.type);
+  const sql = `SELECT ${c.id} AS id, ${c.zh} AS zh, ${c.en} AS en FROM ${t(c.table)} WHERE ${among}`;
   return { sql, params: p.params };
 }
 

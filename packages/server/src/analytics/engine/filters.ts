@@ -3,7 +3,7 @@ import type { ParamList, ParamType, SqlDialect } from '../../warehouse/dialect.j
 import type { WarehouseTable } from '../../warehouse/engine.js';
 import type { CustomSqlColumnKind } from './custom-sql.js';
 import { idsIn } from './dialect.js';
-import type { CustomSqlNode, FactColumn, Filter, KeywordLang } from './model.js';
+import type { CustomSqlNode, FactColumn, Filter, ShopPick } from './model.js';
 
 /**
  * THE filter compilation module: every WHERE condition over sales rows — the data grant, the
@@ -60,8 +60,10 @@ export function filterColumns(
     cols.add('shop_type');
   }
   if (filter.brands || filter.favouriteBrands) cols.add('brand_id');
-  if (filter.shops) cols.add('shop_id');
-  if (filter.shopPlatforms) cols.add('platform_id');
+  if (filter.shops) {
+    cols.add('platform_id');
+    cols.add('shop_id');
+  }
   if (filter.channelSources) cols.add('shop_type');
   if (hasSkuFilter(filter)) cols.add('sku_id');
   if (filter.customSql) for (const c of customSqlFactColumns(filter.customSql, customColumns)) cols.add(c);
@@ -128,8 +130,7 @@ export function compileConditions(
   }
   if (filter.brands) out.push(idsIn(d, p, col('brand_id'), filter.brands, 'integer'));
   if (filter.favouriteBrands) out.push(idsIn(d, p, col('brand_id'), filter.favouriteBrands, 'integer'));
-  if (filter.shops) out.push(idsIn(d, p, col('shop_id'), filter.shops, 'bigint'));
-  if (filter.shopPlatforms) out.push(idsIn(d, p, col('platform_id'), filter.shopPlatforms, 'integer'));
+  if (filter.shops) out.push(shopsIn(filter.shops, scope));
   if (filter.channelSources) {
     const types = filter.channelSources.map((t) => p.add(t, 'varchar'));
     out.push(types.length === 0 ? d.false : d.inList(col('shop_type'), types));
@@ -166,6 +167,29 @@ export function categoriesIn(column: string, ids: readonly number[], scope: SqlS
   return runs.length === 1 ? runs[0]! : `(${runs.join(' OR ')})`;
 }
 
+/**
+ * The sales row is of one of the selected shops on the platform its selection names (spec §4):
+ * `(platform = a AND shop IN (…)) OR …`, one term per platform. Pairs, not the shops' ids and the
+ * platforms' ids apart: `["1,10", "2,20"]` must not select shop 10 on platform 2 or shop 20 on
+ * platform 1. Written with equality and IN only, which both engines plan alike (the shop ids still
+ * prune by zone maps).
+ */
+export function shopsIn(shops: readonly ShopPick[], scope: SqlScope): string {
+  const { dialect: d, params: p, alias: f } = scope;
+  const byPlatform = new Map<number, number[]>();
+  for (const { platformId, shopId } of shops) {
+    const list = byPlatform.get(platformId) ?? [];
+    if (!list.includes(shopId)) list.push(shopId);
+    byPlatform.set(platformId, list);
+  }
+  const terms = [...byPlatform].map(
+    ([platform, ids]) =>
+      `(${f}.${d.ident('platform_id')} = ${p.add(platform, 'integer')} AND ${idsIn(d, p, `${f}.${d.ident('shop_id')}`, ids, 'bigint')})`,
+  );
+  if (terms.length === 0) return d.false;
+  return terms.length === 1 ? terms[0]! : `(${terms.join(' OR ')})`;
+}
+
 type PeriodRange = { readonly start: string; readonly end: string };
 
 /** The sales row's period lies in `range` (both ends included). */
@@ -181,10 +205,10 @@ function skuSubquery(filter: Filter, scope: SqlScope): string {
   if (filter.categories) conds.push(idsIn(d, p, 's.category_id', filter.categories, 'integer'));
   const k = filter.keywords;
   if (k?.kind === 'keywords') {
-    const parts = k.words.map((w) => titleContains(d, p.add(w, 'varchar'), k.titles));
+    const parts = k.words.map((w) => titleContains(d, p.add(w, 'varchar')));
     conds.push(parts.length === 0 ? d.true : `(${parts.join(k.condition === 'AND' ? ' AND ' : ' OR ')})`);
   } else if (k?.kind === 'super') {
-    conds.push(superQuery(k.ast, scope, k.titles));
+    conds.push(superQuery(k.ast, scope));
   }
   for (const values of filter.customAttributes ?? []) {
     const alts = values.map((ast) => superQuery(ast, scope));
@@ -219,24 +243,25 @@ function skuSubquery(filter: Filter, scope: SqlScope): string {
 }
 
 /**
- * A keyword in either title (the Chinese or the English one), so a query can mix languages, or in
- * the one title language asked for. Two column tests instead of one test over the joined titles:
- * lower() over the joined text was the bulk of a keyword panel's time (bench 2026-11-24).
+ * A keyword in either title (the Chinese or the English one), whatever the reader's language: the
+ * same filter — a shared link — selects the same products for every reader, and a query can mix
+ * languages. The datasets have no product descriptions (dim_sku holds titles only), so the titles
+ * are all there is to search. Two column tests instead of one test over the joined titles: lower()
+ * over the joined text was the bulk of a keyword panel's time (bench 2026-11-24).
  */
-function titleContains(d: SqlDialect, placeholder: string, titles?: KeywordLang): string {
-  if (titles) return d.containsText(`s.title_${titles}`, placeholder);
+function titleContains(d: SqlDialect, placeholder: string): string {
   return `(${d.containsText('s.title_zh', placeholder)} OR ${d.containsText('s.title_en', placeholder)})`;
 }
 
-/** A parsed super query (shared/super-query.ts) as a condition: each keyword a title test. */
-function superQuery(ast: SuperQueryNode, scope: SqlScope, titles?: KeywordLang): string {
+/** A parsed super query (shared/super-query.ts) as a condition: each keyword a test of both titles. */
+function superQuery(ast: SuperQueryNode, scope: SqlScope): string {
   switch (ast.type) {
     case 'keyword':
-      return titleContains(scope.dialect, scope.params.add(ast.value, 'varchar'), titles);
+      return titleContains(scope.dialect, scope.params.add(ast.value, 'varchar'));
     case 'not':
-      return `NOT (${superQuery(ast.operand, scope, titles)})`;
+      return `NOT (${superQuery(ast.operand, scope)})`;
     default:
-      return `(${ast.operands.map((o) => superQuery(o, scope, titles)).join(ast.type === 'and' ? ' AND ' : ' OR ')})`;
+      return `(${ast.operands.map((o) => superQuery(o, scope)).join(ast.type === 'and' ? ' AND ' : ' OR ')})`;
   }
 }
 

@@ -45,17 +45,23 @@ export const FIXED_DIMENSIONS = [
   'price_band',
 ] as const;
 
+/** One 'platform,shop_id' selection (spec §4): the shop `shopId` on the platform `platformId`. */
+export interface ShopPick {
+  readonly platformId: number;
+  readonly shopId: number;
+}
+
 /** [min, max] in the dataset currency; max null = open-ended. */
 export type Band = readonly [number, number | null];
 
 /**
- * Title keyword filter (spec §3 goodsKeywords), already parsed. `titles` limits the match to one
- * title language (Concept Explore matches the request's language); absent = either title.
+ * Title keyword filter (spec §3 goodsKeywords), already parsed. A word matches a product whose title
+ * in either language contains it, whatever the reader's language: a shared link selects the same
+ * market for every reader (docs/pages/explore.md).
  */
-export type KeywordFilter = (
+export type KeywordFilter =
   | { readonly kind: 'keywords'; readonly condition: 'AND' | 'OR'; readonly words: readonly string[] }
-  | { readonly kind: 'super'; readonly ast: SuperQueryNode }
-) & { readonly titles?: KeywordLang };
+  | { readonly kind: 'super'; readonly ast: SuperQueryNode };
 
 /**
  * A validated filter (spec §3). Categories are already expanded to leaf ids; `customSql` and
@@ -69,10 +75,11 @@ export interface Filter {
   /** (platform, shop type) pairs; shop type undefined = every channel of the platform. */
   readonly channels?: readonly { readonly platformId: number; readonly shopType?: string }[];
   readonly brands?: readonly number[];
-  /** Shop ids (the 'platform,shop_id' selections, split). */
-  readonly shops?: readonly number[];
-  /** Platform ids of the 'platform,shop_id' selections (spec §4: both halves constrain the rows). */
-  readonly shopPlatforms?: readonly number[];
+  /**
+   * The 'platform,shop_id' selections (spec §4), each the shop on that platform: matched as pairs,
+   * so a shop asked with a platform it does not trade on selects nothing.
+   */
+  readonly shops?: readonly ShopPick[];
   /** Channel sources (shop types: supermarket, global, others) among the selected shops (spec §5, §9). */
   readonly channelSources?: readonly string[];
   readonly keywords?: KeywordFilter;

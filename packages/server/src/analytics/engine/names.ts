@@ -1,5 +1,7 @@
 import { LruMap } from '../../lru.js';
+import type { ParamList } from '../../warehouse/dialect.js';
 import type { LoadedDataset, QueryParams, Row, WarehouseEngine } from '../../warehouse/engine.js';
+import { MAX_INLINE_LIST } from './dialect.js';
 import { type CategoryInfo, channelNamesSql, type NamedDimension, namesByIdSql } from './dimensions.js';
 import type { Dimension } from './model.js';
 import { displayName, type RawRow } from './shape.js';
@@ -25,6 +27,12 @@ export type ReadStatement<O> = <T extends Row>(
   built: { sql: string; params: QueryParams },
   options: O,
 ) => Promise<T[]>;
+
+/**
+ * The key set of one dimension of the rows being named, as a subquery over the sales rows they
+ * were grouped from (buildKeysSql), written into the name statement's values.
+ */
+export type KeySet = (dim: NamedDimension, params: ParamList) => string;
 
 /** What the namer needs of the engine's catalogue of a dataset version. */
 export interface NamingCatalog {
@@ -53,8 +61,17 @@ export class RowNamer<O> {
     private readonly read: ReadStatement<O>,
   ) {}
 
-  /** Sets `labels[i]` of every row for each dimension i whose names are not grouped columns. */
-  async name(catalog: NamingCatalog, dims: readonly Dimension[], rows: RawRow[], options: O): Promise<void> {
+  /**
+   * Sets `labels[i]` of every row for each dimension i whose names are not grouped columns.
+   * `keys`: the rows' key sets as subqueries, read instead of the ids when these are too many to list.
+   */
+  async name(
+    catalog: NamingCatalog,
+    dims: readonly Dimension[],
+    rows: RawRow[],
+    options: O,
+    keys: KeySet,
+  ): Promise<void> {
     if (rows.length === 0) return;
     await Promise.all(
       dims.map(async (dim, i) => {
@@ -67,7 +84,7 @@ export class RowNamer<O> {
           const byKey = await this.channelNames(catalog.dataset, options);
           for (const r of rows) r.labels[i] = byKey.get(String(r.keys[i])) ?? NONE;
         } else if (BY_ID.has(dim)) {
-          await this.nameById(catalog.dataset, dim as NamedDimension, i, rows, options);
+          await this.nameById(catalog.dataset, dim as NamedDimension, i, rows, options, keys);
         }
       }),
     );
@@ -79,14 +96,19 @@ export class RowNamer<O> {
     i: number,
     rows: RawRow[],
     options: O,
+    keys: KeySet,
   ): Promise<void> {
     const key = (id: number) => `${dataset.manifest.name}@${dataset.version}\u0000${dim}\u0000${id}`;
     const ids = [...new Set(rows.map((r) => Number(r.keys[i])))];
     const missing = ids.filter((id) => this.names.get(key(id)) === undefined);
     if (missing.length) {
+      // A few ids are listed; more (every product of a market: 1.7 M at bench scale) are the rows'
+      // own key set, a subquery of fixed size: no statement grows with the data (ClickHouse
+      // refuses one over max_query_size, and DuckDB binds and plans every listed value).
+      const wanted = missing.length <= MAX_INLINE_LIST ? missing : { among: (p: ParamList) => keys(dim, p) };
       const found = await this.read<{ id: number | string; zh: string; en: string }>(
         dataset,
-        namesByIdSql(this.warehouse, dataset.manifest.name, dim, missing),
+        namesByIdSql(this.warehouse, dataset.manifest.name, dim, wanted),
         options,
       );
       const byId = new Map(found.map((n) => [Number(n.id), displayName(n.zh, n.en)]));

@@ -15,7 +15,7 @@ import { type CustomSqlColumnKind, customSqlColumns, parseCustomSql, SqlParser }
 import { allCategories, type CategoryInfo, type CategoryTree, datasetAttributes } from './dimensions.js';
 import type { ResolvedGrant, SqlScope } from './filters.js';
 import type { AnalyticsQuery, CustomSqlNode, Dimension, Filter } from './model.js';
-import { RowNamer } from './names.js';
+import { type KeySet, RowNamer } from './names.js';
 import { isMultiValued, type Plan, planQuery } from './plan.js';
 import {
   type MetricValues,
@@ -30,7 +30,14 @@ import {
   totalsOf,
 } from './shape.js';
 import { SharedStatements } from './shared-statements.js';
-import { buildFactSql, buildKeywordSql, buildRangeTotalsSql, type RangeTotalsSqlRequest, sumRanges } from './sql.js';
+import {
+  buildFactSql,
+  buildKeysSql,
+  buildKeywordSql,
+  buildRangeTotalsSql,
+  type RangeTotalsSqlRequest,
+  sumRanges,
+} from './sql.js';
 
 /** Resolved grants kept (the least recently used goes first): one per distinct grant and dataset version. */
 const RESOLVED_GRANTS = 2000;
@@ -415,7 +422,10 @@ export class AnalyticsEngine {
     };
 
     const [current, base] = await fetchBoth(query, comparison, fetch);
-    await this.namer.name(catalog, query.dimensions, current, options);
+    // The current rows' keys, for naming an answer too large to list its ids.
+    const keys: KeySet = (dimension, params) =>
+      buildKeysSql(grant, { dimension, filter: query.filter, range: query.range }, plan, { ...scope, params });
+    await this.namer.name(catalog, query.dimensions, current, options, keys);
     const rows = shapeRows({
       query,
       layout,

@@ -300,6 +300,28 @@ function orderBy(req: SqlRequest, dims: DimensionSql[]): string {
   return [`${measure} ${dir} NULLS LAST`, ...keys].join(', ');
 }
 
+/** The dimensions whose keys are ids of a dimension table, and the fact column that holds them. */
+const ID_COLUMNS = { brand: 'brand_id', shop: 'shop_id', platform: 'platform_id', sku: 'sku_id' } as const;
+
+/**
+ * The distinct ids of one dimension among the sales rows of a query (its grant, filter and range),
+ * as a subquery written into `params` — a statement's key set that grows with the data (every
+ * product of a market) goes into the next statement as this, never as a list of its ids: 18.16
+ * refuses a statement over `max_query_size` (256 KiB, ≈ 18 000 inlined product ids), and DuckDB
+ * would bind and plan the whole list. Output column: the id column's own name.
+ */
+export function buildKeysSql(
+  grant: ResolvedGrant,
+  req: { readonly dimension: keyof typeof ID_COLUMNS; readonly filter: Filter; readonly range: DateRange },
+  plan: Plan,
+  scope: Scope & { readonly params: ParamList },
+): string {
+  const { dialect: d, params } = scope;
+  const column = ID_COLUMNS[req.dimension];
+  const where = compileConditions(grant, req.filter, req.range, { ...scope, params, alias: 'f' });
+  return `SELECT DISTINCT f.${d.ident(column)} AS ${column} FROM ${scope.tables(plan.table)} f WHERE ${where.join(' AND ') || d.true}`;
+}
+
 export interface RangeTotalsSqlRequest {
   readonly filter: Filter;
   /** The period ranges to total (they may touch or overlap). */

@@ -13,7 +13,7 @@ import {
 } from '@marketlens/shared';
 import type { GoodsKeywords, WireFilter } from '@marketlens/shared/contracts';
 import { AppError, badRequest } from '../../errors.js';
-import type { Band, Comparison, CustomSqlNode, Filter, KeywordFilter } from './model.js';
+import type { Band, Comparison, CustomSqlNode, Filter, KeywordFilter, ShopPick } from './model.js';
 import type { DatasetCatalog } from './service.js';
 
 /**
@@ -80,6 +80,18 @@ export function keywordFilterOf(k: GoodsKeywords | undefined): KeywordFilter | u
   return words.length ? { kind: 'keywords', condition: k.condition_type ?? 'AND', words } : undefined;
 }
 
+/** 'platform,shop_id' selections (the wire schema checked their form) as pairs, each once, in the order given. */
+export function shopPicksOf(values: readonly string[]): ShopPick[] {
+  const seen = new Set<string>();
+  return values.flatMap((value) => {
+    const [platformId, shopId] = value.split(',').map(Number) as [number, number];
+    const key = `${platformId},${shopId}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ platformId, shopId }];
+  });
+}
+
 /** Spec §5 checks and normalisation of a wire filter. Throws a 400 with the spec's message. */
 export async function validateFilter(
   wire: Omit<WireFilter, 'data_scope_id'>,
@@ -102,12 +114,8 @@ export async function validateFilter(
     });
   }
   if (wire.brands?.length) filter.brands = wire.brands;
-  // Spec §4: 'platform,shop_id' splits into platforms and shop ids, and both constrain the rows.
-  if (wire.shops?.length) {
-    const pairs = wire.shops.map((s) => s.split(',').map(Number) as [number, number]);
-    filter.shops = [...new Set(pairs.map(([, shop]) => shop))];
-    filter.shopPlatforms = [...new Set(pairs.map(([platform]) => platform))];
-  }
+  // Spec §4: 'platform,shop_id' names the shop on that platform; the pairs are kept as pairs.
+  if (wire.shops?.length) filter.shops = shopPicksOf(wire.shops);
   if (wire.channel_sources?.length) {
     // Spec §5: "Channel source requires a shop selection first."
     if (!filter.shops) throw invalid('shop.filter.sourceNeedsShop');

@@ -28,8 +28,9 @@ import { categoryValuations } from '../panels/valuation.js';
 
 /**
  * Concept Explore (/explore): a market defined by words in product titles. The concept is the
- * request's goodsKeywords (words with AND/OR, or a super query), matched in the titles of the
- * request's language and always bounded by the user's grant and the rest of the filter. Every
+ * request's goodsKeywords (words with AND/OR, or a super query), matched in both titles whatever
+ * the reader's language (a shared link shows every reader the same market) and always bounded by
+ * the user's grant and the rest of the filter. Every
  * figure comes from the shared panels run on a request whose filter holds the concept.
  * Definitions: docs/pages/explore.md.
  */
@@ -44,25 +45,25 @@ function labelOf(concept: KeywordFilter): string {
   return concept.kind === 'keywords' ? concept.words.join(` ${concept.condition} `) : printSuperQuery(concept.ast);
 }
 
-/** A concept bound to the request's title language; a word given twice is refused (spec §5). */
-function bound(ctx: PanelContext, concept: KeywordFilter): KeywordFilter {
+/** A concept checked: a word given twice is refused (spec §5). */
+function checked(concept: KeywordFilter): KeywordFilter {
   if (concept.kind === 'keywords') {
     concept.words.forEach((word, i) => {
       const refused = validateNewKeyword(word, concept.words.slice(0, i));
       if (refused) throw badRequest(refused);
     });
   }
-  return { ...concept, titles: keywordLangOf(ctx.locale) };
+  return concept;
 }
 
 /**
- * The request narrowed to its concept: the filter's keywords, matched in the request's language.
- * A 400 when the request names none (missing, disabled or empty).
+ * The request narrowed to its concept: the filter's keywords (the engine matches them in both
+ * titles). A 400 when the request names none (missing, disabled or empty).
  */
 export function conceptRequest(ctx: PanelContext): { a: PanelContext; concept: KeywordFilter } {
   const own = ctx.validated.filter.keywords;
   if (!own) throw badRequest('explore.conceptRequired');
-  const concept = bound(ctx, own);
+  const concept = checked(own);
   return {
     a: { ...ctx, validated: { ...ctx.validated, filter: { ...ctx.validated.filter, keywords: concept } } },
     concept,
@@ -133,7 +134,7 @@ export async function conceptTrends(ctx: PanelContext, metric: InsightMetric, co
   const others = compare.map((k) => {
     const parsed = keywordFilterOf(k);
     if (!parsed) throw badRequest('explore.conceptRequired');
-    return bound(ctx, parsed);
+    return checked(parsed);
   });
   const labels = [concept, ...others].map(labelOf);
   labels.forEach((label, i) => {

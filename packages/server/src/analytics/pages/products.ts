@@ -28,7 +28,7 @@ import {
   seriesMatching,
   shopDetails,
 } from '../engine/dimensions.js';
-import type { Band, Comparison, CustomSqlNode, Dimension, Filter } from '../engine/model.js';
+import type { Band, Comparison, CustomSqlNode, Dimension, Filter, ShopPick } from '../engine/model.js';
 import { comparisonOf } from '../engine/service.js';
 import { type ResultRow, shiftPeriod } from '../engine/shape.js';
 import { bandsFor } from '../panels/bands.js';
@@ -50,8 +50,8 @@ import { type PanelContext, periodsOf, warningsOf } from '../panels/common.js';
 
 export interface Selection {
   readonly products: readonly number[];
-  /** The shops of the products (their rows are read through a shop filter). */
-  readonly shops: readonly number[];
+  /** The shops of the products on their platforms (their rows are read through a shop filter). */
+  readonly shops: readonly ShopPick[];
   readonly series: readonly string[];
 }
 
@@ -84,7 +84,14 @@ export async function selectionOf(
   };
   const refused = products.filter((id) => !visible(id));
   if (refused.length) throw new AppError(403, 403, 'products.noAccess', { ids: refused.join(', ') });
-  return { products, shops: [...new Set(products.map((id) => Number(details.get(id)!.shop_id)))], series };
+  const shops = new Map(
+    products.map((id) => {
+      const p = details.get(id)!;
+      const pick = { platformId: Number(p.platform_id), shopId: Number(p.shop_id) };
+      return [`${pick.platformId},${pick.shopId}`, pick];
+    }),
+  );
+  return { products, shops: [...shops.values()], series };
 }
 
 /** The filter narrowed to products of these series (a custom SQL condition ANDed to the filter's own). */
@@ -93,10 +100,11 @@ function withSeries(filter: Filter, series: readonly string[]): Filter {
   return { ...filter, customSql: filter.customSql ? { kind: 'and', children: [filter.customSql, node] } : node };
 }
 
-/** The filter narrowed to these shops (within the filter's own shops, if it has any). */
-function withShops(filter: Filter, shops: readonly number[]): Filter {
-  const inFilter = filter.shops && new Set(filter.shops);
-  return { ...filter, shops: inFilter ? shops.filter((s) => inFilter.has(s)) : [...shops] };
+/** The filter narrowed to these shops (within the filter's own shop selections, if it has any). */
+function withShops(filter: Filter, shops: readonly ShopPick[]): Filter {
+  const key = (s: ShopPick) => `${s.platformId},${s.shopId}`;
+  const inFilter = filter.shops && new Set(filter.shops.map(key));
+  return { ...filter, shops: inFilter ? shops.filter((s) => inFilter.has(key(s))) : [...shops] };
 }
 
 interface Ask {

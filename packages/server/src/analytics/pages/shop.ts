@@ -23,6 +23,7 @@ import { translateFor } from '../../i18n.js';
 import { platformInfo, type ShopInfo, shopDetails } from '../engine/dimensions.js';
 import type { Filter } from '../engine/model.js';
 import type { AnalyticsResult } from '../engine/service.js';
+import { shopPicksOf } from '../engine/validate.js';
 import {
   againstBase,
   type InsightMetric,
@@ -47,21 +48,22 @@ import type { AnalysisRequest } from '../request.js';
 /** A query over the request's filter and range, without a comparison unless it names one. */
 const ask = (a: AnalysisRequest, q: Parameters<typeof run>[1]) => run(a, { comparison: { kind: 'none' }, ...q });
 
-/** A shop as selected: its 'platform,shop_id' value, and its details. */
+/**
+ * A shop as selected: its 'platform,shop_id' value (the shop on that platform, spec §4), and the
+ * shop's details. A value whose platform is not the shop's own selects nothing of it.
+ */
 export interface SelectedShop {
   value: string;
   platformId: number;
   info: ShopInfo;
 }
 
-const parse = (value: string) => {
-  const [platform, shop] = value.split(',').map(Number) as [number, number];
-  return { platformId: platform, shopId: shop };
-};
+/** The key of a selection's figures: its platform and shop, as the value names them. */
+const pairKey = (platformId: unknown, shopId: unknown) => `${Number(platformId)},${Number(shopId)}`;
 
 /** The filter without its shop parts: the market the shops are measured in. */
 export function marketOf(filter: Filter): Filter {
-  const { shops: _s, shopPlatforms: _p, channelSources: _c, ...rest } = filter;
+  const { shops: _s, channelSources: _c, ...rest } = filter;
   return rest;
 }
 
@@ -79,26 +81,21 @@ export function inMarket(a: AnalysisRequest): AnalysisRequest {
 function ofShop(filter: Filter, shop: SelectedShop): Filter {
   return {
     ...marketOf(filter),
-    shops: [shop.info.shop_id],
-    shopPlatforms: [shop.platformId],
+    shops: [{ platformId: shop.platformId, shopId: Number(shop.info.shop_id) }],
     ...(filter.channelSources ? { channelSources: filter.channelSources } : {}),
   };
 }
 
 /**
- * The shops a request names, checked: a project that limits shops answers 403 for an ungranted one
+ * The shops a request names, checked, each value once in the order asked (one shop asked with two
+ * platforms is two selections): a project that limits shops answers 403 for an ungranted one
  * (before anything is read, so it reveals nothing), an id not in the dataset is 404.
  */
 export async function requireShops(a: AnalysisRequest, values: readonly string[]): Promise<SelectedShop[]> {
-  const seen = new Set<number>();
-  const picked = values.map(parse).filter((s) => !seen.has(s.shopId) && seen.add(s.shopId));
+  const picked = shopPicksOf(values);
   const granted = a.scope.grant.shops;
   if (granted !== null && picked.some((s) => !granted.includes(s.shopId))) throw forbidden('shop.noAccess');
-  const details = await shopDetails(
-    a.warehouse,
-    a.scope.project.dataset,
-    picked.map((s) => s.shopId),
-  );
+  const details = await shopDetails(a.warehouse, a.scope.project.dataset, [...new Set(picked.map((s) => s.shopId))]);
   if (picked.some((s) => !details.has(s.shopId))) throw notFound('shop.notFound');
   return picked.map((s) => ({
     value: `${s.platformId},${s.shopId}`,
@@ -111,8 +108,7 @@ export async function requireShops(a: AnalysisRequest, values: readonly string[]
 export function selectedShops(a: AnalysisRequest): Promise<SelectedShop[]> {
   const values = a.wire?.shops ?? [];
   if (values.length === 0) throw badRequest('shop.noneSelected');
-  if (new Set(values.map((v) => parse(v).shopId)).size > MAX_SHOPS)
-    throw badRequest('shop.tooMany', { max: MAX_SHOPS });
+  if (shopPicksOf(values).length > MAX_SHOPS) throw badRequest('shop.tooMany', { count: MAX_SHOPS });
   return requireShops(a, values);
 }
 
@@ -122,8 +118,8 @@ export function selectedShops(a: AnalysisRequest): Promise<SelectedShop[]> {
 type Figures = RangeFigures;
 
 interface Standing {
-  /** The selected shops' figures under the whole filter. */
-  shops: Map<number, Figures>;
+  /** The selected shops' figures under the whole filter, by 'platform,shop_id'. */
+  shops: Map<string, Figures>;
   /** Sales of every shop of the market, biggest first (for ranks). */
   marketShops: number[];
   platforms: Map<number, number>;
@@ -136,17 +132,17 @@ const salesOf = (r: AnalyticsResult, dim: 'shop' | 'platform') =>
 /** The selected shops and their market in one range: three grouped queries. */
 async function standing(a: AnalysisRequest, range: DateRange): Promise<Standing> {
   const market = marketOf(a.validated.filter);
-  const q = (filter: Filter, dim: 'shop' | 'platform') =>
-    ask(a, { dimensions: [dim], measures: ['sales', 'count'], filter, range });
+  const q = (filter: Filter, dims: ('shop' | 'platform')[]) =>
+    ask(a, { dimensions: dims, measures: ['sales', 'count'], filter, range });
   const [selected, shops, platforms] = await Promise.all([
-    q(a.validated.filter, 'shop'),
-    q(market, 'shop'),
-    q(market, 'platform'),
+    q(a.validated.filter, ['platform', 'shop']),
+    q(market, ['shop']),
+    q(market, ['platform']),
   ]);
   const total = shops.total ?? { sales: 0, count: 0 };
   const figures = new Map(
-    [...salesOf(selected, 'shop')].map(([id, r]) => [
-      id,
+    selected.rows.map((r) => [
+      pairKey(r.keys.platform, r.keys.shop),
       { sales: r.sales, count: r.count, avg_price: avgPrice(r.sales, r.count), share: share(r.sales, total.sales) },
     ]),
   );
@@ -158,23 +154,24 @@ async function standing(a: AnalysisRequest, range: DateRange): Promise<Standing>
   };
 }
 
-function figuresOf(s: Standing, shopId: number): Figures {
-  return s.shops.get(shopId) ?? { sales: 0, count: 0, avg_price: null, share: share(0, s.market.sales) };
+/** A selection's figures ('platform,shop_id'); zero where the filter selects nothing of it. */
+function figuresOf(s: Standing, value: string): Figures {
+  return s.shops.get(value) ?? { sales: 0, count: 0, avg_price: null, share: share(0, s.market.sales) };
 }
 
-function compare(now: Figures, base: Standing, range: DateRange, shopId: number): ShopComparison {
-  const b = figuresOf(base, shopId);
+function compare(now: Figures, base: Standing, range: DateRange, value: string): ShopComparison {
+  const b = figuresOf(base, value);
   return { base_range: range, base: b, ...againstBase(now, b) };
 }
 
-/** Shops with sales per shop under the filter (for brand and product counts). */
-async function distinctPerShop(a: AnalysisRequest, dim: 'brand' | 'sku'): Promise<Map<number, number>> {
-  const r = await ask(a, { dimensions: ['shop', dim], measures: ['sales'] });
-  const out = new Map<number, number>();
+/** Brands or products with sales per selection ('platform,shop_id') under the filter. */
+async function distinctPerShop(a: AnalysisRequest, dim: 'brand' | 'sku'): Promise<Map<string, number>> {
+  const r = await ask(a, { dimensions: ['platform', 'shop', dim], measures: ['sales'] });
+  const out = new Map<string, number>();
   for (const row of r.rows) {
     if (row.sales <= 0) continue;
-    const id = Number(row.keys.shop);
-    out.set(id, (out.get(id) ?? 0) + 1);
+    const key = pairKey(row.keys.platform, row.keys.shop);
+    out.set(key, (out.get(key) ?? 0) + 1);
   }
   return out;
 }
@@ -203,7 +200,7 @@ export async function shopOverviews(a: AnalysisRequest, shops: readonly Selected
   ]);
   const items = shops.map(({ value, info }): ShopOverviewItem => {
     const id = info.shop_id;
-    const now = figuresOf(cur, id);
+    const now = figuresOf(cur, value);
     const platformId = Number(info.platform_id);
     const p = platforms.get(platformId);
     const code = p?.code ?? '';
@@ -227,11 +224,11 @@ export async function shopOverviews(a: AnalysisRequest, shops: readonly Selected
       ...now,
       platform_share: share(now.sales, cur.platforms.get(platformId) ?? 0),
       rank: now.sales > 0 ? 1 + cur.marketShops.filter((s) => s > now.sales).length : null,
-      brand_count: brands.get(id) ?? 0,
-      product_count: products.get(id) ?? 0,
-      mom: compare(now, mom, ranges.mom, id),
-      yoy: compare(now, yoy, ranges.yoy, id),
-      ...(custom && ranges.custom ? { custom: compare(now, custom, ranges.custom, id) } : {}),
+      brand_count: brands.get(value) ?? 0,
+      product_count: products.get(value) ?? 0,
+      mom: compare(now, mom, ranges.mom, value),
+      yoy: compare(now, yoy, ranges.yoy, value),
+      ...(custom && ranges.custom ? { custom: compare(now, custom, ranges.custom, value) } : {}),
     };
   });
   const warnings: MessageKey[] = [];
@@ -315,12 +312,12 @@ export async function shopTrends(
   metric: InsightMetric,
 ): Promise<ShopTrends> {
   const [series, market] = await Promise.all([
-    ask(a, { dimensions: ['shop', 'period'], measures: ['sales', 'count'] }),
+    ask(a, { dimensions: ['platform', 'shop', 'period'], measures: ['sales', 'count'] }),
     ask(a, { dimensions: ['period'], measures: ['sales', 'count'], filter: marketOf(a.validated.filter) }),
   ]);
   const periods = periodsOf(a.validated.range, a.scope.project.dateField);
   const marketAt = new Map(market.rows.map((r) => [String(r.keys.period), r]));
-  const at = new Map(series.rows.map((r) => [`${r.keys.shop}|${r.keys.period}`, r]));
+  const at = new Map(series.rows.map((r) => [`${pairKey(r.keys.platform, r.keys.shop)}|${r.keys.period}`, r]));
   const marketSales = (p: string) => marketAt.get(p)?.sales ?? 0;
   return {
     metric,
@@ -335,7 +332,7 @@ export async function shopTrends(
       name: info.name_zh,
       name_en: info.name_en || info.name_zh,
       points: periods.map((p) => {
-        const r = at.get(`${info.shop_id}|${p}`);
+        const r = at.get(`${value}|${p}`);
         return { period: p, ...pointOf(r?.sales ?? 0, r?.count ?? 0, marketSales(p), metric) };
       }),
     })),

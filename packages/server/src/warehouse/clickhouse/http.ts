@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { WarehouseUnavailableError } from '../engine.js';
+import { WarehouseQueryError, WarehouseUnavailableError } from '../engine.js';
 import type { ClickHouseLocation } from '../url.js';
 
 /**
@@ -14,13 +14,22 @@ export interface Account {
   password: string;
 }
 
+/**
+ * ClickHouse's codes of a limit a statement ran into rather than an error in it: TOO_MANY_ROWS 158,
+ * TOO_MANY_SIMULTANEOUS_QUERIES 202, MEMORY_LIMIT_EXCEEDED 241, TOO_MANY_BYTES 307,
+ * TOO_MANY_ROWS_OR_BYTES 396 — and max_query_size, which 18.16 reports as a SYNTAX_ERROR (62).
+ */
+const LIMIT_CODES = new Set([158, 202, 241, 307, 396]);
+const SYNTAX_ERROR = 62;
+
 /** A server error: `code` is ClickHouse's `Code: N` (18.16 has no error type names). */
-export class ClickHouseError extends Error {
-  constructor(
-    readonly code: number | undefined,
-    message: string,
-  ) {
-    super(message);
+export class ClickHouseError extends WarehouseQueryError {
+  declare readonly code: number | undefined;
+  constructor(code: number | undefined, message: string) {
+    const limit =
+      code !== undefined &&
+      (LIMIT_CODES.has(code) || (code === SYNTAX_ERROR && /max query size exceeded/i.test(message)));
+    super('clickhouse', message, code, limit);
     this.name = 'ClickHouseError';
   }
 }

@@ -20,6 +20,7 @@ import {
   type Row,
   WarehouseCancelledError,
   type WarehouseEngine,
+  WarehouseQueryError,
   type WarehouseTable,
   WarehouseTimeoutError,
 } from '../engine.js';
@@ -37,6 +38,17 @@ import { duckdbDialect } from './dialect.js';
 import { type ImportDatasetOptions, importDataset } from './importer.js';
 import { ident, sqlString } from './sql.js';
 import { bindParams, toRows } from './values.js';
+
+/**
+ * A statement's failure as the warehouse's own error: DuckDB names its kind first ("Binder Error:
+ * …", "Out of Memory Error: …"), which is the code; running out of memory is a limit the request
+ * ran into, anything else an error in the statement. The text is kept for the log.
+ */
+function queryError(err: unknown): Error {
+  if (!(err instanceof Error) || err instanceof WarehouseQueryError) return err as Error;
+  const kind = /^([A-Za-z ]+?) Error:/.exec(err.message)?.[1];
+  return new WarehouseQueryError('duckdb', err.message, kind, kind === 'Out of Memory', { cause: err });
+}
 
 export interface DuckDBWarehouseOptions {
   /** The warehouse directory (catalog.json and one folder per dataset). */
@@ -379,7 +391,7 @@ export class DuckDBEngine implements WarehouseEngine {
           throw err;
         }
       } catch (err) {
-        throw cause ? stopped() : err;
+        throw cause ? stopped() : queryError(err);
       } finally {
         clearInterval(repeat);
         stop.signal.removeEventListener('abort', interrupt);

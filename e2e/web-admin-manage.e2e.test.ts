@@ -68,7 +68,12 @@ describe('account deletion, attribute draft steps, shop and brand grants, child-
   let projectId: number;
 
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USERNAME: '100000' });
+    // ym_report: a child application of the portal (the app's own key is refused as a child's).
+    server = await startServer({
+      RATE_LIMIT_PER_IP: '100000',
+      RATE_LIMIT_PER_USERNAME: '100000',
+      APP_KEYS: 'ym_report',
+    });
     browser = await launchBrowser();
     root = await signInApi(server.url, 'root', server.rootPassword);
     const projects = await root.get<{ items: { id: number }[] }>('/api/common/projects?page_size=100');
@@ -304,11 +309,11 @@ describe('account deletion, attribute draft steps, shop and brand grants, child-
     for (const locale of LOCALES) {
       const { page, errors } = await rootPage(locale);
       await page.goto(`${server.url}/personal-center`);
-      await page.getByTestId('child-app-key').fill('marketlens');
+      await page.getByTestId('child-app-key').fill('ym_report');
       await page.getByTestId('child-app-token').click();
       await page.getByText(TEXT[locale].issued).first().waitFor();
       const token = (await page.getByTestId('child-access-token').textContent())!.trim();
-      // The issued token is a session of its own for the same account.
+      // The issued token is a child session of root's: the same account, ended with the parent.
       const res = await fetch(`${server.url}/api/auth/user`, { headers: { Authorization: `Bearer ${token}` } });
       expect(((await res.json()) as { data: { user: { username: string } } }).data.user.username).toBe('root');
       await shot(page, `child-app-token-${locale}`);

@@ -10,8 +10,21 @@ import { noConsoleErrors, openPage } from './support/ui.js';
 const LOCALES = ['zh-CN', 'en'] as const;
 
 const TEXT = {
-  'zh-CN': { tab: '微信登录', bound: '已绑定', failed: '微信授权未完成', back: '返回登录' },
-  en: { tab: 'WeChat', bound: 'Bound', failed: 'WeChat authorization was not completed', back: 'Back to sign-in' },
+  'zh-CN': {
+    tab: '微信登录',
+    bound: '已绑定',
+    failed: '微信授权未完成',
+    back: '返回登录',
+    otherBrowser: '该微信登录是在其他浏览器中发起的，请在本浏览器的登录页重新发起',
+  },
+  en: {
+    tab: 'WeChat',
+    bound: 'Bound',
+    failed: 'WeChat authorization was not completed',
+    back: 'Back to sign-in',
+    otherBrowser:
+      'This WeChat sign-in was started in another browser. Start it again from the sign-in page in this browser.',
+  },
 } as const;
 
 /**
@@ -92,6 +105,29 @@ describe('WeChat binding and sign-in in Chromium against a loopback OAuth2 provi
       await shot(fresh.page, `wechat-signed-in-${locale}`);
       await noConsoleErrors(fresh.errors);
       await fresh.page.context().close();
+    }
+  });
+
+  it('a callback address with someone else’s code and state signs nobody in (login CSRF, zh-CN, en)', async () => {
+    for (const locale of LOCALES) {
+      // The attacker starts a flow outside the victim's browser and scans with a bound WeChat …
+      provider.nextOpenid = 'wx-e2e-user';
+      const start = await fetch(`${server.url}/api/auth/thirdparty/weixin/connect`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ purpose: 'login' }),
+      });
+      const { authorize_url } = ((await start.json()) as { data: { authorize_url: string } }).data;
+      const back = (await fetch(authorize_url, { redirect: 'manual' })).headers.get('location')!;
+      // … and the victim's browser opens the address the provider sent back.
+      const { page, errors } = await openPage(browser, locale);
+      await page.goto(back);
+      await page.getByText(TEXT[locale].otherBrowser).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('marketlens.tk'))).toBeNull();
+      expect(new URL(page.url()).search).toBe('');
+      await shot(page, `wechat-other-browser-${locale}`);
+      await noConsoleErrors(errors, /status of 400/);
+      await page.context().close();
     }
   });
 

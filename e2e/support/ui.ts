@@ -7,9 +7,20 @@ export interface OpenPage {
   errors: string[];
 }
 
-/** A fresh browser context (own local storage) at desktop size in the given language. */
-export async function openPage(browser: Browser, locale: 'zh-CN' | 'en' = 'zh-CN'): Promise<OpenPage> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
+/**
+ * A fresh browser context (own local storage) at desktop size in the given language; `timezoneId`
+ * puts the browser in another zone than the machine's (e.g. 'Asia/Shanghai', east of the server's UTC).
+ */
+export async function openPage(
+  browser: Browser,
+  locale: 'zh-CN' | 'en' = 'zh-CN',
+  { timezoneId }: { timezoneId?: string } = {},
+): Promise<OpenPage> {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale,
+    ...(timezoneId ? { timezoneId } : {}),
+  });
   const page = await context.newPage();
   return { page, errors: watchConsole(page) };
 }

@@ -4,6 +4,7 @@ import helmet from 'helmet';
 import { createResultCache } from './analytics/engine/cache.js';
 import { AnalyticsEngine } from './analytics/engine/service.js';
 import { createAuthServices } from './auth/index.js';
+import type { TrustProxy } from './config.js';
 import type { AppContext } from './context.js';
 import { loggerOptions } from './logging.js';
 import { openApiRoutes, registerOpenApi } from './openapi/index.js';
@@ -26,6 +27,19 @@ import { userRoutes } from './routes/common/users.js';
 import { healthRoutes } from './routes/health.js';
 import { logRoutes } from './routes/logs.js';
 
+/**
+ * TRUST_PROXY as Fastify (proxy-addr) takes it. A bare number would trust nobody in Fastify 5 (it
+ * cannot tell whether the nearest peer is a proxy), so a hop count is a function: the socket's peer
+ * and the next hops-1 entries from the right of X-Forwarded-For are proxies, the entry after them is
+ * the client — whatever a client wrote further left is never read.
+ */
+function proxyTrust(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (trust === false) return false;
+  if ('networks' in trust) return trust.networks;
+  const { hops } = trust;
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export interface BuildAppOptions {
   /** Logger settings; tests pass false. */
   logger?: FastifyServerOptions['logger'];
@@ -39,7 +53,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   const { config } = ctx;
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     // A slow client cannot hold a connection or a request forever.
     connectionTimeout: config.requestTimeoutMs + 10_000,
     requestTimeout: config.requestTimeoutMs,
@@ -69,30 +83,43 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(errorsPlugin);
   // The security headers, built once: @fastify/helmet built helmet's whole middleware (CSP parsed
   // included) again on every request, ~10 µs of the main thread each (issue 19).
-  const securityHeaders = helmet({
-    // Strict CSP: only our own scripts; inline styles because Ant Design injects its theme's CSS
-    // variables and components set style attributes at run time.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Pictures the datasets do not bring are redirected to the external file service.
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.pictureBaseUrl ? [new URL(config.pictureBaseUrl).origin] : [])],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: config.frameAncestors,
+  // Two sets: `upgrade-insecure-requests` and HSTS only when the request came over https (itself, or
+  // as a trusted proxy says): on plain http — the app opened at a LAN address — the first makes the
+  // browser fetch every script over https, which nothing serves, and the page stays blank.
+  const securityHeaders = (https: boolean) =>
+    helmet({
+      // Strict CSP: only our own scripts; inline styles because Ant Design injects its theme's CSS
+      // variables and components set style attributes at run time.
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // Pictures the datasets do not bring are redirected to the external file service.
+          imgSrc: [
+            "'self'",
+            'data:',
+            'blob:',
+            ...(config.pictureBaseUrl ? [new URL(config.pictureBaseUrl).origin] : []),
+          ],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: config.frameAncestors,
+          upgradeInsecureRequests: https ? [] : null,
+        },
       },
-    },
-    // The parent portal may embed the app (spec §1); framing is governed by frame-ancestors instead.
-    frameguard: false,
-    crossOriginEmbedderPolicy: false,
-  });
+      strictTransportSecurity: https,
+      // The parent portal may embed the app (spec §1); framing is governed by frame-ancestors instead.
+      frameguard: false,
+      crossOriginEmbedderPolicy: false,
+    });
+  const overHttps = securityHeaders(true);
+  const overHttp = securityHeaders(false);
   app.addHook('onRequest', (req, reply, done) =>
-    securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
+    (req.protocol === 'https' ? overHttps : overHttp)(req.raw, reply.raw, (err) => done(err as Error | undefined)),
   );
   await app.register(localePlugin);
   const auth = await createAuthServices(ctx, app.log);
@@ -107,6 +134,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   // Before the routes: it documents each route as it is registered.
   await registerOpenApi(app, ctx.version);
 
+  const logs = logRoutes(ctx);
   await app.register(
     async (api) => {
       // Every route of the API scope is authenticated and authorised here; the root-level locale
@@ -138,10 +166,12 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
           await scope.register(orderRoutes(ctx, auth, analytics));
           await scope.register(auditRoutes(ctx));
           await scope.register(pictureRoutes(new PictureStore(ctx.warehouse, config.pictureBaseUrl)));
+          // POST /api/common/logs: the tracking handler of /api/logs/logs (spec §7 names both).
+          await scope.register(logs);
         },
         { prefix: '/common' },
       );
-      await api.register(logRoutes(ctx), { prefix: '/logs' });
+      await api.register(logs, { prefix: '/logs' });
       api.setNotFoundHandler(sendNotFound);
     },
     { prefix: '/api' },

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { AdmissionConfig } from './analytics/admission.js';
 import { CPU_SCHEDULINGS, type CpuScheduling } from './scheduling.js';
@@ -41,7 +42,8 @@ export interface ServerConfig {
    * trailing slash): the picture route redirects to `<base>/<image id>`.
    */
   pictureBaseUrl: string | undefined;
-  trustProxy: boolean;
+  /** Which peers may say who the client is (X-Forwarded-For, -Proto, -Host): TRUST_PROXY. */
+  trustProxy: TrustProxy;
   /** Sign-in, tokens and lockout (DESIGN.md §6). */
   auth: AuthConfig;
   /** WeChat OAuth2 sign-in; undefined when not configured. */
@@ -49,6 +51,12 @@ export interface ServerConfig {
   /** Mail delivery over SMTP (SMTP_URL, MAIL_FROM); undefined: mail stays in the outbox table (docs/security.md). */
   smtp: SmtpConfig | undefined;
 }
+
+/**
+ * Nobody (the socket's peer is the client), the nearest `hops` proxies, or proxies at these addresses
+ * and networks (docs/deployment.md "Behind a load balancer").
+ */
+export type TrustProxy = false | { hops: number } | { networks: string[] };
 
 export interface SmtpConfig {
   /** smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start); may carry user:password. */
@@ -59,11 +67,16 @@ export interface SmtpConfig {
 
 export interface AuthConfig {
   accessTokenTtlSeconds: number;
-  refreshTokenTtlSeconds: number;
-  /** Consecutive failed sign-ins that lock an account. */
+  /** A session's absolute lifetime from sign-in: refreshing never moves it (docs/security.md "Tokens"). */
+  sessionAbsoluteHours: number;
+  /** A session ends after this long without a refresh (each refresh token's lifetime). */
+  sessionIdleMinutes: number;
+  /** Wrong passwords from one client that lock that client out of the account (auth/lockout.ts). */
   maxFailedLogins: number;
-  /** How long a lockout lasts before the account unlocks by itself. */
+  /** How long a client's first lockout lasts; each further one lasts twice the one before. */
   lockoutMinutes: number;
+  /** The longest lockout; also how long a quiet client's failures are remembered. */
+  maxLockoutMinutes: number;
   passwordResetTtlMinutes: number;
   /** Requests per window per IP and per username on sign-in, refresh and reset. */
   rateLimitPerIp: number;
@@ -195,9 +208,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const auth: AuthConfig = {
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 900, 30, 86_400),
-    refreshTokenTtlSeconds: int('REFRESH_TOKEN_TTL_SECONDS', 7 * 86_400, 300, 90 * 86_400),
+    sessionAbsoluteHours: int('SESSION_ABSOLUTE_HOURS', 7 * 24, 1, 90 * 24),
+    sessionIdleMinutes: int('SESSION_IDLE_MINUTES', 24 * 60, 15, 90 * 24 * 60),
     maxFailedLogins: int('LOGIN_MAX_FAILURES', 5, 1, 100),
     lockoutMinutes: int('LOGIN_LOCKOUT_MINUTES', 30, 1, 7 * 24 * 60),
+    maxLockoutMinutes: int('LOGIN_LOCKOUT_MAX_MINUTES', 24 * 60, 1, 30 * 24 * 60),
     passwordResetTtlMinutes: int('PASSWORD_RESET_TTL_MINUTES', 30, 5, 24 * 60),
     rateLimitPerIp: int('RATE_LIMIT_PER_IP', 30, 1, 100_000),
     rateLimitPerUsername: int('RATE_LIMIT_PER_USERNAME', 10, 1, 100_000),
@@ -209,6 +224,26 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       .filter(Boolean),
     publicUrl: httpUrl('PUBLIC_URL'),
   };
+  if (auth.maxLockoutMinutes < auth.lockoutMinutes) {
+    problems.push(
+      `LOGIN_LOCKOUT_MAX_MINUTES=${auth.maxLockoutMinutes} is shorter than LOGIN_LOCKOUT_MINUTES=${auth.lockoutMinutes}`,
+    );
+  }
+  if (str('REFRESH_TOKEN_TTL_SECONDS') !== undefined) {
+    // It used to be a sliding lifetime that a refresh moved forward for ever: refuse rather than ignore it.
+    problems.push('REFRESH_TOKEN_TTL_SECONDS is no longer read: set SESSION_IDLE_MINUTES and SESSION_ABSOLUTE_HOURS');
+  }
+  if (auth.sessionIdleMinutes * 60 <= auth.accessTokenTtlSeconds) {
+    // A client in use refreshes about once per access token's lifetime: a shorter idle limit would end it.
+    problems.push(
+      `SESSION_IDLE_MINUTES=${auth.sessionIdleMinutes} is not longer than ACCESS_TOKEN_TTL_SECONDS=${auth.accessTokenTtlSeconds}`,
+    );
+  }
+  if (auth.sessionIdleMinutes > auth.sessionAbsoluteHours * 60) {
+    problems.push(
+      `SESSION_IDLE_MINUTES=${auth.sessionIdleMinutes} is longer than SESSION_ABSOLUTE_HOURS=${auth.sessionAbsoluteHours}`,
+    );
+  }
   for (const k of auth.appKeys) {
     if (!/^[A-Za-z0-9_.-]{1,64}$/.test(k)) problems.push(`APP_KEYS contains "${k}": expected letters, digits, _ . -`);
   }
@@ -271,13 +306,55 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     frameAncestors,
     pictureBaseUrl,
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxy: trustProxyConfig(str('TRUST_PROXY'), problems),
     auth,
     wechat,
     smtp,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+const MAX_PROXY_HOPS = 16;
+/** proxy-addr's names for the loopback, link-local and unique-local ranges (IPv4 and IPv6). */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: false, a hop count or a list of proxies' addresses / CIDR networks. `true` is refused:
+ * it believed every X-Forwarded-For entry, so a client could name any address to escape the per-address
+ * limits and sign the audit log with it — and which count or list is right depends on the deployment.
+ */
+function trustProxyConfig(raw: string | undefined, problems: string[]): TrustProxy {
+  if (raw === undefined || ['false', 'no', '0'].includes(raw.toLowerCase())) return false;
+  if (['true', 'yes'].includes(raw.toLowerCase())) {
+    problems.push(
+      `TRUST_PROXY="${raw}" is no longer accepted: it trusted every X-Forwarded-For entry, so any client could choose its address; set the number of proxies in front of the server (e.g. 1) or their addresses or networks (e.g. 10.0.0.0/8,fd00::/8)`,
+    );
+    return false;
+  }
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops >= 1 && hops <= MAX_PROXY_HOPS) return { hops };
+    problems.push(`TRUST_PROXY="${raw}" is not valid: expected a number of proxies from 1 to ${MAX_PROXY_HOPS}`);
+    return false;
+  }
+  const networks = raw.split(',').map((n) => n.trim());
+  const bad = networks.filter((n) => !isNetwork(n));
+  for (const n of bad) {
+    problems.push(
+      `TRUST_PROXY contains "${n}": expected false, a number of proxies, or addresses and CIDR networks separated by commas (10.0.0.5, 10.0.0.0/8, fd00::/8, loopback, linklocal, uniquelocal)`,
+    );
+  }
+  return bad.length > 0 ? false : { networks };
+}
+
+/** An IPv4 or IPv6 address, optionally with a CIDR prefix length, or one of proxy-addr's range names. */
+function isNetwork(text: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(text)) return true;
+  const [address = '', prefix, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
 
 /** The picture route appends `/<id>`: a base with credentials, a query or a fragment would break it. */

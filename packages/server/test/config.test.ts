@@ -48,7 +48,6 @@ describe('configuration from the environment', () => {
     [{ DEMO_SCALE: 'huge' }, 'DEMO_SCALE="huge" is not valid: expected one of tiny, demo, none'],
     [{ CPU_SCHEDULING: 'fast' }, 'CPU_SCHEDULING="fast" is not valid: expected one of batch, normal'],
     [{ TOKEN_SIGNING_KEY: 'short' }, 'TOKEN_SIGNING_KEY is too short: expected at least 32 characters'],
-    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY="maybe" is not valid: expected true or false'],
     [{ FRAME_ANCESTORS: "'self' javascript:alert(1)" }, 'FRAME_ANCESTORS contains "javascript:alert(1)"'],
   ])('rejects %o with a clear message', (env, message) => {
     const found = problems(env as Record<string, string>);
@@ -114,6 +113,38 @@ describe('sign-in configuration', () => {
     ).toEqual([
       'PICTURE_BASE_URL="ftp://img.example.com" is not valid: expected an http(s):// URL',
       'PICTURE_BASE_URL="https://u:***@img.example.com/p?size=2" is not valid: expected an http(s):// address without user, query or fragment, e.g. https://img.example.com/products',
+    ]);
+  });
+});
+
+describe('TRUST_PROXY: whose X-Forwarded-* the server believes', () => {
+  const trust = (value: string) => loadConfig({ TRUST_PROXY: value }, cwd).trustProxy;
+
+  it('trusts nobody by default, a number of proxies, or proxies at addresses and networks', () => {
+    expect(loadConfig({}, cwd).trustProxy).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('1')).toEqual({ hops: 1 });
+    expect(trust('2')).toEqual({ hops: 2 });
+    expect(trust('10.0.0.5, 10.0.0.0/8,fd00::/8, ::1, loopback')).toEqual({
+      networks: ['10.0.0.5', '10.0.0.0/8', 'fd00::/8', '::1', 'loopback'],
+    });
+  });
+
+  it("refuses 'true', which let any client choose its address, saying what to set instead", () => {
+    expect(problems({ TRUST_PROXY: 'true' })).toEqual([
+      'TRUST_PROXY="true" is no longer accepted: it trusted every X-Forwarded-For entry, so any client could choose its address; set the number of proxies in front of the server (e.g. 1) or their addresses or networks (e.g. 10.0.0.0/8,fd00::/8)',
+    ]);
+  });
+
+  it('names each entry that is neither an address nor a network, and a hop count out of range', () => {
+    const expected =
+      'expected false, a number of proxies, or addresses and CIDR networks separated by commas (10.0.0.5, 10.0.0.0/8, fd00::/8, loopback, linklocal, uniquelocal)';
+    expect(problems({ TRUST_PROXY: '10.0.0.0/33,maybe,fd00::/8,10.0.0.1/8/8,fd00::/129,' })).toEqual(
+      ['10.0.0.0/33', 'maybe', '10.0.0.1/8/8', 'fd00::/129', ''].map((n) => `TRUST_PROXY contains "${n}": ${expected}`),
+    );
+    expect(problems({ TRUST_PROXY: '17' })).toEqual([
+      'TRUST_PROXY="17" is not valid: expected a number of proxies from 1 to 16',
     ]);
   });
 });

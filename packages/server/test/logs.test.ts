@@ -66,6 +66,51 @@ describe('POST /api/logs/logs (spec §7 tracking)', () => {
     locale: 'en_us',
   });
 
+  it.each(['/api/logs/logs', '/api/common/logs'])(
+    '%s: records an API call, a download or a failure with its real status, method, type and credentials',
+    async (url) => {
+      const calls = [
+        { type: 'api', method: 'POST', response_status: 500, credentials: 'include', full_url: '/api/common/summary' },
+        {
+          type: 'download',
+          method: 'POST',
+          response_status: 200,
+          credentials: 'same-origin',
+          full_url: '/api/common/top/downloads',
+        },
+        // No answer at all (the network failed): status 0.
+        {
+          type: 'api',
+          method: 'GET',
+          response_status: 0,
+          credentials: 'same-origin',
+          full_url: '/api/common/brands?q=a',
+        },
+      ];
+      for (const call of calls) {
+        const trackId = createTrackId(`tracked|${url}|${call.full_url}`, Date.now());
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: bearer(token),
+          // Spec §7 'kk' hours: 24 is midnight of that date, written by moment-style clients.
+          payload: { ...call, track_id: trackId, route: 'Discover', event_start: '2024-01-02 24:00:05', tz_offset: 0 },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({ ok: true, data: { track_id: trackId } });
+        expect(await latest()).toMatchObject({
+          trackId,
+          type: call.type,
+          method: call.method,
+          responseStatus: call.response_status,
+          credentials: call.credentials,
+          fullUrl: call.full_url,
+          eventStart: '2024-01-02T00:00:05.000Z',
+        });
+      }
+    },
+  );
+
   it("stores the page's filters and url, without any field named like a secret at any depth", async () => {
     const filters = {
       date: ['2025-01-01', '2025-06-01'],
@@ -87,6 +132,13 @@ describe('POST /api/logs/logs (spec §7 tracking)', () => {
       url: '/discover?t=2025-01-01,2025-06-01&tk=[redacted]',
     });
     expect(JSON.stringify(requestParams)).not.toMatch(/secret1|Bearer|"[abce]"/);
+  });
+
+  it('keeps null values of a tracked call, as the call sent them (an account without validity dates)', async () => {
+    const data = { username: 'newbie', valid_from: null, valid_to: null, nested: [null, { a: null }] };
+    const res = await send(event({ data, url: '/accounts/create' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await latest()).requestParams).toEqual({ data, url: '/accounts/create' });
   });
 
   it(`refuses request_params over ${TRACKING_PARAMS_MAX_CHARS} characters or nested too deep, with a message`, async () => {

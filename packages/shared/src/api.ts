@@ -13,6 +13,13 @@ export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 /** Code 10002: the account is not valid (spec §7). */
 export const CODE_ACCOUNT_NOT_VALID = 10002;
 
+/**
+ * The code of the 409 that says the account is expired or outside its validity (spec §8): the only
+ * 409 that ends the session. Other 409s are conflicts (an application already reviewed, a WeChat
+ * binding) and are shown like any other failure (docs/api.md § Errors).
+ */
+export const CODE_ACCOUNT_EXPIRED = 'account_expired';
+
 /** Request locale as sent on the wire (spec §7). */
 export type WireLocale = 'zh_cn' | 'en_us';
 

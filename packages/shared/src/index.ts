@@ -1,5 +1,6 @@
 export * from './api.js';
 export * from './audit.js';
+export * from './custom-attributes.js';
 export * from './dataset-format.js';
 export * from './dates.js';
 export * from './format.js';

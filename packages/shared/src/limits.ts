@@ -39,6 +39,9 @@ export const MAX_CATEGORY_ROWS = 10_000;
 export const CATEGORY_SEPARATOR = ';';
 /** Shop selections are 'platform,shop_id' (spec §4). */
 export const SHOP_SELECTION_SEPARATOR = ',';
+/** A shop selection ('platform,shop_id', spec §4) of a platform and a shop. */
+export const shopSelection = (platformId: number, shopId: number | string): string =>
+  `${platformId}${SHOP_SELECTION_SEPARATOR}${shopId}`;
 
 /** Price enquiry limits (yearly, RMB) per category level. */
 export const PRICE_LIMITS = {

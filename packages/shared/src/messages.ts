@@ -7,12 +7,18 @@
  * in — either language is a compile error.
  *
  * Placeholders are written `{name}` and filled by {@link translate}.
+ *
+ * Plurals follow i18next's convention, so the web (which loads this catalogue into i18next) and the
+ * server render a counted message alike: the number is the `count` param, the key itself is the
+ * plural ("other") text and `<key>_one` the singular. Every language carries both keys; Chinese has
+ * no singular (CLDR), so its `_one` text is the same as the key's and is never picked.
  */
 
 import { analysisMessages } from './messages/analysis.js';
 import { auditMessages } from './messages/audit.js';
 import { brandMessages } from './messages/brand.js';
 import { contrastMessages } from './messages/contrast.js';
+import { customAttributeMessages } from './messages/custom-attributes.js';
 import { downloadMessages } from './messages/download.js';
 import { exploreMessages } from './messages/explore.js';
 import { hotMessages } from './messages/hot.js';
@@ -59,9 +65,9 @@ const coreEn = {
   'superQuery.invalidFormatAt': 'The format of the super query clause is incorrect (near character {position}).',
 
   // Custom SQL where-clause (spec §5) and analytics warnings (spec §8).
-  'customSql.conversionFailed': 'SQL conversion failed: {reason}',
   'customSql.empty': 'Please enter a where-clause.',
-  'customSql.tooLong': 'The where-clause is too long (at most {max} characters).',
+  'customSql.tooLong': 'The where-clause is too long (at most {count} characters).',
+  'customSql.tooLong_one': 'The where-clause is too long (at most {count} character).',
   'customSql.unbalancedBrackets': 'The brackets of the where-clause are not balanced.',
   'customSql.comment': 'Comments are not allowed in the where-clause.',
   'customSql.multipleStatements': 'Only one condition is allowed; remove the semicolon.',
@@ -78,7 +84,6 @@ const coreEn = {
 
   // Spec §5 server strings, verbatim: clients and API tests may compare them literally.
   'server.incorrectCurrentPassword': 'incorrect current password',
-  'server.invalidLoginOrPassword': 'invalid login or password',
   'server.nameExists': 'name already exists',
   'server.usernameExists': 'username already exists',
   'server.emailExists': 'email already exists',
@@ -107,23 +112,28 @@ const coreEn = {
   'server.metadataUnavailable': 'The service is temporarily unavailable. Please try again in a moment.',
 
   // Sign-in and accounts (spec §4, §8).
-  'auth.invalidCredentials': 'invalid login or password, {remaining} attempts left before the account is locked',
+  'auth.invalidCredentials': 'invalid login or password, {count} attempts left before the account is locked',
+  'auth.invalidCredentials_one': 'invalid login or password, {count} attempt left before the account is locked',
   'auth.locked':
-    'The account is locked after too many failed sign-ins. Contact your administrator or try again in {minutes} minutes.',
+    'The account is locked after too many failed sign-ins. Contact your administrator or try again in {count} minutes.',
+  'auth.locked_one':
+    'The account is locked after too many failed sign-ins. Contact your administrator or try again in {count} minute.',
+  'auth.lockedByAdministrator': 'The account is locked. Contact your administrator.',
   'auth.pendingReview': 'The account is pending review and cannot sign in yet.',
   'auth.expired': 'The account has expired or is outside its validity period.',
   'auth.accountNotValid': 'The account is not valid.',
   'auth.noAppPermission': 'This application has no permission to sign in.',
-  'auth.rateLimited': 'Too many attempts. Please try again in {seconds} seconds.',
+  'auth.rateLimited': 'Too many attempts. Please try again in {count} seconds.',
+  'auth.rateLimited_one': 'Too many attempts. Please try again in {count} second.',
   'auth.rateLimitUnavailable': 'Sign-in is temporarily unavailable. Please try again in a moment.',
   'auth.sessionEnded': 'The session has ended. Please sign in again.',
   'auth.passwordChanged': 'Password changed.',
-  'auth.passwordChangeFailed': 'The password could not be changed.',
   'auth.passwordResetSent': 'If the account exists, a reset link has been sent to its email.',
   'auth.passwordResetDone': 'Password reset. Please sign in with the new password.',
   'auth.passwordResetInvalid': 'The reset link is invalid or has expired.',
   'auth.resetMailSubject': 'Reset your MarketLens password',
-  'auth.resetMailBody': 'Open this link within {minutes} minutes to set a new password: {link}',
+  'auth.resetMailBody': 'Open this link within {count} minutes to set a new password: {link}',
+  'auth.resetMailBody_one': 'Open this link within {count} minute to set a new password: {link}',
   'auth.wechatUnavailable': 'WeChat sign-in is not available.',
   'auth.wechatStateInvalid': 'The WeChat sign-in request is invalid or has expired. Please try again.',
   'auth.wechatFailed': 'WeChat sign-in failed. Please try again.',
@@ -131,6 +141,10 @@ const coreEn = {
   'auth.wechatNotBound': 'No account is bound to this WeChat account. Sign in with your password and bind it first.',
   'auth.wechatUnbindPending': 'An unbinding request is already waiting for review.',
   'auth.wechatNotBoundSelf': 'Your account has no WeChat binding.',
+  'auth.wechatOtherBrowser':
+    'This WeChat sign-in was started in another browser. Start it again from the sign-in page in this browser.',
+  'auth.childAppKeyOwn': 'child_app_key must name a child app, not MarketLens itself.',
+  'auth.sessionNotFound': 'The session does not exist or has already ended.',
 
   // Account and project administration.
   'users.roleNotAllowed': 'You cannot assign or change this role.',
@@ -138,6 +152,9 @@ const coreEn = {
   'users.applicationReviewed': 'This request has already been reviewed.',
   'users.notMember': 'The user is not a member of this project.',
   'users.alreadyMember': 'The user is already a member of this project.',
+  'users.addByUsername': 'Add members by their user name.',
+  'users.pendingRootOnly': 'Only root decides on an account pending review: approve or reject its opening.',
+  'users.pendingNotSettable': 'An account cannot be put back to pending review.',
   'batch.invalidRows': 'Some rows are invalid; nothing was saved.',
   'batch.duplicateInFile': 'appears more than once in the file',
   'batch.userNotFound': 'the user does not exist',
@@ -149,9 +166,20 @@ const coreEn = {
   'upload.encrypted': 'The workbook is password-protected; remove the password in Excel and upload it again.',
   'upload.oldExcel': 'Old Excel files (.xls) cannot be read; in Excel, save the file as .xlsx or CSV and upload that.',
   'upload.empty': 'The file is empty.',
-  'upload.tooManyRows': 'The file has more than {max} rows; split it into smaller files.',
+  'upload.tooManyRows': 'The file has more than {count} rows; split it into smaller files.',
+  'upload.tooManyRows_one': 'The file has more than {count} row; split it into smaller files.',
   'upload.tooLarge': 'The file is larger than {max}; split it into smaller files.',
+  'upload.workbookTooLarge':
+    'The workbook unpacks to more than {max}; split it into smaller files or save the sheet as CSV.',
+  'upload.workbookPartTooLarge':
+    'A part of the workbook (a sheet, a picture …) unpacks to more than {max}; split it into smaller files or save the sheet as CSV.',
+  'upload.workbookTooManyParts':
+    'The workbook has more than {count} parts (sheets, pictures …); copy the sheet into a new workbook or save it as CSV.',
+  'upload.workbookTooManyParts_one':
+    'The workbook has more than {count} part (sheets, pictures …); copy the sheet into a new workbook or save it as CSV.',
   'projects.datasetNotFound': 'The dataset does not exist.',
+  'projects.datasetInUse':
+    "The dataset cannot be changed while the project has categories or members' data grants: they are category, brand and shop ids of this dataset, which mean something else in another one. Remove the project's categories and the members' brand and shop grants first, then change the dataset.",
   'projects.categoryNotInDataset': 'the category does not exist in the dataset',
   'projects.categoryExists': 'the category is already in the project',
   'projects.categoryNotFound': 'The category is not in this project.',
@@ -189,6 +217,7 @@ const coreEn = {
   'route.personalCenter': 'Personal Center',
   'route.changePassword': 'Change Password',
   'route.favorites': 'Favorites',
+  'route.sessions': 'Signed-in Sessions',
   'route.projects': 'Projects',
   'route.projectInfo': 'Project Info',
   'route.categoryManagement': 'Category Management',
@@ -220,6 +249,7 @@ const AREAS = [
   contrastMessages,
   shopMessages,
   mailMessages,
+  customAttributeMessages,
 ] as const;
 type AreaKey = (typeof AREAS)[number] extends infer A ? (A extends { en: infer E } ? keyof E : never) : never;
 const en: Readonly<Record<keyof typeof coreEn | AreaKey, string>> = Object.assign(
@@ -257,9 +287,9 @@ const coreZhCN: Record<keyof typeof coreEn, string> = {
   'superQuery.invalidFormat': '超级查询语句格式不正确',
   'superQuery.invalidFormatAt': '超级查询语句格式不正确（第 {position} 个字符附近）',
 
-  'customSql.conversionFailed': 'SQL 转换失败：{reason}',
   'customSql.empty': '请输入筛选条件',
-  'customSql.tooLong': '筛选条件过长（最多 {max} 个字符）',
+  'customSql.tooLong': '筛选条件过长（最多 {count} 个字符）',
+  'customSql.tooLong_one': '筛选条件过长（最多 {count} 个字符）',
   'customSql.unbalancedBrackets': '筛选条件的括号不匹配',
   'customSql.comment': '筛选条件中不允许使用注释',
   'customSql.multipleStatements': '只允许一个条件，请删除分号',
@@ -275,7 +305,6 @@ const coreZhCN: Record<keyof typeof coreEn, string> = {
   'analytics.unknownAttribute': '未知的属性“{name}”',
 
   'server.incorrectCurrentPassword': '当前密码不正确',
-  'server.invalidLoginOrPassword': '用户名或密码错误',
   'server.nameExists': '名称已存在',
   'server.usernameExists': '用户名已存在',
   'server.emailExists': '邮箱已存在',
@@ -300,22 +329,26 @@ const coreZhCN: Record<keyof typeof coreEn, string> = {
   'server.warehouseQueryFailed': '数据仓库（{warehouse}）无法完成本次分析，问题已记录，请稍后重试',
   'server.metadataUnavailable': '服务暂时不可用，请稍后再试',
 
-  'auth.invalidCredentials': '用户名或密码错误，再失败 {remaining} 次账号将被锁定',
-  'auth.locked': '登录失败次数过多，账号已锁定，请联系管理员或 {minutes} 分钟后再试',
+  'auth.invalidCredentials': '用户名或密码错误，再失败 {count} 次账号将被锁定',
+  'auth.invalidCredentials_one': '用户名或密码错误，再失败 {count} 次账号将被锁定',
+  'auth.locked': '登录失败次数过多，账号已锁定，请联系管理员或 {count} 分钟后再试',
+  'auth.locked_one': '登录失败次数过多，账号已锁定，请联系管理员或 {count} 分钟后再试',
+  'auth.lockedByAdministrator': '账号已锁定，请联系管理员',
   'auth.pendingReview': '账号正在审核中，暂不能登录',
   'auth.expired': '账号已过期或不在有效期内',
   'auth.accountNotValid': '账号无效',
   'auth.noAppPermission': '该应用无登录权限',
-  'auth.rateLimited': '尝试次数过多，请 {seconds} 秒后再试',
+  'auth.rateLimited': '尝试次数过多，请 {count} 秒后再试',
+  'auth.rateLimited_one': '尝试次数过多，请 {count} 秒后再试',
   'auth.rateLimitUnavailable': '登录服务暂时不可用，请稍后再试',
   'auth.sessionEnded': '登录已失效，请重新登录',
   'auth.passwordChanged': '密码修改成功',
-  'auth.passwordChangeFailed': '密码修改失败',
   'auth.passwordResetSent': '如果该账号存在，重置链接已发送到其邮箱',
   'auth.passwordResetDone': '密码已重置，请使用新密码登录',
   'auth.passwordResetInvalid': '重置链接无效或已过期',
   'auth.resetMailSubject': '重置您的市场透镜密码',
-  'auth.resetMailBody': '请在 {minutes} 分钟内打开以下链接设置新密码：{link}',
+  'auth.resetMailBody': '请在 {count} 分钟内打开以下链接设置新密码：{link}',
+  'auth.resetMailBody_one': '请在 {count} 分钟内打开以下链接设置新密码：{link}',
   'auth.wechatUnavailable': '微信登录暂不可用',
   'auth.wechatStateInvalid': '微信登录请求无效或已过期，请重试',
   'auth.wechatFailed': '微信登录失败，请重试',
@@ -323,12 +356,18 @@ const coreZhCN: Record<keyof typeof coreEn, string> = {
   'auth.wechatNotBound': '该微信未绑定任何账号，请先用密码登录后绑定',
   'auth.wechatUnbindPending': '已有解绑申请正在审核中',
   'auth.wechatNotBoundSelf': '您的账号未绑定微信',
+  'auth.wechatOtherBrowser': '该微信登录是在其他浏览器中发起的，请在本浏览器的登录页重新发起',
+  'auth.childAppKeyOwn': 'child_app_key 须为子应用，不能是市场透镜本身',
+  'auth.sessionNotFound': '该会话不存在或已结束',
 
   'users.roleNotAllowed': '您无权设置或修改该角色',
   'users.cannotDeleteSelf': '不能删除自己的账号',
   'users.applicationReviewed': '该申请已审核',
   'users.notMember': '该用户不是此项目的成员',
   'users.alreadyMember': '该用户已是此项目的成员',
+  'users.addByUsername': '请按用户名添加成员',
+  'users.pendingRootOnly': '待审核的账号只能由超级管理员审核（批准或拒绝开通）',
+  'users.pendingNotSettable': '账号不能改回待审核状态',
   'batch.invalidRows': '部分行有误，未保存任何数据',
   'batch.duplicateInFile': '在文件中重复出现',
   'batch.userNotFound': '用户不存在',
@@ -339,9 +378,19 @@ const coreZhCN: Record<keyof typeof coreEn, string> = {
   'upload.encrypted': '工作簿设置了密码保护，请在 Excel 中取消密码后重新上传',
   'upload.oldExcel': '无法读取旧版 Excel 文件（.xls），请在 Excel 中另存为 .xlsx 或 CSV 后上传',
   'upload.empty': '文件为空',
-  'upload.tooManyRows': '文件超过 {max} 行，请拆分为多个文件上传',
+  'upload.tooManyRows': '文件超过 {count} 行，请拆分为多个文件上传',
+  'upload.tooManyRows_one': '文件超过 {count} 行，请拆分为多个文件上传',
   'upload.tooLarge': '文件超过 {max}，请拆分为多个文件上传',
+  'upload.workbookTooLarge': '工作簿解压后超过 {max}，请拆分为多个文件或将工作表另存为 CSV 后上传',
+  'upload.workbookPartTooLarge':
+    '工作簿中的某个部件（工作表、图片等）解压后超过 {max}，请拆分为多个文件或将工作表另存为 CSV 后上传',
+  'upload.workbookTooManyParts':
+    '工作簿包含超过 {count} 个部件（工作表、图片等），请将工作表复制到新工作簿或另存为 CSV 后上传',
+  'upload.workbookTooManyParts_one':
+    '工作簿包含超过 {count} 个部件（工作表、图片等），请将工作表复制到新工作簿或另存为 CSV 后上传',
   'projects.datasetNotFound': '数据集不存在',
+  'projects.datasetInUse':
+    '项目仍有品类或成员数据权限时不能更换数据集：它们是当前数据集中的品类、品牌和店铺编号，在其他数据集中含义不同。请先移除项目的品类以及成员的品牌和店铺权限，再更换数据集',
   'projects.categoryNotInDataset': '数据集中不存在该品类',
   'projects.categoryExists': '该品类已在项目中',
   'projects.categoryNotFound': '该品类不在此项目中',
@@ -376,6 +425,7 @@ const coreZhCN: Record<keyof typeof coreEn, string> = {
   'route.personalCenter': '个人中心',
   'route.changePassword': '修改密码',
   'route.favorites': '收藏夹',
+  'route.sessions': '登录会话',
   'route.projects': '项目管理',
   'route.projectInfo': '项目信息',
   'route.categoryManagement': '品类管理',
@@ -417,11 +467,24 @@ export function translate(locale: Locale, key: MessageKey, params?: MessageParam
 export function translate(locale: Locale, key: string, params?: MessageParams): string;
 export function translate(locale: Locale, key: string, params?: MessageParams): string {
   if (!isMessageKey(key)) return key;
-  const text = MESSAGES[locale][key];
+  const text = MESSAGES[locale][pluralForm(locale, key, params)];
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : whole,
   );
+}
+
+const PLURAL_RULES: { readonly [L in Locale]: Intl.PluralRules } = {
+  'zh-CN': new Intl.PluralRules('zh-CN'),
+  en: new Intl.PluralRules('en'),
+};
+
+/** The key whose text fits `params.count` in `locale`: `<key>_one` for a singular when it exists, else the key. */
+function pluralForm(locale: Locale, key: MessageKey, params: MessageParams | undefined): MessageKey {
+  const count = params && Object.hasOwn(params, 'count') ? params.count : undefined;
+  if (typeof count !== 'number') return key;
+  const form = `${key}_${PLURAL_RULES[locale].select(count)}`;
+  return isMessageKey(form) ? form : key;
 }
 
 /**

@@ -162,6 +162,7 @@ export const ROUTES: readonly RouteDef[] = [
         children: [
           { path: 'password', name: 'ChangePassword', titleKey: 'route.changePassword' },
           { path: 'favorites', name: 'Favorites', titleKey: 'route.favorites' },
+          { path: 'sessions', name: 'Sessions', titleKey: 'route.sessions' },
         ],
       },
       /** Where a user with no page to open lands (issue 20): says so and whom to ask. */

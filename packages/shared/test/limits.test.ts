@@ -6,13 +6,16 @@ import {
   joinCategories,
   MARKET_SHARE_BRANDS_LIMIT,
   MAX_ATTRIBUTE_VALUES,
+  MAX_CONTRAST_BRANDS,
   MIN_SCREEN_WIDTH,
   PASSWORD_MIN_LENGTH,
   POPUP_Z_INDEX,
+  PRICE_HISTORY_FROM,
   PRICE_LIMITS,
   PRODUCT_RANKING_LIMIT,
   potentialDefaults,
   SHOP_RANKING_LIMIT,
+  shopSelection,
   splitCategories,
   TOKEN_POLL_INTERVAL_MS,
   TREND_TOP_CATEGORIES,
@@ -28,6 +31,7 @@ describe('spec §9 constants', () => {
     ['hot goods pool', HOT_GOODS_POOL, 1000],
     ['trend top categories', TREND_TOP_CATEGORIES, 10],
     ['attribute values', MAX_ATTRIBUTE_VALUES, 10],
+    ['comparison brands', MAX_CONTRAST_BRANDS, 4],
     ['password min', PASSWORD_MIN_LENGTH, 8],
     ['min width', MIN_SCREEN_WIDTH, 768],
     ['chunk timeout', CHUNK_LOAD_TIMEOUT_MS, 120_000],
@@ -73,4 +77,9 @@ describe('category lists joined by semicolons', () => {
     expect(splitCategories('101; 102;;103;')).toEqual(['101', '102', '103']);
     expect(splitCategories('')).toEqual([]);
   });
+});
+
+describe('price history and shop selections', () => {
+  it('includes history from January 2017', () => expect(PRICE_HISTORY_FROM).toBe('2017-01-01'));
+  it("writes a shop selection as 'platform,shop_id'", () => expect(shopSelection(3, 4567)).toBe('3,4567'));
 });

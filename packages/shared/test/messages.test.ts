@@ -28,7 +28,6 @@ describe('message catalogue', () => {
     ['validation.keyword.duplicate', 'This keyword already exists!', '该关键词已存在！'],
     ['superQuery.invalidFormat', 'The format of the super query clause is incorrect.', '超级查询语句格式不正确'],
     ['server.incorrectCurrentPassword', 'incorrect current password', '当前密码不正确'],
-    ['server.invalidLoginOrPassword', 'invalid login or password', '用户名或密码错误'],
     ['server.nameExists', 'name already exists', '名称已存在'],
     ['server.usernameExists', 'username already exists', '用户名已存在'],
     ['server.emailExists', 'email already exists', '邮箱已存在'],
@@ -39,6 +38,15 @@ describe('message catalogue', () => {
   ] as const)('%s keeps the spec text', (key, en, zh) => {
     expect(translate('en', key)).toBe(en);
     expect(translate('zh-CN', key)).toBe(zh);
+  });
+});
+
+describe('spec §5 sign-in failure', () => {
+  it('says "invalid login or password" with the attempts left', () => {
+    expect(translate('en', 'auth.invalidCredentials', { count: 1 })).toMatch(
+      /^invalid login or password, 1 attempt left/,
+    );
+    expect(translate('zh-CN', 'auth.invalidCredentials', { count: 2 })).toMatch(/^用户名或密码错误，/);
   });
 });
 

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import FavoritesPage, { type Collection, showsFavoriteError } from '../src/features/personal-center/FavoritesPage.js';
+import FavoritesPage, { type Collection } from '../src/features/personal-center/FavoritesPage.js';
+import { showsQuietFailure } from '../src/shared/api/quiet.js';
 import { ApiError } from '../src/shared/api/request.js';
 import { setLocale } from '../src/shared/i18n/index.js';
 import { formatDate } from '../src/shared/ui/dates.js';
@@ -63,11 +64,11 @@ describe('favourites tab of the personal centre', () => {
     expect(screen.getByRole('button', { name: /重试|重 试/ })).toBeTruthy();
   });
 
-  it('spec §8: favourite errors only when a status exists and is not 500', () => {
-    expect(showsFavoriteError(new ApiError(404, 404, 'x'))).toBe(true);
-    expect(showsFavoriteError(new ApiError(500, 500, 'x'))).toBe(false);
-    expect(showsFavoriteError(new ApiError(0, 'network', 'x'))).toBe(false);
-    expect(showsFavoriteError(new ApiError(0, 'cancelled', 'x', true))).toBe(false);
-    expect(showsFavoriteError(new Error('x'))).toBe(false);
+  it('spec §8: favourite (and other quiet) errors only when a status exists and is not 500', () => {
+    expect(showsQuietFailure(new ApiError(404, 404, 'x'))).toBe(true);
+    expect(showsQuietFailure(new ApiError(500, 500, 'x'))).toBe(false);
+    expect(showsQuietFailure(new ApiError(0, 'network', 'x'))).toBe(false);
+    expect(showsQuietFailure(new ApiError(0, 'cancelled', 'x', true))).toBe(false);
+    expect(showsQuietFailure(new Error('x'))).toBe(false);
   });
 });

@@ -205,6 +205,7 @@ function fakeApi(over: Partial<Record<string, (body: Record<string, unknown>) =>
       }),
     'GET /api/common/platforms/channels': () => ok({ items: [] }),
     'GET /api/common/attributes': () => ok({ items: [] }),
+    'POST /api/common/users/projects/1/categories/custom_attributes/queries': () => ok({ items: [] }),
     'GET /api/common/brands': () => ok({ items: [] }),
     'POST /api/common/hot/categories/trends': () => ok(TRENDS),
     'POST /api/common/rising': (b) => ok({ ...RISING, kind: b.kind }),

@@ -80,14 +80,17 @@ const answer = (items: PotentialRow[], over: Partial<PotentialBrands> = {}): Pot
 });
 
 let saved: Record<string, unknown> = {};
-let configFails = false;
+/** The status the config read fails with (0: it succeeds). */
+let configFails = 0;
 let followed = new Set<number>();
 let result = () => answer(ROWS);
 
 function handlers() {
   return [
     ...referenceHandlers({ user: analysisUser([3]) }),
-    http.get('*/api/common/users/projects/1/config', () => (configFails ? fail(500, 'boom') : ok({ config: saved }))),
+    http.get('*/api/common/users/projects/1/config', () =>
+      configFails ? fail(configFails, 'refused') : ok({ config: saved }),
+    ),
     http.put('*/api/common/users/projects/1/config', async ({ request }) => {
       saved = ((await request.json()) as { config: Record<string, unknown> }).config;
       return ok({ config: saved });
@@ -114,7 +117,7 @@ setUpApiTests('zh-CN');
 beforeEach(() => {
   server.use(...handlers());
   saved = {};
-  configFails = false;
+  configFails = 0;
   followed = new Set();
   result = () => answer(ROWS);
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2024-07-15T08:00:00Z') });
@@ -290,7 +293,7 @@ describe('Potential Brand page', () => {
 
   it('a failed read of the saved search says so (spec §8) and searches with the defaults', async () => {
     await setLocale('en');
-    configFails = true;
+    configFails = 403;
     renderPage();
     expect(
       await screen.findByText('Failed to read the potential brand config; the defaults are used', undefined, {
@@ -300,6 +303,18 @@ describe('Potential Brand page', () => {
     await waitFor(() => expect(callsTo('potential/brands')).toHaveLength(1));
     expect(callsTo('potential/brands')[0]!.body).toMatchObject({ quick_selector: 'yoy' });
     expect(calls.some((c) => c.call === 'PUT /api/common/users/projects/1/config')).toBe(false);
+  });
+
+  it('a read failing with 500 is not told (spec §8 quiet rule); the defaults are searched all the same', async () => {
+    await setLocale('en');
+    configFails = 500;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderPage();
+    await waitFor(() => expect(callsTo('potential/brands')).toHaveLength(1));
+    expect(callsTo('potential/brands')[0]!.body).toMatchObject({ quick_selector: 'yoy' });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('config: 500'));
+    expect(screen.queryByText('Failed to read the potential brand config; the defaults are used')).toBeNull();
+    warn.mockRestore();
   });
 });
 

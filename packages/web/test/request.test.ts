@@ -183,9 +183,11 @@ describe('request layer (spec §7)', () => {
       http.get('*/api/common/data', ({ request }) =>
         request.headers.get('authorization') === 'Bearer NEW' ? ok({ fine: true }) : fail(401, 401, 'expired token'),
       ),
-      http.get('*/api/auth/refresh', async ({ request }) => {
+      http.post('*/api/auth/refresh', async ({ request }) => {
         refreshes++;
-        expect(new URL(request.url).searchParams.get('refresh_token')).toBe('R1');
+        // The refresh token travels in the body, never in the address (which gets logged).
+        expect(new URL(request.url).search).toBe('');
+        expect(((await request.json()) as { refresh_token: string }).refresh_token).toBe('R1');
         await new Promise((r) => setTimeout(r, 20));
         return ok({ access_token: 'NEW', refresh_token: 'R2' });
       }),
@@ -205,7 +207,7 @@ describe('request layer (spec §7)', () => {
     saveTokens({ access: 'A1', refresh: 'R1' });
     let refreshes = 0;
     server.use(
-      http.get('*/api/auth/refresh', () => {
+      http.post('*/api/auth/refresh', () => {
         refreshes++;
         return ok({ access_token: 'A2', refresh_token: 'R2' });
       }),
@@ -232,7 +234,7 @@ describe('request layer (spec §7)', () => {
   it('a refused refresh ends the session', async () => {
     saveTokens({ access: 'A', refresh: 'R' });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server.use(http.get('*/api/auth/refresh', () => fail(401, 401, 'session ended')));
+    server.use(http.post('*/api/auth/refresh', () => fail(401, 401, 'session ended')));
     expect(await refreshSession()).toBe(false);
     expect(readTokens()).toBeNull();
   });

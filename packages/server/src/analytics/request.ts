@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { DateRange, WireLocale } from '@marketlens/shared';
 import type { FastifyReply } from 'fastify';
-import type { MetadataStore, Project, ProjectMember } from '../metadata/index.js';
+import { customRules, type MetadataStore, type Project, type ProjectMember } from '../metadata/index.js';
 import { type AuthUser, type ProjectScope, resolveDataGrant } from '../permissions/index.js';
 import type { WarehouseEngine } from '../warehouse/engine.js';
 import type { AdmissionGate } from './admission.js';
@@ -144,17 +144,7 @@ export function validateScopeFilter(
     customAttributes: async () =>
       (await metadata.customAttributes.list(projectId, user.id)).map((c) => ({
         id: c.id,
-        rules: Array.isArray(c.rules)
-          ? c.rules.flatMap((r) =>
-              r &&
-              typeof r === 'object' &&
-              !Array.isArray(r) &&
-              typeof r.value === 'string' &&
-              typeof r.query === 'string'
-                ? [{ value: r.value, query: r.query }]
-                : [],
-            )
-          : [],
+        rules: customRules(c.rules),
       })),
   });
 }

@@ -1,6 +1,7 @@
 import { CODE_ACCOUNT_NOT_VALID } from '@marketlens/shared';
 import { AppError } from '../errors.js';
 import type { User } from '../metadata/index.js';
+import { outsideValidity } from './validity.js';
 
 /** Why an account cannot be used right now (spec §4), or null when it is active. */
 export type AccountProblem = 'pending' | 'disabled' | 'locked' | 'expired';
@@ -9,15 +10,11 @@ export function accountProblem(user: User, now: Date): AccountProblem | null {
   const iso = now.toISOString();
   if (user.status === 'pending') return 'pending';
   if (user.status === 'disabled') return 'disabled';
+  // Set by an administrator (PUT /api/common/users/{id} `locked: true`); wrong passwords lock a
+  // client out instead (auth/lockout.ts), never the account.
   if (user.lockedUntil !== null && user.lockedUntil > iso) return 'locked';
-  if ((user.validFrom !== null && user.validFrom > iso) || (user.validTo !== null && user.validTo < iso)) {
-    return 'expired';
-  }
+  if (outsideValidity(user, now)) return 'expired';
   return null;
-}
-
-export function isLocked(user: User, now: Date): boolean {
-  return user.lockedUntil !== null && user.lockedUntil > now.toISOString();
 }
 
 /**
@@ -29,15 +26,18 @@ export function accountError(problem: AccountProblem): AppError {
   return new AppError(401, CODE_ACCOUNT_NOT_VALID, 'auth.accountNotValid');
 }
 
-/** The same, at sign-in: each state has its own message (spec §8). */
-export function signInError(problem: AccountProblem, lockoutMinutes: number): AppError {
+/**
+ * The same, at sign-in, told only to whoever gave the right password: each state has its own
+ * message (spec §8). A client's lockout after wrong passwords is auth/lockout.ts's `lockedOut`.
+ */
+export function signInError(problem: AccountProblem): AppError {
   switch (problem) {
     case 'expired':
       return new AppError(409, 'account_expired', 'auth.expired');
     case 'pending':
       return new AppError(403, 'account_pending', 'auth.pendingReview');
     case 'locked':
-      return new AppError(403, 'account_locked', 'auth.locked', { minutes: lockoutMinutes });
+      return new AppError(403, 'account_locked', 'auth.lockedByAdministrator');
     case 'disabled':
       return new AppError(403, CODE_ACCOUNT_NOT_VALID, 'auth.accountNotValid');
   }

@@ -6,10 +6,13 @@ export interface HousekeepingResult {
   refreshTokens: number;
   passwordResets: number;
   oauthStates: number;
+  /** Forgotten sign-in failure counts and devices no longer remembered (auth/lockout.ts). */
+  loginFailures: number;
 }
 
 /**
- * Periodic clean-up of expired sign-in material: refresh tokens, password resets and OAuth states.
+ * Periodic clean-up of expired sign-in material: refresh tokens, password resets, OAuth states and
+ * the lockout's forgotten counts.
  * They are useless once expired (every check also tests the expiry), so this only keeps the tables
  * small. The timer is unref'd, so it never keeps a process alive; the app stops it on close.
  */
@@ -30,8 +33,9 @@ export class Housekeeping {
       refreshTokens: await this.metadata.refreshTokens.deleteExpired(now),
       passwordResets: await this.metadata.passwordResets.deleteExpired(now),
       oauthStates: await this.metadata.oauthStates.deleteExpired(now),
+      loginFailures: await this.metadata.loginFailures.deleteExpired(now),
     };
-    if (result.refreshTokens + result.passwordResets + result.oauthStates > 0) {
+    if (Object.values(result).some((n) => n > 0)) {
       this.log.info(result, 'expired sign-in records removed');
     }
     return result;

@@ -33,20 +33,23 @@ export interface AuthServices {
 export async function createAuthServices(ctx: AppContext, log: FastifyBaseLogger): Promise<AuthServices> {
   const { config, metadata } = ctx;
   const clock = ctx.clock ?? (() => new Date());
-  const counters = ctx.counterStore ?? (await createCounterStore(config.redisUrl, { log }));
+  const counters =
+    ctx.counterStore ?? (await createCounterStore(config.redisUrl, { log, now: () => clock().getTime() }));
   const limiter = new RateLimiter(counters, config.auth.rateLimitWindowSeconds * 1000);
   const audit = new Auditor(metadata, log);
   const tokens = new TokenService(metadata, {
     signingKey: ctx.signingKey,
     accessTtlSeconds: config.auth.accessTokenTtlSeconds,
-    refreshTtlSeconds: config.auth.refreshTokenTtlSeconds,
+    sessionAbsoluteSeconds: config.auth.sessionAbsoluteHours * 3600,
+    sessionIdleSeconds: config.auth.sessionIdleMinutes * 60,
+    ownAppKey: OWN_APP_KEY,
     clock,
   });
   // A mailer handed in by the caller is the caller's to start and close.
   const ownMailer = ctx.mailer ? undefined : new MailService({ metadata, log, clock, smtp: config.smtp });
   ownMailer?.start();
   const mailer: Mailer = ctx.mailer ?? ownMailer!;
-  const signIn = new SignInService({ metadata, tokens, counters, limiter, config: config.auth, audit, clock });
+  const signIn = new SignInService({ metadata, tokens, limiter, mailer, config: config.auth, audit, clock });
   await signIn.init();
   const resets = new PasswordResetService({ metadata, mailer, tokens, limiter, config: config.auth, audit, clock });
   const wechat = config.wechat && config.auth.thirdPartyLogin ? new WechatClient(config.wechat) : undefined;

@@ -4,7 +4,7 @@ import { closeRedis, connectRedis } from '../redis.js';
 
 /**
  * Counters in fixed windows, shared by every API process when they live in Redis (REDIS_URL) and
- * per process otherwise. Used for request rate limits and for the failure count of unknown usernames.
+ * per process otherwise. Used for request rate limits (the sign-in lockout lives in the metadata store).
  */
 export interface CounterStore {
   readonly kind: 'memory' | 'redis';
@@ -116,12 +116,15 @@ export class RedisCounterStore implements CounterStore {
   }
 }
 
-/** Redis when a URL is configured, in-process otherwise. */
+/**
+ * Redis when a URL is configured, in-process otherwise; the in-process windows run on `now` (the
+ * app's clock, so a test that moves the clock moves them too; Redis keeps its own time).
+ */
 export async function createCounterStore(
   redisUrl: string | undefined,
-  opts: { prefix?: string; log?: Pick<FastifyBaseLogger, 'warn' | 'info'> } = {},
+  opts: { prefix?: string; log?: Pick<FastifyBaseLogger, 'warn' | 'info'>; now?: () => number } = {},
 ): Promise<CounterStore> {
-  if (!redisUrl) return new MemoryCounterStore();
+  if (!redisUrl) return new MemoryCounterStore(opts.now);
   const client = await connectRedis(redisUrl, {
     log: opts.log,
     purpose: 'rate limits',
@@ -140,7 +143,7 @@ export class RateLimiter {
   async check(key: string, max: number): Promise<void> {
     const { count, resetMs } = await this.store.hit(`rate:${key}`, this.windowMs);
     if (count > max) {
-      throw new AppError(429, 'rate_limited', 'auth.rateLimited', { seconds: Math.max(1, Math.ceil(resetMs / 1000)) });
+      throw new AppError(429, 'rate_limited', 'auth.rateLimited', { count: Math.max(1, Math.ceil(resetMs / 1000)) });
     }
   }
 }

@@ -6,6 +6,7 @@ import { AppError, badRequest } from '../errors.js';
 import { loginUrl, passwordResetMail, recipientLocale } from '../mail/compose.js';
 import type { Mailer } from '../mail/service.js';
 import type { MetadataStore } from '../metadata/index.js';
+import { clearClientFailures } from './lockout.js';
 import { hashPassword } from './passwords.js';
 import type { RateLimiter } from './rate-limit.js';
 import { hashToken, newOpaqueToken, type TokenService } from './tokens.js';
@@ -75,13 +76,13 @@ export class PasswordResetService {
       await this.deps.audit.record(req, { action: 'auth.reset', outcome: 'failure', userId: null });
       throw new AppError(400, 'reset_invalid', 'auth.passwordResetInvalid');
     }
-    // Proving control of the mailbox also clears a lockout.
-    await metadata.users.update(userId, {
+    // Proving control of the mailbox lifts the lockout of the client the link was opened on; other
+    // clients stay locked, and an administrator's lock stays until an administrator lifts it.
+    const user = await metadata.users.update(userId, {
       passwordHash: await hashPassword(password),
-      failedAttempts: 0,
-      lockedUntil: null,
       mustChangePassword: false,
     });
+    if (user) await clearClientFailures(metadata, req, user);
     await metadata.passwordResets.invalidateForUser(userId);
     await this.deps.tokens.revokeUser(userId);
     await this.deps.audit.record(req, { action: 'auth.reset', outcome: 'success', userId });

@@ -2,17 +2,20 @@ import type { FastifyRequest } from 'fastify';
 import type { Auditor } from '../audit/index.js';
 import type { AuthConfig } from '../config.js';
 import { AppError } from '../errors.js';
+import { lockoutAlertMail, recipientLocale } from '../mail/compose.js';
+import type { Mailer } from '../mail/service.js';
 import type { MetadataStore, User } from '../metadata/index.js';
-import { accountProblem, isLocked, signInError } from './account.js';
+import { accountProblem, signInError } from './account.js';
+import { ALERT_INTERVAL_MS, type FailureOutcome, lockedOut, type SignInClient, SignInLockout } from './lockout.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import type { CounterStore, RateLimiter } from './rate-limit.js';
-import type { TokenPair, TokenService } from './tokens.js';
+import type { RateLimiter } from './rate-limit.js';
+import { sessionClient, type TokenPair, type TokenService } from './tokens.js';
 
 export interface SignInDeps {
   metadata: MetadataStore;
   tokens: TokenService;
-  counters: CounterStore;
   limiter: RateLimiter;
+  mailer: Mailer;
   config: AuthConfig;
   audit: Auditor;
   clock: () => Date;
@@ -26,67 +29,55 @@ function getDummyHash(): Promise<string> {
 }
 
 const invalidCredentials = (remaining: number) =>
-  new AppError(401, 'invalid_credentials', 'auth.invalidCredentials', { remaining });
+  new AppError(401, 'invalid_credentials', 'auth.invalidCredentials', { count: remaining });
 
 /**
- * Password sign-in (spec §4, DESIGN.md §6): per-IP and per-username rate limits, a lock after N
- * consecutive failures with the remaining attempts in every failure message, and the very same
- * answer — status, message, countdown and argon2 work — for a username that does not exist.
+ * Password sign-in (spec §4, DESIGN.md §6): a per-IP rate limit, a per-username one for clients
+ * the account does not know, and a lockout per (name, client) with the remaining attempts in every
+ * failure message (auth/lockout.ts). A name without an account goes through the very same steps,
+ * counts and argon2 work, so every answer at every moment is the one a wrong password would get.
+ * Account states (pending, disabled, expired, an administrator's lock) are only told to whoever
+ * gave the right password.
  */
 export class SignInService {
-  constructor(private readonly deps: SignInDeps) {}
+  private readonly lockout: SignInLockout;
+
+  constructor(private readonly deps: SignInDeps) {
+    this.lockout = new SignInLockout(deps.metadata, deps.config);
+  }
 
   /** Warms the dummy hash so the first unknown-user attempt is not faster than the rest. */
   async init(): Promise<void> {
     await getDummyHash();
   }
 
-  async signIn(req: FastifyRequest, username: string, password: string): Promise<{ user: User; pair: TokenPair }> {
+  /** Signs in; `deviceToken` is the device cookie's value to set (auth/lockout.ts). */
+  async signIn(
+    req: FastifyRequest,
+    username: string,
+    password: string,
+  ): Promise<{ user: User; pair: TokenPair; deviceToken: string }> {
     const { metadata, config, limiter, audit } = this.deps;
     await limiter.check(`login-ip:${req.ip}`, config.rateLimitPerIp);
-    await limiter.check(`login-user:${username}`, config.rateLimitPerUsername);
     const now = this.deps.clock();
-    let user = await metadata.users.getByUsername(username);
-    if (!user) return this.unknownUser(req, username, password);
-
-    // A lock that has run out starts a fresh count.
-    if (user.lockedUntil !== null && !isLocked(user, now)) {
-      user = (await metadata.users.update(user.id, { failedAttempts: 0, lockedUntil: null })) ?? user;
-    }
-    if (isLocked(user, now)) {
-      await verifyPassword(user.passwordHash, password);
+    const user = await metadata.users.getByUsername(username);
+    const client = await this.lockout.client(req, user, now);
+    // The ceiling on an account's attempts slows strangers only: a device the account knows is never
+    // held up by others' attempts.
+    if (client.kind !== 'device') await limiter.check(`login-user:${username}`, config.rateLimitPerUsername);
+    const lockedMinutes = await this.lockout.minutesLocked(username, client, now);
+    const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
+    if (lockedMinutes !== null) {
       await audit.record(req, {
         action: 'auth.login',
         outcome: 'denied',
-        userId: user.id,
+        userId: user?.id ?? null,
         username,
-        detail: { reason: 'locked' },
+        detail: { reason: 'locked', client: client.kind },
       });
-      throw signInError('locked', this.minutesLeft(user.lockedUntil!, now));
+      throw lockedOut(lockedMinutes);
     }
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      const count = (await metadata.users.recordFailedLogin(user.id)) ?? config.maxFailedLogins;
-      await audit.record(req, {
-        action: 'auth.login',
-        outcome: 'failure',
-        userId: user.id,
-        username,
-        detail: { attempt: count },
-      });
-      if (count >= config.maxFailedLogins) {
-        const until = new Date(now.getTime() + config.lockoutMinutes * 60_000);
-        await metadata.users.update(user.id, { lockedUntil: until });
-        await audit.record(req, {
-          action: 'auth.lockout',
-          outcome: 'success',
-          userId: user.id,
-          username,
-          detail: { until: until.toISOString() },
-        });
-        throw signInError('locked', config.lockoutMinutes);
-      }
-      throw invalidCredentials(config.maxFailedLogins - count);
-    }
+    if (!user || !passwordOk) return this.failed(req, username, user, client, now);
     const problem = accountProblem(user, now);
     if (problem) {
       await audit.record(req, {
@@ -96,22 +87,21 @@ export class SignInService {
         username,
         detail: { reason: problem },
       });
-      throw signInError(problem, config.lockoutMinutes);
+      throw signInError(problem);
     }
-    return this.complete(req, user, 'password');
+    const deviceToken = await this.lockout.succeeded(req, user, client, now);
+    return { ...(await this.complete(req, user, 'password')), deviceToken };
   }
 
   /** Issues a session for a user who proved who they are (password or a third party). */
   async complete(req: FastifyRequest, user: User, method: string): Promise<{ user: User; pair: TokenPair }> {
     const updated =
       (await this.deps.metadata.users.update(user.id, {
-        failedAttempts: 0,
-        lockedUntil: null,
         lastLoginAt: this.deps.clock(),
         // The language the user works in: mail to them speaks it (docs/security.md "Mail").
         locale: req.locale,
       })) ?? user;
-    const pair = await this.deps.tokens.issue(updated);
+    const pair = await this.deps.tokens.issue(updated, sessionClient(req));
     await this.deps.audit.record(req, {
       action: 'auth.login',
       outcome: 'success',
@@ -122,24 +112,63 @@ export class SignInService {
     return { user: updated, pair };
   }
 
-  /** Same work and same answers as a wrong password, with the countdown kept in the counter store. */
-  private async unknownUser(req: FastifyRequest, username: string, password: string): Promise<never> {
-    const { config, counters, audit } = this.deps;
-    await verifyPassword(await getDummyHash(), password);
-    const { count, resetMs } = await counters.hit(`unknown-fail:${username}`, config.lockoutMinutes * 60_000);
+  /** A wrong password, or a name without an account: counted alike, answered alike. */
+  private async failed(
+    req: FastifyRequest,
+    username: string,
+    user: User | undefined,
+    client: SignInClient,
+    now: Date,
+  ): Promise<never> {
+    const { audit, config } = this.deps;
+    const outcome = await this.lockout.recordFailure(username, client, now);
     await audit.record(req, {
       action: 'auth.login',
       outcome: 'failure',
-      userId: null,
+      userId: user?.id ?? null,
       username,
-      detail: { reason: 'unknown_user' },
+      detail: {
+        ...(user ? {} : { reason: 'unknown_user' }),
+        client: client.kind,
+        attempt: outcome.kind === 'counted' ? config.maxFailedLogins - outcome.remaining : config.maxFailedLogins,
+      },
     });
-    if (count > config.maxFailedLogins) throw signInError('locked', Math.max(1, Math.ceil(resetMs / 60_000)));
-    if (count === config.maxFailedLogins) throw signInError('locked', config.lockoutMinutes);
-    throw invalidCredentials(config.maxFailedLogins - count);
+    if (outcome.kind === 'counted') throw invalidCredentials(outcome.remaining);
+    if (outcome.started) {
+      await audit.record(req, {
+        action: 'auth.lockout',
+        outcome: 'success',
+        userId: user?.id ?? null,
+        username,
+        detail: { until: outcome.until.toISOString(), lockout: outcome.lockout, client: client.kind },
+      });
+      if (user) await this.alertOwner(req, user, outcome, now);
+    }
+    throw lockedOut(outcome.minutes);
   }
 
-  private minutesLeft(until: string, now: Date): number {
-    return Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 60_000));
+  /** Mails the owner that a client got locked out of their account, at most once per interval. */
+  private async alertOwner(
+    req: FastifyRequest,
+    user: User,
+    outcome: Extract<FailureOutcome, { kind: 'locked' }>,
+    now: Date,
+  ): Promise<void> {
+    const { metadata, mailer, audit, config } = this.deps;
+    if (!(await metadata.loginFailures.claimAlert(user.id, now, new Date(now.getTime() - ALERT_INTERVAL_MS)))) return;
+    await mailer.send(
+      lockoutAlertMail(user, recipientLocale(user), {
+        failures: config.maxFailedLogins,
+        address: req.ip,
+        minutes: outcome.minutes,
+      }),
+    );
+    await audit.record(req, {
+      action: 'auth.lockout_alert',
+      outcome: 'success',
+      userId: user.id,
+      username: user.username,
+      detail: { lockout: outcome.lockout },
+    });
   }
 }

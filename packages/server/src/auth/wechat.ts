@@ -1,4 +1,52 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { WechatConfig } from '../config.js';
+import { readCookie, serverCookie } from './cookies.js';
+import { hashToken } from './tokens.js';
+
+/** How long a started WeChat flow (its state, and the browser cookie bound to it) may take. */
+export const WECHAT_STATE_TTL_MS = 10 * 60_000;
+
+/**
+ * The browser that starts a WeChat flow gets a random nonce in an HttpOnly cookie, and the flow's
+ * state keeps its SHA-256: only that browser can finish the flow. Without it, a link to the login
+ * page with someone else's `code` and `state` would sign the victim in as that someone (login
+ * CSRF). SameSite=Lax is enough: the finishing call is the web app's own same-origin POST.
+ */
+const BROWSER_COOKIE = 'ml_wechat';
+const BROWSER_COOKIE_PATH = '/api/auth/thirdparty/weixin';
+const NONCE = /^[A-Za-z0-9_-]{43}$/;
+
+/** What a started flow remembers of its browser (the oauth state's payload). */
+export interface WechatBrowserBinding {
+  browser: string;
+}
+
+/**
+ * The nonce for a new flow and its Set-Cookie value: the one this browser already carries (flows
+ * started in two tabs both finish), else a fresh one.
+ */
+export function bindBrowser(req: FastifyRequest): { binding: WechatBrowserBinding; cookie: string } {
+  const nonce = readCookie(req, BROWSER_COOKIE, NONCE) ?? randomBytes(32).toString('base64url');
+  return {
+    binding: { browser: hashToken(nonce) },
+    cookie: serverCookie(BROWSER_COOKIE, nonce, {
+      path: BROWSER_COOKIE_PATH,
+      maxAgeSeconds: WECHAT_STATE_TTL_MS / 1000,
+      secure: req.protocol === 'https',
+    }),
+  };
+}
+
+/** Whether the request comes from the browser the flow was started in. */
+export function isSameBrowser(req: FastifyRequest, payload: unknown): boolean {
+  const nonce = readCookie(req, BROWSER_COOKIE, NONCE);
+  const bound = (payload as Partial<WechatBrowserBinding> | null)?.browser;
+  if (nonce === undefined || typeof bound !== 'string') return false;
+  const presented = Buffer.from(hashToken(nonce));
+  const expected = Buffer.from(bound);
+  return presented.length === expected.length && timingSafeEqual(presented, expected);
+}
 
 export interface WechatIdentity {
   openid: string;

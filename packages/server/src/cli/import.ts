@@ -1,11 +1,15 @@
-import { realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createProgressReporter } from '@marketlens/shared';
+import { loadConfig } from '../config.js';
+import { type DatasetIdsInUse, openMetadata } from '../metadata/index.js';
 import { openClickHouseWarehouse } from '../warehouse/clickhouse/engine.js';
-import { importDataset } from '../warehouse/duckdb/importer.js';
-import { type ImportOptions, type ImportResult, ImportValidationError } from '../warehouse/engine.js';
+import { openDuckDBWarehouse } from '../warehouse/duckdb/engine.js';
+import { datasetNameOf, importDataset } from '../warehouse/duckdb/importer.js';
+import { type ImportOptions, ImportValidationError, type WarehouseEngine } from '../warehouse/engine.js';
 import { type ClickHouseLocation, defaultWarehouseDir, parseWarehouseUrl } from '../warehouse/url.js';
+import { compareIdsInUse, formatIdReport, namesInUse } from './id-report.js';
 
 /**
  * `npm run import -- [--dataset <name>] [--warehouse <dir>] <folder>`
@@ -20,7 +24,9 @@ const USAGE = `Usage: npm run import -- [--dataset <name>] [--warehouse <dir>] <
 
 Loads a dataset folder (dataset.json plus one .parquet or .csv file per table, see
 docs/data-format.md) into the warehouse. A dataset that is already loaded is replaced
-atomically; if anything is wrong, nothing changes.
+atomically; if anything is wrong, nothing changes. Afterwards it reports the category,
+brand and shop ids that projects use (read from METADATA_URL, else $DATA_DIR/metadata.sqlite)
+and that the new version drops or names differently.
 
   <folder>             the dataset folder
   --dataset <name>     load under this name instead of the name in dataset.json
@@ -107,17 +113,41 @@ function parseArgs(argv: readonly string[], io: CliIo): CliArgs | 'help' {
   };
 }
 
-async function importIntoClickHouse(
-  location: ClickHouseLocation,
-  folder: string,
-  options: ImportOptions,
-): Promise<ImportResult> {
-  const engine = await openClickHouseWarehouse({ location, refreshIntervalMs: 0 });
+/** The dataset a folder loads into, and the ids of it that projects use (none: nothing to report). */
+interface Watched {
+  name: string;
+  used: DatasetIdsInUse;
+}
+
+/**
+ * The ids that projects on the folder's dataset use, read from the metadata store the server's
+ * configuration names (METADATA_URL, else $DATA_DIR/metadata.sqlite). No store yet means no
+ * projects; a store that cannot be read is said, and the import goes on without the report.
+ */
+async function watchedIds(args: CliArgs, io: CliIo, zh: boolean): Promise<Watched | undefined> {
+  const name = await datasetNameOf(args.folder, args.dataset);
+  if (!name) return undefined;
   try {
-    return await engine.importDataset(folder, options);
-  } finally {
-    await engine.close();
+    const url = loadConfig(io.env, io.cwd).metadataUrl;
+    if (url === ':memory:' || (!/^postgres(ql)?:\/\//i.test(url) && !existsSync(url))) return undefined;
+    const store = await openMetadata(url);
+    try {
+      const used = await store.projects.idsInUse(name);
+      return used.categories.size + used.brands.size + used.shops.size > 0 ? { name, used } : undefined;
+    } finally {
+      await store.close();
+    }
+  } catch (err) {
+    io.stderr.write(cannotReport(err, zh));
+    return undefined;
   }
+}
+
+function cannotReport(err: unknown, zh: boolean): string {
+  const why = err instanceof Error ? err.message : String(err);
+  return zh
+    ? `! 无法读取项目使用的编号（${why}），本次导入不报告其变化。\n`
+    : `! The ids that projects use cannot be read (${why}); this import does not report changes to them.\n`;
 }
 
 function prefersChinese(env: NodeJS.ProcessEnv): boolean {
@@ -141,14 +171,30 @@ export async function runImportCli(argv: readonly string[], io: CliIo): Promise<
   const zh = prefersChinese(io.env);
   const progress = createProgressReporter({ write: (s) => io.stdout.write(s), isTTY: Boolean(io.stdout.isTTY) });
   io.stdout.write(`Importing ${args.folder}\n     into ${args.warehouse}\n`);
+  const watched = await watchedIds(args, io, zh);
+  let engine: WarehouseEngine | undefined;
   try {
     const options: ImportOptions = {
       ...(args.dataset !== undefined ? { name: args.dataset } : {}),
       ...(io.signal ? { signal: io.signal } : {}),
       onProgress: (p) => progress.update(p),
     };
-    const { dataset, elapsedMs } = await (args.clickhouse
-      ? importIntoClickHouse(args.clickhouse, args.folder, options)
+    // The engine: always for ClickHouse; for DuckDB only to read the names of the ids in use.
+    if (args.clickhouse) engine = await openClickHouseWarehouse({ location: args.clickhouse, refreshIntervalMs: 0 });
+    else if (watched) engine = await openDuckDBWarehouse({ dir: args.warehouse, refreshIntervalMs: 0 });
+    // The report must never fail the import: a warehouse that cannot answer it is said, and skipped.
+    const names = async () => {
+      if (!watched || !engine) return undefined;
+      try {
+        return await namesInUse(engine, watched.name, watched.used);
+      } catch (err) {
+        io.stderr.write(cannotReport(err, zh));
+        return undefined;
+      }
+    };
+    const before = await names();
+    const { dataset, elapsedMs } = await (engine
+      ? engine.importDataset(args.folder, options)
       : importDataset(args.warehouse, args.folder, options));
     const facts = dataset.rows.fact_sales ?? 0;
     const secs = elapsedMs / 1000;
@@ -162,6 +208,8 @@ export async function runImportCli(argv: readonly string[], io: CliIo): Promise<
         ),
       ].join('\n'),
     );
+    const after = await names();
+    if (watched && after) io.stderr.write(formatIdReport(compareIdsInUse(watched.used, before, after), zh));
     return 0;
   } catch (err) {
     progress.done();
@@ -180,6 +228,8 @@ export async function runImportCli(argv: readonly string[], io: CliIo): Promise<
     }
     io.stderr.write(`✗ Import failed: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
+  } finally {
+    await engine?.close();
   }
 }
 

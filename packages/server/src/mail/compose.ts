@@ -33,7 +33,7 @@ export function passwordResetMail(
 ): Mail {
   return compose(user.email, locale, 'auth.resetMailSubject', [
     ['mail.greeting', { username: user.username }],
-    ['auth.resetMailBody', { minutes, link }],
+    ['auth.resetMailBody', { count: minutes, link }],
     ['mail.resetIgnore'],
   ]);
 }
@@ -50,6 +50,23 @@ export function accountOpenedMail(
     // A generated password is handed over by the administrator (shown once), never mailed.
     [user.mustChangePassword ? 'mail.openingPasswordGenerated' : 'mail.openingPasswordSet'],
     ['mail.openingForgot'],
+  ]);
+}
+
+/**
+ * To an account's owner when a client got locked out of it (auth/signin.ts): who tried from where,
+ * that the address waits and the owner's own devices do not, and what to do.
+ */
+export function lockoutAlertMail(
+  user: Pick<User, 'email' | 'username'>,
+  locale: WireLocale,
+  attack: { failures: number; address: string; minutes: number },
+): Mail {
+  return compose(user.email, locale, 'mail.lockoutSubject', [
+    ['mail.greeting', { username: user.username }],
+    ['mail.lockoutBody', { count: attack.failures, username: user.username, address: attack.address }],
+    ['mail.lockoutWait', { count: attack.minutes }],
+    ['mail.lockoutAdvice'],
   ]);
 }
 

@@ -76,3 +76,11 @@ export function containsIgnoreCase(column: Expression<unknown>, search: string):
   const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
 }
+
+/**
+ * Case-sensitive "starts with" on both databases (the role prefix match of spec §6, which LIKE
+ * cannot give: SQLite's ignores case); an empty prefix matches every row.
+ */
+export function startsWith(column: Expression<unknown>, prefix: string): Expression<SqlBool> {
+  return sql<SqlBool>`substr(${column}, 1, ${prefix.length}) = ${prefix}`;
+}

@@ -12,6 +12,7 @@ export * from './repositories/audit.js';
 export * from './repositories/catalog.js';
 export * from './repositories/favorites.js';
 export * from './repositories/grants.js';
+export * from './repositories/login-failures.js';
 export * from './repositories/members.js';
 export * from './repositories/outbox.js';
 export * from './repositories/projects.js';

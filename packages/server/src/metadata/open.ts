@@ -18,6 +18,7 @@ import {
 } from './repositories/catalog.js';
 import { CollectionsRepository, FavoriteBrandsRepository } from './repositories/favorites.js';
 import { GrantsRepository } from './repositories/grants.js';
+import { LoginFailuresRepository } from './repositories/login-failures.js';
 import { MembersRepository } from './repositories/members.js';
 import { MailOutboxRepository } from './repositories/outbox.js';
 import { ProjectsRepository } from './repositories/projects.js';
@@ -66,6 +67,8 @@ export interface MetadataRepositories {
   readonly passwordResets: PasswordResetsRepository;
   readonly oauthStates: OauthStatesRepository;
   readonly outbox: MailOutboxRepository;
+  /** Sign-in failures per (account, client), known devices, lockout mail (auth/lockout.ts). */
+  readonly loginFailures: LoginFailuresRepository;
   readonly applications: ApplicationsRepository;
   readonly projectCategories: ProjectCategoriesRepository;
   readonly bands: CategoryBandsRepository;
@@ -250,6 +253,7 @@ function repositories(ctx: RepoContext): MetadataRepositories {
     passwordResets: new PasswordResetsRepository(ctx),
     oauthStates: new OauthStatesRepository(ctx),
     outbox: new MailOutboxRepository(ctx),
+    loginFailures: new LoginFailuresRepository(ctx),
     applications: new ApplicationsRepository(ctx),
     projectCategories: new ProjectCategoriesRepository(ctx),
     bands: new CategoryBandsRepository(ctx),

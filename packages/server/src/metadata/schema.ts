@@ -216,6 +216,24 @@ export interface RefreshTokensTable {
   created_at: Timestamp;
 }
 
+/** One sign-in: the refresh-token family of the same id (migration 0005, auth/tokens.ts). */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  /** The session a child app's session was handed over from; ending it ends this one. */
+  parent_id: string | null;
+  app_key: string;
+  started_at: Timestamp;
+  /** The last sign-in or refresh. */
+  last_used_at: Timestamp;
+  /** The absolute limit: set at sign-in, never moved by a refresh. */
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+  /** Address and user agent of the last sign-in or refresh. */
+  ip: string | null;
+  user_agent: string | null;
+}
+
 export interface PasswordResetsTable {
   token_hash: string;
   user_id: number;
@@ -253,6 +271,35 @@ export interface MailOutboxTable {
 }
 
 export type MailStatus = 'pending' | 'sent' | 'failed';
+
+/** Wrong passwords per (account name as typed, client) (migration 0004, auth/lockout.ts). */
+export interface LoginFailuresTable {
+  account: string;
+  /** 'ip:<address or IPv6 /64>' or 'device:<SHA-256 of the device cookie>'. */
+  client: string;
+  /** Wrong passwords since the last lockout (or since the row began). */
+  failures: Defaulted<number>;
+  /** Lockouts so far: each lasts twice the one before, up to the ceiling. */
+  lockouts: Defaulted<number>;
+  locked_until: Timestamp | null;
+  /** Once past, the row counts as absent (and housekeeping deletes it). */
+  expires_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Device cookies (their SHA-256) that signed in to an account (migration 0004). */
+export interface LoginDevicesTable {
+  user_id: number;
+  device_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** When an account's owner was last mailed about a lockout (migration 0004). */
+export interface LoginAlertsTable {
+  user_id: number;
+  sent_at: Timestamp;
+}
 
 export interface ApplicationsTable {
   id: Generated<number>;
@@ -293,6 +340,8 @@ export interface TrackingEventsTable {
   request_params: JsonText | null;
   type: Defaulted<string>;
   method: Defaulted<string>;
+  /** The fetch credentials mode of the recorded call (migration 0006). */
+  credentials: Defaulted<string>;
   created_at: Timestamp;
 }
 
@@ -329,9 +378,13 @@ export interface MetadataDatabase {
   collections: CollectionsTable;
   settings: SettingsTable;
   refresh_tokens: RefreshTokensTable;
+  sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   oauth_states: OauthStatesTable;
   mail_outbox: MailOutboxTable;
+  login_failures: LoginFailuresTable;
+  login_devices: LoginDevicesTable;
+  login_alerts: LoginAlertsTable;
   applications: ApplicationsTable;
   audit_events: AuditEventsTable;
   tracking_events: TrackingEventsTable;

@@ -16,7 +16,7 @@ import {
   roleMatches,
 } from '@marketlens/shared';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import type { MetadataStore, Project, ProjectMember, User } from '../metadata/index.js';
+import type { ContactsHidden, MetadataStore, Project, ProjectMember, User } from '../metadata/index.js';
 
 function findRoute(name: string, routes: readonly RouteDef[] = ROUTES): RouteDef | undefined {
   for (const r of routes) {
@@ -258,4 +258,77 @@ export async function auditScope(metadata: MetadataStore, user: AuthUser): Promi
   );
   if (administered.length === 0) throw forbidden();
   return { targets: administered.map((m) => projectTarget(m.projectId)) };
+}
+
+/**
+ * Tenancy (docs/security.md "Tenancy: who sees which accounts"). Many customers share one
+ * installation, so an account's contact fields — e-mail, telephone and enterprise — are shown only
+ * to those who look after that account: root every account; a global admin the accounts they
+ * manage (below the administrators, {@link canManageUser}) — of root and admin accounts only the
+ * user name and role, as those are the operator's staff, not a customer's; anyone else the accounts
+ * of their own enterprise. Everyone sees their own account.
+ */
+
+/** Root manages every account; an admin only the accounts below the administrators. */
+export function canManageUser(actor: Pick<AuthUser, 'role'>, target: Pick<User, 'role'>): boolean {
+  return isRoot(actor) || !roleMatches(target.role, AUTH.projectAdmin);
+}
+
+/** The same customer: the same enterprise name as stored (trimmed); an empty one matches nobody. */
+export function sameEnterprise(a: Pick<User, 'enterprise'>, b: Pick<User, 'enterprise'>): boolean {
+  return a.enterprise !== '' && a.enterprise === b.enterprise;
+}
+
+/** Who looks at accounts: the signed-in user with their stored account (its enterprise). */
+export type AccountViewer = Pick<AuthUser, 'id' | 'role' | 'account'>;
+
+/**
+ * Whether `viewer` may read the contact fields of `account`. `undefined` is an account that is not
+ * there any more (an audit entry's deleted actor): root only.
+ */
+export function accountFieldsVisible(
+  viewer: AccountViewer,
+  account: Pick<User, 'id' | 'role' | 'enterprise'> | undefined,
+): boolean {
+  if (isRoot(viewer)) return true;
+  if (!account) return false;
+  if (account.id === viewer.id) return true;
+  if (isAdmin(viewer)) return canManageUser(viewer, account);
+  return sameEnterprise(viewer.account, account);
+}
+
+/** An account's contact fields as a viewer sees them: hidden ones are empty strings on the wire. */
+export interface AccountContact {
+  email: string;
+  enterprise: string;
+  telephone: string;
+}
+
+export const HIDDEN_CONTACT: Readonly<AccountContact> = { email: '', enterprise: '', telephone: '' };
+
+export function accountContact(
+  viewer: AccountViewer,
+  account: Pick<User, 'id' | 'role' | 'email' | 'enterprise' | 'telephone'>,
+): AccountContact {
+  if (!accountFieldsVisible(viewer, account)) return { ...HIDDEN_CONTACT };
+  return { email: account.email, enterprise: account.enterprise, telephone: account.telephone };
+}
+
+/**
+ * The accounts a search of the account lists must not match on their contact fields, so a filter
+ * (`search`, `enterprise`) cannot reveal what the view hides: none for root; for a global admin the
+ * root and admin accounts but their own. The lists are open to root and admins only; for anyone
+ * else every account is hidden (deny by default).
+ */
+export function contactsHiddenFrom(viewer: AccountViewer): ContactsHidden | undefined {
+  if (isRoot(viewer)) return undefined;
+  return { rolePrefixes: isAdmin(viewer) ? AUTH.projectAdmin : [''], exceptId: viewer.id };
+}
+
+/**
+ * Whom a caller may add to a project they may manage the members of: root and global admins any
+ * account (they run every project); a project admin only an account of their own enterprise.
+ */
+export function canAddMember(actor: AccountViewer, account: Pick<User, 'enterprise'>): boolean {
+  return isAdmin(actor) || sameEnterprise(actor.account, account);
 }

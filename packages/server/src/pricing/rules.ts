@@ -1,3 +1,4 @@
+import { PRICE_HISTORY_FROM, PRICE_LIMITS } from '@marketlens/shared';
 import type { PriceReason, PriceTerms, Quote, QuoteItem, QuoteLine } from '@marketlens/shared/contracts';
 
 /**
@@ -14,12 +15,12 @@ export const PRICING = {
   perBillion: 200,
   /** Base prices are rounded up to a multiple of this. */
   roundTo: 100,
-  /** Spec §9 price limits. */
-  limitSecond: 999_999,
-  limitThird: 99_999,
-  limitAllThird: 50_000,
-  /** Spec §9: history from January 2017 is included in every subscription. */
-  historyFrom: '2017-01',
+  /** Spec §9 price limits (the shared constants the price page shows too). */
+  limitSecond: PRICE_LIMITS.secondLevel,
+  limitThird: PRICE_LIMITS.thirdLevel,
+  limitAllThird: PRICE_LIMITS.allThird,
+  /** Spec §9: history from January 2017 is included in every subscription; the terms name its month. */
+  historyFrom: PRICE_HISTORY_FROM.slice(0, 7),
 } as const;
 
 /** A sellable category: its place in the tree, names and its sales over the last year (RMB). */

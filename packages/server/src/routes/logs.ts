@@ -23,22 +23,25 @@ const SECRET_FIELD = /token|passw(or)?d|secret|authori[sz]ation|credential|auth_
 
 const redactUrl = (url: string) => url.replace(TOKEN_PARAMS, '$1[redacted]');
 
+/** What storedParams answers for a value nested deeper than the cap (JSON null is a value). */
+const TOO_DEEP = Symbol('too deep');
+
 /**
  * request_params as stored: fields named like a secret dropped at any depth and token parameters of
- * `url` redacted. Null when nested deeper than the cap (the caller refuses it).
+ * `url` redacted. TOO_DEEP when nested deeper than the cap (the caller refuses it).
  */
-function storedParams(value: unknown, depth = 0): JsonValue | undefined | null {
-  if (depth > TRACKING_PARAMS_MAX_DEPTH) return null;
+function storedParams(value: unknown, depth = 0): JsonValue | undefined | typeof TOO_DEEP {
+  if (depth > TRACKING_PARAMS_MAX_DEPTH) return TOO_DEEP;
   if (Array.isArray(value)) {
     const items = value.map((v) => storedParams(v, depth + 1));
-    return items.includes(null) ? null : (items as JsonValue[]);
+    return items.includes(TOO_DEEP) ? TOO_DEEP : (items as JsonValue[]);
   }
   if (value && typeof value === 'object') {
     const out: Record<string, JsonValue> = {};
     for (const [k, v] of Object.entries(value)) {
       if (SECRET_FIELD.test(k)) continue;
       const kept = storedParams(v, depth + 1);
-      if (kept === null) return null;
+      if (kept === TOO_DEEP) return TOO_DEEP;
       if (kept !== undefined) out[k] = kept;
     }
     return out;
@@ -54,7 +57,11 @@ function eventInstant(text: string | undefined, offsetMinutes: number): string |
   return new Date(ms).toISOString();
 }
 
-/** /api/logs: front-end tracking (spec §7). The answer only supplies the track id. */
+/**
+ * Front-end tracking (spec §7): POST /logs, registered under /api/logs (spec §7 "Tracking",
+ * /api/logs/logs) and under /api/common (spec §7 "Data", /api/common/logs) — one handler, one
+ * rule set for both addresses. The answer only supplies the track id.
+ */
 export function logRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const tracking = new TrackingRepository({
     db: ctx.metadata.db,
@@ -104,9 +111,10 @@ export function logRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         let params: JsonValue | undefined;
         if (b.request_params !== undefined) {
           const { url, ...rest } = b.request_params;
-          params = storedParams({ ...rest, ...(url !== undefined ? { url: redactUrl(url) } : {}) });
+          const kept = storedParams({ ...rest, ...(url !== undefined ? { url: redactUrl(url) } : {}) });
           // Depth first: a deeply nested value must not reach JSON.stringify's recursion.
-          if (params === null) throw badRequest('server.invalidArgumentDetail', { field: 'request_params' });
+          if (kept === TOO_DEEP) throw badRequest('server.invalidArgumentDetail', { field: 'request_params' });
+          params = kept;
           if (JSON.stringify(params).length > TRACKING_PARAMS_MAX_CHARS) throw badRequest('server.payloadTooLarge');
         }
         await tracking.record({
@@ -123,6 +131,7 @@ export function logRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           requestParams: params ?? null,
           type: b.type ?? '',
           method: b.method ?? '',
+          credentials: b.credentials ?? '',
         });
         return ok({ track_id: b.track_id });
       },

@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { Type } from 'typebox';
 import { AppError } from '../errors.js';
+import { readZip, storedZip, type ZipLimits, type ZipProblem, ZipRefusedError } from './zip.js';
 
 /**
  * An uploaded file in a JSON body, as base64. The schema lets through what the 2 MiB body limit does, so
@@ -40,31 +41,47 @@ const ZIP = Buffer.from('PK\x03\x04', 'latin1');
 /** OLE compound file: a password-protected .xlsx (Excel wraps it in one) or a legacy .xls. */
 const OLE = Buffer.from('d0cf11e0a1b11ae1', 'hex');
 
-/** What a workbook's parts expand to: exceljs inflates them all in memory, so a zip bomb is refused first. */
-const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
+/**
+ * Limits of a workbook once unpacked (exceljs holds every part in memory, as text): far above what
+ * an upload of at most MAX_UPLOAD_BYTES with the row limits of the batch and category uploads
+ * holds, far below what a crafted archive would expand to. Decimal, as MAX_UPLOAD_BYTES is shown.
+ */
+const WORKBOOK_LIMITS: ZipLimits = { maxEntries: 500, maxEntryBytes: 32_000_000, maxTotalBytes: 64_000_000 };
 
-/** The sum of the uncompressed sizes in a zip's central directory; Infinity when it cannot be read (or is ZIP64). */
-function unzippedSize(zip: Buffer): number {
-  const eocd = zip.lastIndexOf(Buffer.from('PK\x05\x06', 'latin1'));
-  if (eocd < 0 || eocd + 22 > zip.length) return Number.POSITIVE_INFINITY;
-  const entries = zip.readUInt16LE(eocd + 10);
-  let at = zip.readUInt32LE(eocd + 16);
-  let total = 0;
-  for (let i = 0; i < entries; i++) {
-    if (at + 46 > zip.length || zip.readUInt32LE(at) !== 0x02014b50) return Number.POSITIVE_INFINITY;
-    const size = zip.readUInt32LE(at + 24);
-    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
-    total += size;
-    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+const mb = (bytes: number) => `${bytes / 1_000_000} MB`;
+
+/** A refused archive as the message its uploader reads. */
+function refusedWorkbook(problem: ZipProblem): AppError {
+  switch (problem) {
+    case 'tooManyEntries':
+      return new AppError(400, 'bad_file', 'upload.workbookTooManyParts', { count: WORKBOOK_LIMITS.maxEntries });
+    case 'entryTooLarge':
+      return new AppError(400, 'bad_file', 'upload.workbookPartTooLarge', { max: mb(WORKBOOK_LIMITS.maxEntryBytes) });
+    case 'tooLarge':
+      return new AppError(400, 'bad_file', 'upload.workbookTooLarge', { max: mb(WORKBOOK_LIMITS.maxTotalBytes) });
+    case 'damaged':
+      return unreadable('upload.badWorkbook');
   }
-  return total;
+}
+
+/**
+ * The archive exceljs may read: every part inflated here within WORKBOOK_LIMITS and verified
+ * (uploads/zip.ts), then re-packed uncompressed, so exceljs inflates nothing it was not shown to be.
+ */
+async function verifiedWorkbook(file: Buffer): Promise<Buffer> {
+  try {
+    return storedZip(await readZip(file, WORKBOOK_LIMITS));
+  } catch (err) {
+    if (err instanceof ZipRefusedError) throw refusedWorkbook(err.problem);
+    throw err;
+  }
 }
 
 async function readWorkbook(file: Buffer): Promise<string[][]> {
-  if (unzippedSize(file) > MAX_UNZIPPED_BYTES) throw unreadable('upload.badWorkbook');
+  const verified = await verifiedWorkbook(file);
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+    await workbook.xlsx.load(verified as unknown as ArrayBuffer);
   } catch {
     throw unreadable('upload.badWorkbook');
   }
@@ -155,6 +172,6 @@ export async function readSheet(file: Buffer, maxRows: number): Promise<string[]
     })
     .filter((cells) => cells.length > 0);
   if (rows.length === 0) throw new AppError(400, 'empty_file', 'upload.empty');
-  if (rows.length > maxRows + 1) throw new AppError(400, 'too_many_rows', 'upload.tooManyRows', { max: maxRows });
+  if (rows.length > maxRows + 1) throw new AppError(400, 'too_many_rows', 'upload.tooManyRows', { count: maxRows });
   return rows;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, login, makeUser, postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { facts, leavesOf } from '../support/tiny-market.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
 /** Reference-data API (issue item 7) on the tiny demo warehouse, with grants. */
@@ -93,6 +94,73 @@ describeOnEach(await warehouseTargets(), 'reference data API', (target) => {
     } finally {
       await metadata.projectCategories.setStatus(project, [GRANTED], 'ready');
     }
+  });
+
+  type Tree = {
+    category_id: number;
+    category_self_id: number;
+    category_name: string;
+    category_name_en: string;
+    level: number;
+    children: Tree[];
+    [name: string]: unknown;
+  };
+  const flatten = (nodes: Tree[]): Tree[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
+  const leafIds = (nodes: Tree[]) =>
+    flatten(nodes)
+      .filter((n) => n.level === 3)
+      .map((n) => n.category_id)
+      .sort((a, b) => a - b);
+
+  it('every category answer carries category_self_id and category_name_1..3 of its path (spec §3)', async () => {
+    const tree: Tree[] = (await post(member, '/categories', { data_scope_id: project })).json().data.items;
+    // Expected names from the tree's own nesting: a node at level L names itself at L and its ancestors above.
+    const check = (nodes: Tree[], path: Tree[]) => {
+      for (const n of nodes) {
+        const names = [...path, n];
+        expect(n.category_self_id).toBe(n.category_id);
+        for (const level of [1, 2, 3]) {
+          const at = names.find((x) => x.level === level);
+          expect(n[`category_name_${level}`], `${n.category_id} level ${level}`).toBe(at?.category_name ?? '');
+          expect(n[`category_name_${level}_en`], `${n.category_id} level ${level}`).toBe(at?.category_name_en ?? '');
+        }
+        check(n.children, names);
+      }
+    };
+    check(tree, []);
+    expect(flatten(tree).some((n) => n.level === 3)).toBe(true);
+    // The flat lists carry the same fields.
+    const leaf = flatten(tree).find((n) => n.level === 3)!;
+    const third = (await get(member, `/raw/third_categories/${GRANTED}?data_scope_id=${project}`)).json().data.items;
+    const same = third.find((c: Tree) => c.category_id === leaf.category_id);
+    expect(same).toMatchObject({
+      category_self_id: leaf.category_id,
+      category_name_1: leaf.category_name_1,
+      category_name_2: leaf.category_name_2,
+      category_name_3: leaf.category_name,
+    });
+  });
+
+  it('brands_filtering keeps the categories in which those brands sold, within the grant (spec §7)', async () => {
+    // A brand that sold both inside and outside the member's granted branch (plain TypeScript over the rows).
+    const granted = leavesOf([GRANTED]);
+    const project_ = leavesOf([1, 4]);
+    const leavesOfBrand = (brand: number, within: Set<number>) =>
+      [
+        ...new Set(facts.filter((f) => f.brand_id === brand && within.has(f.category_id)).map((f) => f.category_id)),
+      ].sort((a, b) => a - b);
+    const brand = [...new Set(facts.map((f) => f.brand_id))].find(
+      (b) =>
+        leavesOfBrand(b, granted).length > 0 && leavesOfBrand(b, project_).length > leavesOfBrand(b, granted).length,
+    )!;
+    expect(brand).toBeDefined();
+    const tree = async (token: string, brands: number[]) =>
+      (await post(token, '/categories', { data_scope_id: project, brands_filtering: brands })).json().data
+        .items as Tree[];
+    expect(leafIds(await tree(member, [brand]))).toEqual(leavesOfBrand(brand, granted));
+    expect(leafIds(await tree(admin, [brand]))).toEqual(leavesOfBrand(brand, project_));
+    // Empty: the whole granted tree.
+    expect(leafIds(await tree(member, []))).toEqual([...granted].sort((a, b) => a - b));
   });
 
   it('raw tree levels follow the grant', async () => {

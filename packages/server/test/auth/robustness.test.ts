@@ -41,12 +41,16 @@ describe.each(stores())('housekeeping of expired sign-in records ($name)', (targ
     await metadata.oauthStates.create({ state: 's-old', purpose: 'bind', expiresAt: at('2026-03-01T00:10:00.000Z') });
     await metadata.oauthStates.create({ state: 's-new', purpose: 'bind', expiresAt: at('2026-03-05T00:00:00.000Z') });
 
+    // A stranger's failure count, forgotten on 1 March at noon; a device remembered until 3 March.
+    await metadata.loginFailures.recordFailure('alice', 'ip:203.0.113.9', now, at('2026-03-01T12:00:00.000Z'));
+    await metadata.loginFailures.rememberDevice(user.id, hash('device'), now, at('2026-03-03T00:00:00.000Z'));
+
     const hk = new Housekeeping(metadata, () => now, silent);
-    expect(await hk.runOnce()).toEqual({ refreshTokens: 0, passwordResets: 0, oauthStates: 0 });
+    expect(await hk.runOnce()).toEqual({ refreshTokens: 0, passwordResets: 0, oauthStates: 0, loginFailures: 0 });
     now = new Date('2026-03-02T00:00:00.000Z');
-    expect(await hk.runOnce()).toEqual({ refreshTokens: 1, passwordResets: 1, oauthStates: 1 });
+    expect(await hk.runOnce()).toEqual({ refreshTokens: 1, passwordResets: 1, oauthStates: 1, loginFailures: 1 });
     now = new Date('2026-04-01T00:00:00.000Z');
-    expect(await hk.runOnce()).toEqual({ refreshTokens: 1, passwordResets: 1, oauthStates: 1 });
+    expect(await hk.runOnce()).toEqual({ refreshTokens: 1, passwordResets: 1, oauthStates: 1, loginFailures: 1 });
   });
 
   it('runs on an unref’d interval and stops on close', async () => {

@@ -45,9 +45,12 @@ describe.each(stores())('sign-in: lockout, unknown users, account states ($name)
       expect(res.statusCode).toBe(401);
       messages.push(res.json().msg);
     }
-    expect(messages).toEqual(
-      [4, 3, 2, 1].map((n) => `invalid login or password, ${n} attempts left before the account is locked`),
-    );
+    expect(messages).toEqual([
+      'invalid login or password, 4 attempts left before the account is locked',
+      'invalid login or password, 3 attempts left before the account is locked',
+      'invalid login or password, 2 attempts left before the account is locked',
+      'invalid login or password, 1 attempt left before the account is locked',
+    ]);
     const fifth = await attempt(t, 'bob', 'wrong-password', 'zh_cn');
     expect(fifth.statusCode).toBe(403);
     expect(fifth.json()).toMatchObject({
@@ -61,13 +64,6 @@ describe.each(stores())('sign-in: lockout, unknown users, account states ($name)
     const zh = await attempt(t, 'carol-unknown-zh', 'x', 'zh_cn');
     expect(zh.json().msg).toBe('用户名或密码错误，再失败 4 次账号将被锁定');
     expect(await t.ctx.metadata.audit.listRecent({ action: 'auth.lockout' })).toHaveLength(1);
-  });
-
-  it('unlocks by itself after the lockout period', async () => {
-    const u = await makeUser(t.ctx, 'bob2');
-    await t.ctx.metadata.users.update(u.id, { failedAttempts: 5, lockedUntil: new Date(Date.now() - 1000) });
-    expect((await attempt(t, 'bob2', PASSWORD)).statusCode).toBe(200);
-    expect((await t.ctx.metadata.users.getById(u.id))!.failedAttempts).toBe(0);
   });
 
   it('answers an unknown username exactly like a wrong password, countdown and lock included', async () => {

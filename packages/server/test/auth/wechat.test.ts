@@ -24,13 +24,25 @@ describe('WeChat sign-in and binding against a loopback OAuth2 provider', () => 
     await provider.stop();
   });
 
+  /** The browser a flow runs in: the cookie the start of a flow set, sent back when it finishes. */
+  let browser: Record<string, string> = {};
   const connect = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/thirdparty/weixin/connect', payload, headers });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/thirdparty/weixin/connect',
+      payload,
+      headers: { ...browser, ...headers },
+    });
 
   /** Starts a flow, follows the provider's redirect like a browser, returns what came back. */
   async function runFlow(purpose: 'login' | 'bind', headers: Record<string, string> = {}) {
     const start = await connect({ purpose }, headers);
     expect(start.statusCode, start.body).toBe(200);
+    const setCookie = String(start.headers['set-cookie']);
+    expect(setCookie).toMatch(
+      /^ml_wechat=[\w-]{43}; Path=\/api\/auth\/thirdparty\/weixin; Max-Age=600; HttpOnly; SameSite=Lax$/,
+    );
+    browser = { cookie: setCookie.split(';')[0]! };
     const { authorize_url, state } = start.json().data;
     expect(authorize_url.startsWith(`${provider.base}/connect/qrconnect?`)).toBe(true);
     const res = await fetch(authorize_url, { redirect: 'manual' });
@@ -100,6 +112,42 @@ describe('WeChat sign-in and binding against a loopback OAuth2 provider', () => 
     const denied = await t.ctx.metadata.audit.listRecent({ action: 'auth.wechat_bind', outcome: 'denied' });
     expect(denied.length).toBe(1);
   });
+
+  it('only the browser that started a flow can finish it (no login CSRF), in both languages, audited', async () => {
+    // The attacker starts a flow in their own browser and scans with their own WeChat …
+    provider.nextOpenid = 'wx-wang';
+    const attacker = await runFlow('login');
+    const attackerBrowser = browser;
+    // … and has the victim's browser open the login page with that code and state.
+    browser = {};
+    const noCookie = await connect({ code: attacker.code, state: attacker.state, locale: 'en' });
+    expect(noCookie.statusCode).toBe(400);
+    expect(noCookie.json()).toMatchObject({
+      code: 'wechat_other_browser',
+      msg: 'This WeChat sign-in was started in another browser. Start it again from the sign-in page in this browser.',
+    });
+    // A victim who started a flow of their own carries another nonce: refused too.
+    await runFlow('login');
+    const victimBrowser = browser;
+    const mismatch = await connect({ ...(await runFlowIn(attackerBrowser)), locale: 'zh_cn' }, victimBrowser);
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().msg).toBe('该微信登录是在其他浏览器中发起的，请在本浏览器的登录页重新发起');
+    const denied = await t.ctx.metadata.audit.listRecent({ action: 'auth.wechat', outcome: 'denied', limit: 2 });
+    expect(denied.map((e) => e.detail)).toEqual([{ reason: 'other_browser' }, { reason: 'other_browser' }]);
+    // The flow's own browser signs in (a second flow there reuses the browser's nonce).
+    const own = await runFlowIn(attackerBrowser);
+    const ok = await connect(own, attackerBrowser);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.login.access_token).toEqual(expect.any(String));
+  });
+
+  /** A login flow started in the given browser, which keeps its nonce cookie. */
+  async function runFlowIn(inBrowser: Record<string, string>) {
+    browser = inBrowser;
+    const flow = await runFlow('login');
+    expect(browser).toEqual(inBrowser);
+    return flow;
+  }
 
   it('unbinding is a request an administrator approves: bound → unbind pending → unbound', async () => {
     const wang = await login(t.app, 'wang');

@@ -27,6 +27,7 @@ const TABLES = [
   'project_members',
   'projects',
   'refresh_tokens',
+  'sessions',
   'settings',
   'tracking_events',
   'users',

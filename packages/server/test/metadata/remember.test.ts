@@ -88,12 +88,17 @@ describe('SQLite: changes committed by another connection (a CLI, a second proce
     const u = await s.users.create(newUser('cai'));
     const p = await s.projects.create({ name: 'P2', dataset: 'cn_monthly', pages: [1] });
     await s.projectCategories.add(p.id, [1, 2]);
-    await s.refreshTokens.create({
-      userId: u.id,
-      familyId: 'fam',
-      tokenHash: 'h',
-      expiresAt: new Date('2026-11-27T11:00:00.000Z'),
-    });
+    await s.refreshTokens.startSession(
+      {
+        id: 'fam',
+        userId: u.id,
+        parentId: null,
+        appKey: 'marketlens',
+        expiresAt: new Date('2026-11-28T00:00:00.000Z'),
+        client: { ip: null, userAgent: null },
+      },
+      { tokenHash: 'h', expiresAt: new Date('2026-11-27T11:00:00.000Z') },
+    );
     expect((await s.users.getById(u.id))!.role).toBe('');
     expect(await s.projectCategories.ids(p.id)).toEqual([1, 2]);
     expect(await s.refreshTokens.isFamilyActive('fam')).toBe(true);

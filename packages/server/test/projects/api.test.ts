@@ -113,11 +113,11 @@ describe.each(stores())('project API ($name)', (target) => {
     expect(data<{ items: unknown[] }>(add).items).toEqual([
       expect.objectContaining({ user_id: ids.boss, role: 'admin', pages: [1, 2, 3, 4], enterprise: 'Globex' }),
     ]);
-    // The project admin adds a general member, but may not make anyone admin.
-    const denied = await boss('POST', `/projects/${pid}/users`, { user_id: ids.member, role: 'admin', locale: 'en' });
+    // The project admin adds a general member of their enterprise by user name, but may not make anyone admin.
+    const denied = await boss('POST', `/projects/${pid}/users`, { username: 'member', role: 'admin', locale: 'en' });
     expect(refused(denied, 403)).toBe('You cannot assign or change this role.');
     const ok = await boss('POST', `/projects/${pid}/users`, {
-      user_id: ids.member,
+      username: 'member',
       role: 'general',
       pages: [1, 2, 9],
       categories: [leaves[0]!],
@@ -127,8 +127,8 @@ describe.each(stores())('project API ($name)', (target) => {
         .items.map((m) => m.user_id)
         .sort(),
     ).toEqual([ids.boss, ids.member].sort());
-    const again = await boss('POST', `/projects/${pid}/users`, { user_id: ids.member, locale: 'en' });
-    expect(again.statusCode).toBe(400);
+    const again = await boss('POST', `/projects/${pid}/users`, { username: 'member', locale: 'en' });
+    expect(refused(again, 400)).toBe('The user is already a member of this project.');
     const foreign = await boss('PUT', `/projects/${pid}/users/${ids.member}`, {
       categories: [leaves.at(-1)!],
       locale: 'en',
@@ -305,8 +305,11 @@ describe.each(stores())('project API ($name)', (target) => {
     const attr = (name: string) => ({ name, title: `t-${name}`, title_en: `T ${name}` });
     const unknown = await admin('PUT', `/projects/${pid}/attributes`, { attributes: [attr('nope')], locale: 'en' });
     expect(refused(unknown, 400)).toBe('The attribute does not exist in the dataset.');
+    // Spec §5: a name twice is "name already exists", in the request's language.
     const twice = await admin('PUT', `/projects/${pid}/attributes`, { attributes: [attr(names[0]!), attr(names[0]!)] });
-    expect(twice.statusCode).toBe(400);
+    expect(refused(twice, 400)).toBe('名称已存在');
+    const twiceEn = { attributes: [attr(names[0]!), attr(names[0]!)], locale: 'en' };
+    expect(refused(await admin('PUT', `/projects/${pid}/attributes`, twiceEn), 400)).toBe('name already exists');
     const saved = data<{ items: { name: string }[] }>(
       await admin('PUT', `/projects/${pid}/attributes`, { attributes: names.slice(0, 3).map(attr) }),
     );
@@ -332,7 +335,7 @@ describe.each(stores())('project API ($name)', (target) => {
       rows: 3,
       errors: [
         { row: 2, field: 'name', problem: 'The attribute does not exist in the dataset.' },
-        { row: 3, field: 'name', problem: 'appears more than once in the file' },
+        { row: 3, field: 'name', problem: 'name already exists' },
       ],
     });
     // The draft does not touch the live configuration; cancel discards it.
@@ -355,10 +358,11 @@ describe.each(stores())('project API ($name)', (target) => {
 
   it('custom attributes: super-query rules are checked (both languages), stored per user, queried by category', async () => {
     const url = `/users/projects/${pid}/categories/custom_attributes`;
+    // Names are unique among a user's attributes (custom-attributes.test.ts): one per category here.
     const item = (category_id: number | null, query: string) => ({
       category_id,
-      name: '功效',
-      name_en: 'Effect',
+      name: `功效 ${category_id ?? ''}`,
+      name_en: `Effect ${category_id ?? ''}`,
       rules: [{ value: '保湿', query }],
     });
     expect(refused(await member('POST', url, { items: [item(null, '保湿 and')], locale: 'en' }), 400)).toBe(

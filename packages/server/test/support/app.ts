@@ -33,7 +33,7 @@ export interface TestAppOptions {
    * (DuckDB or the run's ClickHouse cluster), so API suites can run on both; default DuckDB.
    */
   warehouse?: WarehouseTarget;
-  /** Time source of the app (tokens, lockouts, clean-up). */
+  /** Time source of the app (tokens, lockouts, clean-up) and of its metadata store. */
   clock?: () => Date;
   /**
    * The app's mailer, made from the store and clock the app gets (e.g. a MailService with a recording
@@ -60,7 +60,9 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     scratch,
   );
   const database: TestDatabase | undefined = opts.store ? await opts.store.create() : undefined;
-  const metadata = database ? await database.open() : await openMetadata(config.metadataUrl);
+  // The store's own expiry checks (sessions, resets) run on the app's clock too.
+  const storeOptions = opts.clock ? { clock: opts.clock } : {};
+  const metadata = database ? await database.open(storeOptions) : await openMetadata(config.metadataUrl, storeOptions);
   const warehouse = await openWarehouse({ warehouseUrl: config.warehouseUrl, warehouseRefreshMs: 0 });
   const ctx: AppContext = {
     config,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type CliIo, runImportCli } from '../../src/cli/import.js';
+import { openMetadata } from '../../src/metadata/index.js';
 import { baseFixture, tempDir, writeFixture } from './fixtures.js';
 
 let root: { dir: string; cleanup: () => void };
@@ -75,5 +76,84 @@ describe('npm run import', () => {
     const t = io({}, controller.signal);
     expect(await runImportCli(['--warehouse', path.join(root.dir, 'wh-int'), src], t)).toBe(130);
     expect(t.err()).toContain('cancelled');
+  });
+});
+
+describe('npm run import: the ids that projects use', () => {
+  test('reports ids in use that the new version drops or names differently, in the language of the locale', async () => {
+    const data = path.join(root.dir, 'ids-data');
+    const store = await openMetadata(path.join(data, 'metadata.sqlite'));
+    const env = { DATA_DIR: data };
+    try {
+      expect(
+        await runImportCli([await writeFixture(baseFixture('cli_ids'), path.join(root.dir, 'ids-v1'))], io(env)),
+      ).toBe(0);
+      const user = await store.users.create({ username: 'm', email: 'm@example.com', passwordHash: 'x' });
+      const project = async (name: string, dataset: string) => {
+        const p = await store.projects.create({ name, dataset });
+        await store.members.add({ projectId: p.id, userId: user.id });
+        return p.id;
+      };
+      const a = await project('Shop A', 'cli_ids');
+      const b = await project('Shop B', 'cli_ids');
+      const other = await project('Elsewhere', 'another_dataset');
+      await store.projectCategories.add(a, [100, 200]);
+      await store.grants.replaceMany(a, user.id, {
+        category: ['101'],
+        brand: ['3'],
+        shop: ['2,2001', '2,2002', '1,2001'],
+      });
+      await store.favoriteBrands.add(a, user.id, [2]);
+      await store.favoriteBrands.add(b, user.id, [2]);
+      await store.projectCategories.add(other, [999]);
+
+      // The next version: the nut category with its brand, shop and product gone, brand 2 renamed.
+      const next = baseFixture('cli_ids');
+      const nuts = next.tables.dim_sku.find((s) => s.category_id === 200)!.sku_id;
+      next.tables.dim_sku = next.tables.dim_sku.filter((s) => s.sku_id !== nuts);
+      next.tables.fact_sales = next.tables.fact_sales.filter((f) => f.sku_id !== nuts);
+      next.tables.sku_attribute = next.tables.sku_attribute.filter((r) => r.sku_id !== nuts);
+      next.tables.dim_category = next.tables.dim_category.filter((c) => c.category_id !== 200);
+      next.tables.dim_brand = next.tables.dim_brand.filter((r) => r.brand_id !== 3);
+      next.tables.dim_shop = next.tables.dim_shop.filter((r) => r.shop_id !== 2002);
+      Object.assign(next.tables.dim_brand.find((r) => r.brand_id === 2)!, {
+        name_zh: '巴黎欧莱雅',
+        name_en: "L'Oreal Paris",
+      });
+      const v2 = await writeFixture(next, path.join(root.dir, 'ids-v2'));
+
+      const en = io(env);
+      expect(await runImportCli([v2], en)).toBe(0);
+      expect(en.out()).toContain('✓ cli_ids loaded as version');
+      expect(en.err().split('\n')).toEqual([
+        '! 4 ids that projects use are not in the new version, so the categories, grants and favourites with them no longer apply (ids must stay the same across versions, see docs/data-format.md §9):',
+        '    category 200 坚果 / Nuts — projects: Shop A',
+        '    brand 3 三只松鼠 / Three Squirrels — projects: Shop A',
+        // On platform 1 there never was a shop 2001: the grant named the wrong platform already.
+        '    shop 1,2001 — projects: Shop A',
+        '    shop 2,2002 京东超市 / JD Supermarket — projects: Shop A',
+        '! 1 id that projects use has another name in the new version; check that it still means the same thing:',
+        "    brand 2 欧莱雅 / L'Oreal → 巴黎欧莱雅 / L'Oreal Paris — projects: Shop A, Shop B",
+        '',
+      ]);
+
+      // The same version again: nothing renamed any more; what is gone is still said, in Chinese.
+      await store.grants.replaceMany(a, user.id, { shop: ['2,2001'] });
+      await store.projectCategories.remove(a, 200);
+      await store.grants.replaceMany(a, user.id, { brand: [] });
+      const zh = io({ ...env, LANG: 'zh_CN.UTF-8' });
+      expect(await runImportCli([v2], zh)).toBe(0);
+      expect(zh.err()).toBe('');
+      await store.projectCategories.add(a, [200]);
+      const zh2 = io({ ...env, LANG: 'zh_CN.UTF-8' });
+      expect(await runImportCli([v2], zh2)).toBe(0);
+      expect(zh2.err().split('\n')).toEqual([
+        '! 项目使用的 1 个编号在新版本中不存在，相关的品类、权限和关注不再生效（编号须在各版本间保持不变，见 docs/data-format.md §9）：',
+        '    品类 200 — 项目：Shop A',
+        '',
+      ]);
+    } finally {
+      await store.close();
+    }
   });
 });

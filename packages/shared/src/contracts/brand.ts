@@ -246,8 +246,6 @@ const BrandId = Type.Integer({ minimum: 0 });
 const Level = Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]));
 /** At most four comparison slots on the contrast page; a little room for other callers. */
 export const MAX_OVERVIEW_BRANDS = 10;
-/** The contrast page's slots (spec §1: blue, purple, teal, pink). */
-export const MAX_CONTRAST_SLOTS = 4;
 
 export const BrandInfoBody = ScopeBody({ brand_id: BrandId });
 export const BrandBody = FilterBody({ brand_id: BrandId });

@@ -5,14 +5,8 @@
  * docs/pages/contrast.md defines every figure.
  */
 import { type Static, Type } from 'typebox';
-import {
-  BrandCategoryRow,
-  BrandOverviewItem,
-  BrandTrendPoint,
-  MAX_CONTRAST_SLOTS,
-  OverviewMarket,
-  OverviewRange,
-} from './brand.js';
+import { MAX_CONTRAST_BRANDS } from '../limits.js';
+import { BrandCategoryRow, BrandOverviewItem, BrandTrendPoint, OverviewMarket, OverviewRange } from './brand.js';
 import { FilterBody, Warnings } from './common.js';
 import { InsightBandsValues, InsightChannelsOverview, InsightTopRow } from './insight.js';
 
@@ -116,7 +110,7 @@ const Slot = Type.Object(
   { additionalProperties: false },
 );
 export const ContrastBody = FilterBody({
-  slots: Type.Array(Slot, { minItems: 1, maxItems: MAX_CONTRAST_SLOTS }),
+  slots: Type.Array(Slot, { minItems: 1, maxItems: MAX_CONTRAST_BRANDS }),
   /** The category mix's level (default 1). */
   level: Level,
 });

@@ -27,11 +27,27 @@ export type NamedItem = Static<typeof NamedItem>;
 export const ShopItem = Type.Object({ value: Type.String(), name: Type.String(), name_en: Type.String() });
 export type ShopItem = Static<typeof ShopItem>;
 
+/** A category's name at one level of its path: the level's own name, '' below the category's level. */
+const PathName = Type.String();
+/**
+ * A category (spec §3): its id, names, level (1–3) and parent, and its path — `category_name_1..3`
+ * (`_en` in English) name its level-1, level-2 and level-3 ancestors, itself at its own level, so a
+ * list of categories from several branches reads without the tree. `category_self_id` is the
+ * category's own id: the same as `category_id`, since ids are unique across levels here; the spec
+ * names both.
+ */
 export const CategoryItem = Type.Object({
   category_id: Type.Integer(),
+  category_self_id: Type.Integer(),
   category_name: Type.String(),
   category_name_en: Type.String(),
-  level: Type.Integer(),
+  category_name_1: PathName,
+  category_name_2: PathName,
+  category_name_3: PathName,
+  category_name_1_en: PathName,
+  category_name_2_en: PathName,
+  category_name_3_en: PathName,
+  level: Type.Integer({ minimum: 1, maximum: 3 }),
   parent: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type CategoryItem = Static<typeof CategoryItem>;
@@ -83,7 +99,10 @@ export const CategoriesBody = Type.Object(
   {
     ...LocaleField,
     data_scope_id: Type.Optional(Type.Union([DataScopeId, Type.Null()])),
-    /** Only categories in which these brands sold. */
+    /**
+     * Spec §7 "category reading sends brands_filtering": only the categories in which these brands
+     * sold (within the grant); empty or absent, the whole granted tree.
+     */
     brands_filtering: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { maxItems: 500 })),
   },
   { additionalProperties: false },

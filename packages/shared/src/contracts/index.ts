@@ -7,6 +7,7 @@ export * from './audit.js';
 export * from './brand.js';
 export * from './common.js';
 export * from './contrast.js';
+export * from './custom-attributes.js';
 export * from './data.js';
 export * from './endpoints.js';
 export * from './explore.js';

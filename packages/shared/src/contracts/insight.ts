@@ -296,9 +296,11 @@ export const InsightDistributionBody = FilterBody({
   metric: Metric,
   dimension: Type.Optional(Type.Union([Type.Literal('category'), Type.Literal('platform'), Type.Literal('channel')])),
 });
+/** One of the two: a dataset attribute by name, or one of the user's custom attributes by id. */
 export const InsightAttributeValuesBody = FilterBody({
   metric: Metric,
-  attribute: Type.String({ minLength: 1, maxLength: 64 }),
+  attribute: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  custom_attribute: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 export const InsightTopBody = FilterBody({ kind: Type.Optional(InsightTopKind), sort_by: SortBy });
 export const InsightFilterBody = FilterBody({});

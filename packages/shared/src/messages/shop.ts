@@ -5,7 +5,8 @@ export const shopMessages = defineMessages({
   en: {
     'shop.filter.sourceNeedsShop': 'Channel source requires a shop selection first.',
     'shop.noneSelected': 'Choose at least one shop.',
-    'shop.tooMany': 'Choose at most {max} shops.',
+    'shop.tooMany': 'Choose at most {count} shops.',
+    'shop.tooMany_one': 'Choose at most {count} shop.',
     'shop.notFound': 'The shop does not exist in the project data.',
     'shop.noAccess': 'You have no access to this shop. Contact an administrator to request access.',
     'shop.download.rankingsTitle': 'Store analysis — shop rankings',
@@ -20,7 +21,8 @@ export const shopMessages = defineMessages({
   'zh-CN': {
     'shop.filter.sourceNeedsShop': '请先选择店铺，再选择渠道来源',
     'shop.noneSelected': '请至少选择一个店铺',
-    'shop.tooMany': '最多选择 {max} 个店铺',
+    'shop.tooMany': '最多选择 {count} 个店铺',
+    'shop.tooMany_one': '最多选择 {count} 个店铺',
     'shop.notFound': '店铺不存在于该项目的数据中',
     'shop.noAccess': '您没有该店铺的数据权限，请联系管理员开通',
     'shop.download.rankingsTitle': '店铺分析 — 店铺排行',

@@ -6,6 +6,7 @@ import { setApiHandlers } from '../shared/api/request.js';
 import { useFeedback } from '../shared/ui/feedback.js';
 import { Logo } from '../shared/ui/Logo.js';
 import { startDeployWatch } from './deploy.js';
+import { currentProbe, dismissSmallScreen, maySkipSmallScreen, smallScreenDismissed } from './leniency.js';
 import { useCurrentDef } from './routeHooks.js';
 
 /** A thin moving bar at the top while a route (and its chunk) loads: CSS only (app.css). */
@@ -78,10 +79,18 @@ function useNarrowScreen(): boolean {
   return narrow;
 }
 
-/** Spec §1: mobile browsing is unsupported; under 768 px a notice covers the app. */
+/**
+ * Spec §1: mobile browsing is unsupported; under 768 px a notice covers the app. Spec §6 leniency
+ * (leniency.ts, ADR 0015): on a phone or in a mini-program, the read-only analysis pages may be
+ * viewed anyway once the user says so.
+ */
 function SmallScreenNotice() {
   const { t } = useTranslation();
-  if (!useNarrowScreen()) return null;
+  const { pathname } = useLocation();
+  const narrow = useNarrowScreen();
+  const [dismissed, setDismissed] = useState(smallScreenDismissed);
+  const skippable = maySkipSmallScreen(pathname, currentProbe());
+  if (!narrow || (skippable && dismissed)) return null;
   return (
     <div
       className="ml-small-screen"
@@ -93,6 +102,23 @@ function SmallScreenNotice() {
         <Logo size={48} />
         <h2>{t('smallScreen.title')}</h2>
         <p className="ml-muted">{t('smallScreen.description', { width: MIN_SCREEN_WIDTH })}</p>
+        {skippable && (
+          <>
+            <p className="ml-muted">{t('smallScreen.lenient')}</p>
+            {/* A plain button: the shell loads no antd component (ADR 0004's shell budget). */}
+            <button
+              type="button"
+              className="ml-small-screen-continue"
+              onClick={() => {
+                dismissSmallScreen();
+                setDismissed(true);
+              }}
+              data-testid="small-screen-continue"
+            >
+              {t('smallScreen.continue')}
+            </button>
+          </>
+        )}
       </div>
     </div>
   );

@@ -39,6 +39,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   },
   ChangePassword: { load: () => import('../features/personal-center/ChangePasswordPage.js') },
   Favorites: { load: () => import('../features/personal-center/FavoritesPage.js') },
+  Sessions: { load: () => import('../features/personal-center/SessionsPage.js') },
   NoProject: { load: () => import('../features/no-project/NoProjectPage.js') },
   Projects: { index: () => import('../features/projects/ProjectListPage.js') },
   ProjectInfo: { load: () => import('../features/projects/ProjectInfoPage.js') },

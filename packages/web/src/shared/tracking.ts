@@ -1,5 +1,6 @@
 import { createTrackId, formatEventTime, pageByPath, periodStart } from '@marketlens/shared';
 import { decodeFilter, encodeFilter, toWire } from './analysis/filter.js';
+import { observeCalls, type SettledCall } from './api/calls.js';
 import { api } from './api/request.js';
 
 const LAST_KEY = 'marketlens.lastTrackId';
@@ -37,6 +38,51 @@ export function trackingKey(pathname: string, search: string): string {
   return pathname + encodeFilter(decodeFilter(new URLSearchParams(search)));
 }
 
+/** One tracking event (spec §7 POST /api/logs/logs) as the page sends it. */
+interface TrackingEvent {
+  route: string;
+  startedAt: number;
+  endedAt: number;
+  fullUrl: string;
+  status: number;
+  params: TrackingParams;
+  type: 'route' | 'api' | 'download';
+  method: string;
+  credentials: string;
+}
+
+const TRACKING_PATHS = new Set(['/api/logs/logs', '/api/common/logs']);
+
+/** Sends one event, chained after the previous one's track id so a visit can be followed step by step. */
+function send(userId: number, e: TrackingEvent): Promise<void> {
+  const offset = -new Date().getTimezoneOffset();
+  const trackId = createTrackId(`${userId}|${e.type}|${e.route}|${Math.random()}`, Date.now());
+  const last = sessionStorage.getItem(LAST_KEY) ?? '';
+  sessionStorage.setItem(LAST_KEY, trackId);
+  return api
+    .post<{ track_id: string }>(
+      '/api/logs/logs',
+      {
+        placement: 'web',
+        route: e.route,
+        track_id: trackId,
+        last_track_id: last,
+        event_start: formatEventTime(e.startedAt, offset),
+        event_end: formatEventTime(e.endedAt, offset),
+        full_url: e.fullUrl,
+        response_status: e.status,
+        request_params: e.params,
+        type: e.type,
+        method: e.method,
+        credentials: e.credentials,
+        tz_offset: offset,
+      },
+      { silent: true },
+    )
+    .then((r) => sessionStorage.setItem(LAST_KEY, r.track_id))
+    .catch(() => undefined);
+}
+
 /**
  * Spec §7 tracking call for a page view: which route, when it started and finished rendering, the
  * page's filters, and the previous event's track id so a visit can be followed page by page.
@@ -48,30 +94,58 @@ export function trackRoute(
   startedAt: number,
   params: TrackingParams = { data: {} },
 ): Promise<void> {
-  const offset = -new Date().getTimezoneOffset();
-  const trackId = createTrackId(`${userId}|${route}|${Math.random()}`, Date.now());
-  const last = sessionStorage.getItem(LAST_KEY) ?? '';
-  sessionStorage.setItem(LAST_KEY, trackId);
-  return api
-    .post<{ track_id: string }>(
-      '/api/logs/logs',
-      {
-        placement: 'web',
-        route,
-        track_id: trackId,
-        last_track_id: last,
-        event_start: formatEventTime(startedAt, offset),
-        event_end: formatEventTime(Date.now(), offset),
-        full_url: window.location.href,
-        response_status: 200,
-        request_params: params,
-        type: 'route',
-        method: 'GET',
-        credentials: 'same-origin',
-        tz_offset: offset,
-      },
-      { silent: true },
-    )
-    .then((r) => sessionStorage.setItem(LAST_KEY, r.track_id))
-    .catch(() => undefined);
+  return send(userId, {
+    route,
+    startedAt,
+    endedAt: Date.now(),
+    fullUrl: window.location.href,
+    status: 200,
+    params,
+    type: 'route',
+    method: 'GET',
+    credentials: 'same-origin',
+  });
+}
+
+/**
+ * The tracking event of a call (spec §7): its address, real status (0 = no answer), method, type
+ * (`api` | `download`) and credentials mode, and as `request_params` its parameters with the filter's
+ * dates as the first day of their month, and the page it was made from. Sign-in calls carry
+ * passwords and codes: their parameters are never sent (the server drops secret fields anyway).
+ */
+export function callEvent(route: string, call: SettledCall, page: string): TrackingEvent {
+  const data: Record<string, unknown> = call.path.startsWith('/api/auth/') ? {} : { ...call.params };
+  const month = (v: unknown) =>
+    Array.isArray(v) && v.length === 2 && v.every((d) => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d))
+      ? v.map((d: string) => periodStart(d, 'month'))
+      : v;
+  if ('date' in data) data.date = month(data.date);
+  if ('dateBefore' in data) data.dateBefore = month(data.dateBefore);
+  return {
+    route,
+    startedAt: call.startedAt,
+    endedAt: call.endedAt,
+    fullUrl: new URL(call.url, window.location.origin).href,
+    status: call.status,
+    params: { data, url: page },
+    type: call.kind,
+    method: call.method,
+    credentials: call.credentials,
+  };
+}
+
+/**
+ * Tracks every call of the request layer for the signed-in user (API calls, downloads, failures),
+ * one event at a time after the call settled, so tracking never competes with a page's own calls
+ * for the connection. Not tracked: the tracking calls themselves and the token refresh. `page()`
+ * names the page the call was made on (its route name and in-app address). Returns the unsubscribe.
+ */
+export function trackCalls(userId: number, page: () => { route: string; address: string }): () => void {
+  let queue: Promise<void> = Promise.resolve();
+  return observeCalls((call) => {
+    if (TRACKING_PATHS.has(call.path) || call.path === '/api/auth/refresh') return;
+    const { route, address } = page();
+    const event = callEvent(route, call, address);
+    queue = queue.then(() => send(userId, event));
+  });
 }

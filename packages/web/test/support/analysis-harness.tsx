@@ -71,7 +71,8 @@ export const BEAUTY = {
 
 /**
  * The reference data a page loads before its panels: the user, project 1's brief, the data period
- * (2023-01 to 2024-06) and the filter panel's lists (categories: Beauty; the others empty unless given).
+ * (2023-01 to 2024-06) and the filter panel's lists (categories: Beauty; the others — custom attributes
+ * too — empty unless given).
  * MSW answers with the first handler that matches, so a test's own handler listed before these wins.
  */
 export function referenceHandlers(
@@ -82,6 +83,7 @@ export function referenceHandlers(
     channels?: unknown[];
     attributes?: unknown[];
     brands?: unknown[];
+    customAttributes?: unknown[];
   } = {},
 ) {
   return [
@@ -92,6 +94,9 @@ export function referenceHandlers(
     http.get('*/api/common/platforms/channels', () => ok({ items: over.channels ?? [] })),
     http.get('*/api/common/attributes', () => ok({ items: over.attributes ?? [] })),
     http.get('*/api/common/brands', () => ok({ items: over.brands ?? [] })),
+    http.post('*/api/common/users/projects/:id/categories/custom_attributes/queries', () =>
+      ok({ items: over.customAttributes ?? [] }),
+    ),
   ];
 }
 

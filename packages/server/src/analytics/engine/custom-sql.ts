@@ -82,7 +82,7 @@ export function customSqlError(
  */
 function lexicalCheck(text: string): void {
   if (text.trim() === '') throw customSqlError('customSql.empty');
-  if (text.length > CUSTOM_SQL_MAX_LENGTH) throw customSqlError('customSql.tooLong', { max: CUSTOM_SQL_MAX_LENGTH });
+  if (text.length > CUSTOM_SQL_MAX_LENGTH) throw customSqlError('customSql.tooLong', { count: CUSTOM_SQL_MAX_LENGTH });
   let depth = 0;
   let quote: string | null = null;
   for (let i = 0; i < text.length; i++) {
@@ -209,7 +209,7 @@ function list(v: unknown): Json[] {
 }
 
 function walk(raw: unknown, columns: ReadonlyMap<string, CustomSqlColumnKind>, depth: number): CustomSqlNode {
-  if (depth > MAX_DEPTH) throw customSqlError('customSql.tooLong', { max: CUSTOM_SQL_MAX_LENGTH });
+  if (depth > MAX_DEPTH) throw customSqlError('customSql.tooLong', { count: CUSTOM_SQL_MAX_LENGTH });
   const node = obj(raw);
   const cls = node.class;
   const type = String(node.type);
@@ -230,7 +230,7 @@ function walk(raw: unknown, columns: ReadonlyMap<string, CustomSqlColumnKind>, d
   if (cls === 'OPERATOR' && (type === 'COMPARE_IN' || type === 'COMPARE_NOT_IN')) {
     const [subject, ...rest] = list(node.children);
     const column = columnOf(subject, columns);
-    if (rest.length > MAX_LIST) throw customSqlError('customSql.tooLong', { max: CUSTOM_SQL_MAX_LENGTH });
+    if (rest.length > MAX_LIST) throw customSqlError('customSql.tooLong', { count: CUSTOM_SQL_MAX_LENGTH });
     return {
       kind: 'in',
       column,

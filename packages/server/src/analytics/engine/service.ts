@@ -5,6 +5,7 @@ import {
   inRange,
   type MessageKey,
   periodLengthsDiffer,
+  SHOP_SELECTION_SEPARATOR,
 } from '@marketlens/shared';
 import { LruMap } from '../../lru.js';
 import type { DataGrant } from '../../permissions/index.js';
@@ -197,7 +198,9 @@ export class AnalyticsEngine {
     const catalog = await this.catalog(grant.dataset);
     // Shop grants are selections ('platform,shop_id', spec §4) or bare ids; the id is the last part.
     const ids = (list: readonly string[] | null) =>
-      list === null ? null : list.map((v) => Number(v.split(',').at(-1))).filter((n) => Number.isSafeInteger(n));
+      list === null
+        ? null
+        : list.map((v) => Number(v.split(SHOP_SELECTION_SEPARATOR).at(-1))).filter((n) => Number.isSafeInteger(n));
     const categories = catalog.leavesOf(grant.categories);
     // leavesOf gives distinct leaves of this catalogue: as many as it has means every one.
     const everyLeaf = categories.length > 0 && categories.length === catalog.leaves.length;

@@ -6,6 +6,7 @@ import {
   type MessageKey,
   parseSuperQuery,
   periodStart,
+  SHOP_SELECTION_SEPARATOR,
   type SuperQueryNode,
   validateAttributeValueCount,
   validateBenchmarkPeriod,
@@ -84,7 +85,7 @@ export function keywordFilterOf(k: GoodsKeywords | undefined): KeywordFilter | u
 export function shopPicksOf(values: readonly string[]): ShopPick[] {
   const seen = new Set<string>();
   return values.flatMap((value) => {
-    const [platformId, shopId] = value.split(',').map(Number) as [number, number];
+    const [platformId, shopId] = value.split(SHOP_SELECTION_SEPARATOR).map(Number) as [number, number];
     const key = `${platformId},${shopId}`;
     if (seen.has(key)) return [];
     seen.add(key);

@@ -1,6 +1,9 @@
 import {
   type DateRange,
+  GROWTH_TOP_LIMIT,
   type Granularity,
+  HOT_GOODS_POOL,
+  HOT_GOODS_SAMPLE,
   PICTURE_BASE,
   pictureUrl,
   productLink,
@@ -42,13 +45,13 @@ import type { AnalysisRequest, QueryParts } from '../request.js';
 
 export const HOT_LIMITS = {
   /** Spec §9: growth top 50. */
-  rising: 50,
-  fresh: 50,
+  rising: GROWTH_TOP_LIMIT,
+  fresh: GROWTH_TOP_LIMIT,
   /** Rising products are chosen among this many best sellers of the current range. */
-  risingProductPool: 1000,
+  risingProductPool: HOT_GOODS_POOL,
   /** Spec §9: hot goods random from the top 1000. */
-  hotPool: 1000,
-  hotSample: 20,
+  hotPool: HOT_GOODS_POOL,
+  hotSample: HOT_GOODS_SAMPLE,
   keywords: 100,
   /** Hidden keywords per project (bounds the word cloud query). */
   hiddenPerProject: 500,
@@ -389,7 +392,7 @@ export async function hideKeywords(
   const current = new Set((await hiddenKeywords(metadata, projectId)).map((h) => h.keyword));
   const fresh = [...new Set(words)].filter((w) => !current.has(w));
   if (current.size + fresh.length > HOT_LIMITS.hiddenPerProject) {
-    throw badRequest('hot.tooManyHidden', { max: HOT_LIMITS.hiddenPerProject });
+    throw badRequest('hot.tooManyHidden', { count: HOT_LIMITS.hiddenPerProject });
   }
   // Re-hiding a hidden word keeps its original time and author.
   for (const w of fresh) await metadata.settings.set(scope, `${HIDDEN_PREFIX}${w}`, { at: by.at, by: by.username });

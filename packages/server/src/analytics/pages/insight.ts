@@ -16,7 +16,7 @@ export { bandsFor, bandsValues } from '../panels/bands.js';
 export { channelsOverview } from '../panels/channels.js';
 export type { InsightMetric, Selection, SortBy, TopKind } from '../panels/common.js';
 export { periodsOf, selectionOf, warningsOf } from '../panels/common.js';
-export { attributesOverview, attributeValues, distribution } from '../panels/distributions.js';
+export { attributesOverview, attributeValues, customAttributeValues, distribution } from '../panels/distributions.js';
 export { TOP_LIMITS, top } from '../panels/rankings.js';
 export { trends, trendsList } from '../panels/trends.js';
 export { categoryValuations } from '../panels/valuation.js';

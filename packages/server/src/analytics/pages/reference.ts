@@ -1,5 +1,6 @@
+import { shopSelection } from '@marketlens/shared';
 import type { CategoryItem, CategoryNode, FilterAttribute, NamedItem, ShopItem } from '@marketlens/shared/contracts';
-import { attributeValues, datasetAttributes } from '../engine/dimensions.js';
+import { attributeValues, type CategoryInfo, datasetAttributes } from '../engine/dimensions.js';
 import type { AnalysisRequest, DataScope } from '../request.js';
 
 /**
@@ -9,25 +10,45 @@ import type { AnalysisRequest, DataScope } from '../request.js';
  * every query runs through `AnalysisRequest.run` (the grant applied by the engine).
  */
 
-/** Categories of the tree that hold at least one of `leaves` (the granted leaves by default). */
-function grantedIds(scope: DataScope, leaves: readonly number[] = scope.grant.categories): Set<number> {
-  const out = new Set<number>();
-  for (const leaf of leaves) {
-    let c = scope.catalog.categories.get(leaf);
-    while (c) {
-      out.add(c.category_id);
-      c = c.parent_id === null ? undefined : scope.catalog.categories.get(c.parent_id);
-    }
+/** The category and its ancestors, itself first (nothing for an id outside the catalogue). */
+function ancestry(scope: DataScope, id: number): CategoryInfo[] {
+  const out: CategoryInfo[] = [];
+  let c = scope.catalog.categories.get(id);
+  while (c) {
+    out.push(c);
+    c = c.parent_id === null ? undefined : scope.catalog.categories.get(c.parent_id);
   }
   return out;
 }
 
+/** Categories of the tree that hold at least one of `leaves` (the granted leaves by default). */
+function grantedIds(scope: DataScope, leaves: readonly number[] = scope.grant.categories): Set<number> {
+  const out = new Set<number>();
+  for (const leaf of leaves) for (const c of ancestry(scope, leaf)) out.add(c.category_id);
+  return out;
+}
+
+/** A category as every category answer gives it (spec §3): with its own id and the names of its path. */
 function item(scope: DataScope, id: number): CategoryItem {
   const c = scope.catalog.categories.get(id)!;
+  // The names along its path: [level - 1] is the ancestor (or itself) at that level.
+  const zh = ['', '', ''];
+  const en = ['', '', ''];
+  for (const p of ancestry(scope, id)) {
+    zh[p.level - 1] = p.name_zh;
+    en[p.level - 1] = p.name_en;
+  }
   return {
     category_id: id,
+    category_self_id: id,
     category_name: c.name_zh,
     category_name_en: c.name_en,
+    category_name_1: zh[0]!,
+    category_name_2: zh[1]!,
+    category_name_3: zh[2]!,
+    category_name_1_en: en[0]!,
+    category_name_2_en: en[1]!,
+    category_name_3_en: en[2]!,
     level: c.level,
     parent: c.parent_id,
   };
@@ -115,8 +136,7 @@ async function ranked(a: AnalysisRequest, dim: 'brand' | 'shop'): Promise<Ranked
   });
 }
 const named = ({ id, name, name_en }: Ranked): NamedItem => ({ id, name, name_en });
-// Spec §4: a shop selection is 'platform,shop_id'.
-const shop = (s: Ranked): ShopItem => ({ value: `${s.platform},${s.id}`, name: s.name, name_en: s.name_en });
+const shop = (s: Ranked): ShopItem => ({ value: shopSelection(s.platform, s.id), name: s.name, name_en: s.name_en });
 
 interface Paging {
   page?: number | undefined;

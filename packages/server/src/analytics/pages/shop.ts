@@ -7,6 +7,7 @@ import {
   SHOP_TYPES,
   share,
   shopLink,
+  shopSelection,
 } from '@marketlens/shared';
 import {
   MAX_SHOPS,
@@ -98,7 +99,7 @@ export async function requireShops(a: AnalysisRequest, values: readonly string[]
   const details = await shopDetails(a.warehouse, a.scope.project.dataset, [...new Set(picked.map((s) => s.shopId))]);
   if (picked.some((s) => !details.has(s.shopId))) throw notFound('shop.notFound');
   return picked.map((s) => ({
-    value: `${s.platformId},${s.shopId}`,
+    value: shopSelection(s.platformId, s.shopId),
     platformId: s.platformId,
     info: details.get(s.shopId)!,
   }));

@@ -1,7 +1,9 @@
-import { share } from '@marketlens/shared';
+import { growth, parseSuperQuery, type SuperQueryNode, share } from '@marketlens/shared';
 import { badRequest } from '../../errors.js';
+import { customRules } from '../../metadata/index.js';
 import { datasetAttributes } from '../engine/dimensions.js';
-import type { Dimension } from '../engine/model.js';
+import type { Dimension, Filter } from '../engine/model.js';
+import type { ResultRow } from '../engine/shape.js';
 import {
   type DistributionDimension,
   figures,
@@ -104,7 +106,8 @@ export async function attributesOverview(ctx: PanelContext, metric: InsightMetri
 }
 
 /** Values of one attribute: figures, share of the scope (a product counts once per value), growth. */
-export async function attributeValues(ctx: PanelContext, metric: InsightMetric, attribute: string) {
+export async function attributeValues(ctx: PanelContext, metric: InsightMetric, attribute: string | undefined) {
+  if (attribute === undefined) throw badRequest('server.invalidArgumentDetail', { field: 'attribute' });
   if (!ctx.scope.catalog.attributes.includes(attribute))
     throw badRequest('analytics.unknownAttribute', { name: attribute });
   const dim = `attribute:${attribute}` as Dimension;
@@ -118,5 +121,68 @@ export async function attributeValues(ctx: PanelContext, metric: InsightMetric, 
     total: totals(result),
     rows: sortRows(rows, metric),
     warnings: warningsOf(result, ctx.locale),
+  };
+}
+
+/**
+ * Values of one of the user's custom attributes (docs/api.md "Custom attributes"): a row per value —
+ * the products whose titles its super query matches, on top of the request's filter — with the rows
+ * of the dataset attributes' fields (share of the scope, share change, growth). A value is no column
+ * of the warehouse, so each is one filtered total over the scope (with its base range), read by the
+ * same engine and filter compiler as every figure: at most 50 values, each a statement.
+ */
+export async function customAttributeValues(ctx: PanelContext, metric: InsightMetric, id: number) {
+  const def = (await ctx.metadata.customAttributes.list(ctx.scope.project.id, ctx.user.id)).find((c) => c.id === id);
+  if (!def) throw badRequest('analytics.unknownAttribute', { name: String(id) });
+  const rules = customRules(def.rules).flatMap((r) => {
+    const parsed = parseSuperQuery(r.query);
+    return parsed.ok ? [{ value: r.value, ast: parsed.ast }] : [];
+  });
+  const base = ctx.validated.filter;
+  const within = (ast: SuperQueryNode): Filter => ({
+    ...base,
+    customAttributes: [...(base.customAttributes ?? []), [ast]],
+  });
+  const [scope, ...values] = await Promise.all([
+    run(ctx, { dimensions: [] }),
+    ...rules.map((r) => run(ctx, { dimensions: [], filter: within(r.ast) })),
+  ]);
+  const whole = scope!.total;
+  const rows = rules.map((r, i) => {
+    const result = values[i]!;
+    const now = result.total ?? { sales: 0, count: 0, avg_price: null };
+    const before = result.total?.base;
+    const nowShare = share(now.sales, whole?.sales);
+    const row: ResultRow = {
+      keys: { value: r.value },
+      labels: { value: { zh: r.value, en: r.value } },
+      sales: now.sales,
+      count: now.count,
+      avg_price: now.avg_price,
+      share: nowShare,
+      ...(before && whole?.base
+        ? {
+            base: { ...before, share: share(before.sales, whole.base.sales) },
+            growth: {
+              sales: growth(now.sales, before.sales),
+              count: growth(now.count, before.count),
+              avg_price: growth(now.avg_price, before.avg_price),
+            },
+          }
+        : {}),
+    };
+    return { ...nameOf(row, 'value' as Dimension), ...figures(row, metric) };
+  });
+  return {
+    attribute: { name: `custom:${def.id}`, title: def.name, title_en: def.nameEn || def.name },
+    dimension: `custom:${def.id}`,
+    metric,
+    total: totals(scope!),
+    // Values without sales are left out, like the dataset attributes' values without sales.
+    rows: sortRows(
+      rows.filter((r) => r.sales > 0 || r.count > 0),
+      metric,
+    ),
+    warnings: warningsOf(scope!, ctx.locale),
   };
 }

@@ -3,6 +3,9 @@ import type { MetadataDialect } from '../db.js';
 import { initialMigration } from './0001_initial.js';
 import { ordersMigration } from './0002_orders.js';
 import { mailMigration } from './0003_mail.js';
+import { loginFailuresMigration } from './0004_login_failures.js';
+import { sessionsMigration } from './0005_sessions.js';
+import { trackingCredentialsMigration } from './0006_tracking_credentials.js';
 
 /**
  * Migrations live in code (not read from a folder at run time) so the built dist/ needs no extra
@@ -14,6 +17,9 @@ export function metadataMigrations(dialect: MetadataDialect): Record<string, Mig
     '0001_initial': initialMigration(dialect),
     '0002_orders': ordersMigration(dialect),
     '0003_mail': mailMigration(),
+    '0004_login_failures': loginFailuresMigration(),
+    '0005_sessions': sessionsMigration(),
+    '0006_tracking_credentials': trackingCredentialsMigration(),
   };
 }
 

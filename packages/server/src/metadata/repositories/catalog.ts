@@ -243,6 +243,22 @@ export interface CustomAttribute {
   updatedAt: string;
 }
 
+/** One value of a custom attribute: its label and the super query (over titles) that selects it. */
+export interface CustomRule {
+  value: string;
+  query: string;
+}
+
+/** The well-formed rules of a stored attribute (anything else in the JSON is skipped). */
+export function customRules(rules: JsonValue): CustomRule[] {
+  if (!Array.isArray(rules)) return [];
+  return rules.flatMap((r) =>
+    r && typeof r === 'object' && !Array.isArray(r) && typeof r.value === 'string' && typeof r.query === 'string'
+      ? [{ value: r.value, query: r.query }]
+      : [],
+  );
+}
+
 /** Attributes a user defines by keyword rules over product titles. */
 export class CustomAttributesRepository {
   constructor(private readonly ctx: RepoContext) {}
@@ -268,24 +284,46 @@ export class CustomAttributesRepository {
     }));
   }
 
-  /** Replaces the user's own custom attributes in a project (project-wide ones stay). */
+  /**
+   * Replaces the user's own custom attributes in a project (project-wide ones stay). An item with
+   * the `id` of one of the user's attributes updates it in place, so the id keeps naming it — a
+   * filter link (`na=<id>:<value>`) survives an edit; other items are added, and the user's
+   * attributes not in the list are removed.
+   */
   async replaceForUser(
     projectId: number,
     userId: number,
-    items: readonly { categoryId: number | null; name: string; nameEn: string; rules: JsonValue }[],
+    items: readonly { id?: number; categoryId: number | null; name: string; nameEn: string; rules: JsonValue }[],
   ): Promise<void> {
     const now = this.ctx.now();
     await inTransaction(this.ctx.db, async (trx) => {
-      await trx
+      const own = trx
+        .selectFrom('custom_attributes')
+        .select('id')
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId);
+      const existing = new Set((await own.execute()).map((r) => Number(r.id)));
+      const kept = items.filter((i) => i.id !== undefined && existing.has(i.id));
+      const keptIds = kept.map((i) => i.id!);
+      let removal = trx
         .deleteFrom('custom_attributes')
         .where('project_id', '=', projectId)
-        .where('user_id', '=', userId)
-        .execute();
-      if (items.length === 0) return;
+        .where('user_id', '=', userId);
+      if (keptIds.length > 0) removal = removal.where('id', 'not in', keptIds);
+      await removal.execute();
+      for (const i of kept) {
+        await trx
+          .updateTable('custom_attributes')
+          .set({ category_id: i.categoryId, name: i.name, name_en: i.nameEn, rules: toJson(i.rules), updated_at: now })
+          .where('id', '=', i.id!)
+          .execute();
+      }
+      const added = items.filter((i) => !kept.includes(i));
+      if (added.length === 0) return;
       await trx
         .insertInto('custom_attributes')
         .values(
-          items.map((i) => ({
+          added.map((i) => ({
             project_id: projectId,
             user_id: userId,
             category_id: i.categoryId,

@@ -117,6 +117,45 @@ function toRowUpdate(patch: ProjectPatch): ProjectRowUpdate {
   return row;
 }
 
+/** Ids of a dataset in use by its projects, each with the names of the projects using it. */
+export interface DatasetIdsInUse {
+  categories: Map<number, string[]>;
+  brands: Map<number, string[]>;
+  /** Keyed by the grant value: 'platform,shop_id' or a bare shop id. */
+  shops: Map<string, string[]>;
+}
+
+/** What ties a project to the ids of its dataset: its categories and its members' grants. */
+export interface DatasetTies {
+  categories: number;
+  /** Category, brand and shop grants of all members. */
+  grants: number;
+}
+
+/**
+ * A project's dataset cannot change under its categories and grants: they are category, brand and
+ * shop ids of that dataset, which mean other things, or nothing, in another one. Removing them
+ * first is the administrator's decision to make, not a side effect of an edit.
+ */
+export class DatasetInUseError extends Error {
+  override readonly name = 'DatasetInUseError';
+  constructor(readonly ties: DatasetTies) {
+    super(`the project has ${ties.categories} categories and ${ties.grants} grants of its dataset`);
+  }
+}
+
+async function datasetTies(db: Kysely<MetadataDatabase>, projectId: number): Promise<DatasetTies> {
+  const count = async (table: 'project_categories' | 'grants') => {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    return toCount(row.n);
+  };
+  return { categories: await count('project_categories'), grants: await count('grants') };
+}
+
 export class ProjectsRepository {
   constructor(private readonly ctx: RepoContext) {}
 
@@ -179,10 +218,41 @@ export class ProjectsRepository {
     return { items: rows.map(toProject), total: toCount(count.n), page, pageSize };
   }
 
-  /** @throws ConflictError with field 'name' */
+  /**
+   * @throws ConflictError with field 'name'
+   * @throws DatasetInUseError when the patch moves the project to another dataset while it has
+   *   categories or grants; the check and the change are one transaction.
+   */
   async update(id: number, patch: ProjectPatch): Promise<Project | undefined> {
+    if (patch.dataset === undefined) return this.write(this.db, id, patch);
+    return inTransaction(this.db, async (trx) => {
+      let current = trx.selectFrom('projects').select('dataset').where('id', '=', id);
+      // PostgreSQL: hold the row, so a category or grant being added (its foreign key takes a key
+      // share lock on this row) waits for the change, or the change waits for it and then sees it.
+      // SQLite runs one writer at a time anyway.
+      if (this.ctx.dialect === 'postgres') current = current.forUpdate();
+      const row = await current.executeTakeFirst();
+      if (!row) return undefined;
+      if (row.dataset !== patch.dataset) {
+        const ties = await datasetTies(trx, id);
+        if (ties.categories > 0 || ties.grants > 0) throw new DatasetInUseError(ties);
+        // What is left that names ids of the old dataset grants nothing, but would point at other
+        // brands and categories in the new one: it goes with the old dataset.
+        await trx.deleteFrom('favorite_brands').where('project_id', '=', id).execute();
+        await trx.deleteFrom('category_bands').where('project_id', '=', id).execute();
+        await trx
+          .deleteFrom('custom_attributes')
+          .where('project_id', '=', id)
+          .where('category_id', 'is not', null)
+          .execute();
+      }
+      return this.write(trx, id, patch);
+    });
+  }
+
+  private async write(db: Kysely<MetadataDatabase>, id: number, patch: ProjectPatch): Promise<Project | undefined> {
     try {
-      const row = await this.db
+      const row = await db
         .updateTable('projects')
         .set({ ...toRowUpdate(patch), updated_at: this.ctx.now() })
         .where('id', '=', id)
@@ -192,6 +262,48 @@ export class ProjectsRepository {
     } catch (err) {
       rethrowConflict(err, 'project', { name: 'name' });
     }
+  }
+
+  /**
+   * The ids of a dataset that the projects on it use, each with the names of those projects:
+   * categories (the projects' lists and category grants), brands (grants and favourite brands)
+   * and shops (grant values as stored: 'platform,shop_id' or a bare shop id). What an import must
+   * keep stable (docs/data-format.md §9).
+   */
+  async idsInUse(dataset: string): Promise<DatasetIdsInUse> {
+    const used: DatasetIdsInUse = { categories: new Map(), brands: new Map(), shops: new Map() };
+    const projects = await this.db
+      .selectFrom('projects')
+      .select(['id', 'name'])
+      .where('dataset', '=', dataset)
+      .execute();
+    if (projects.length === 0) return used;
+    const nameOf = new Map(projects.map((p) => [p.id, p.name]));
+    const ids = [...nameOf.keys()];
+    const note = <K>(map: Map<K, string[]>, key: K, projectId: number) => {
+      const names = map.get(key) ?? [];
+      const name = nameOf.get(projectId)!;
+      if (!names.includes(name)) names.push(name);
+      map.set(key, names);
+    };
+    const [categories, grants, favourites] = await Promise.all([
+      this.db
+        .selectFrom('project_categories')
+        .select(['project_id', 'category_id'])
+        .where('project_id', 'in', ids)
+        .execute(),
+      this.db.selectFrom('grants').select(['project_id', 'kind', 'value']).where('project_id', 'in', ids).execute(),
+      this.db.selectFrom('favorite_brands').select(['project_id', 'brand_id']).where('project_id', 'in', ids).execute(),
+    ]);
+    for (const c of categories) note(used.categories, c.category_id, c.project_id);
+    for (const f of favourites) note(used.brands, f.brand_id, f.project_id);
+    for (const g of grants) {
+      const id = Number(g.value);
+      if (g.kind === 'shop') note(used.shops, g.value, g.project_id);
+      else if (Number.isSafeInteger(id)) note(g.kind === 'category' ? used.categories : used.brands, id, g.project_id);
+    }
+    for (const map of [used.categories, used.brands, used.shops]) for (const names of map.values()) names.sort();
+    return used;
   }
 
   async setStatus(id: number, status: ProjectStatus): Promise<Project | undefined> {

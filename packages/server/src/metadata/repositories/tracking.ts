@@ -15,8 +15,10 @@ export interface NewTrackingEvent {
   fullUrl?: string;
   responseStatus?: number | null;
   requestParams?: JsonValue | null;
+  /** 'route' (a page view), 'api' (a call), 'download' (a file); see docs/api.md "Tracking". */
   type?: string;
   method?: string;
+  credentials?: string;
 }
 
 export interface TrackingEvent extends NewTrackingEvent {
@@ -44,6 +46,7 @@ export class TrackingRepository {
         request_params: e.requestParams === undefined || e.requestParams === null ? null : toJson(e.requestParams),
         type: e.type ?? '',
         method: e.method ?? '',
+        credentials: e.credentials ?? '',
         created_at: this.ctx.now(),
       })
       .returning('id')
@@ -74,6 +77,7 @@ export class TrackingRepository {
       requestParams: r.request_params === null ? null : (JSON.parse(r.request_params) as JsonValue),
       type: r.type,
       method: r.method,
+      credentials: r.credentials,
       createdAt: r.created_at,
     }));
   }

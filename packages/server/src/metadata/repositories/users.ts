@@ -1,11 +1,12 @@
 import type { WireLocale } from '@marketlens/shared';
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import {
   containsIgnoreCase,
   fromBool,
   type Page,
   type PageQuery,
   pageBounds,
+  startsWith,
   toBool,
   toCount,
   toIso,
@@ -85,8 +86,20 @@ export interface UserListQuery extends PageQuery {
   status?: UserStatus;
   enterprise?: string;
   ids?: readonly number[];
+  /** Accounts whose contact fields the reader may not see: `search` and `enterprise` skip those fields of them. */
+  contactsHidden?: ContactsHidden;
   orderBy?: 'id' | 'username' | 'created_at';
   order?: 'asc' | 'desc';
+}
+
+/**
+ * Accounts whose role starts with one of `rolePrefixes` (the prefix match of spec §6), other than
+ * `exceptId` — decided by the permissions module (`contactsHiddenFrom`), so a filter on e-mail,
+ * enterprise or telephone cannot tell what the list's view hides.
+ */
+export interface ContactsHidden {
+  rolePrefixes: readonly string[];
+  exceptId: number;
 }
 
 /** Emails compare without case: stored and looked up lower-cased. */
@@ -213,19 +226,33 @@ export class UsersRepository {
   async list(query: UserListQuery = {}): Promise<Page<User>> {
     const { page, pageSize, limit, offset } = pageBounds(query);
     let q = this.db.selectFrom('users');
+    const hidden = query.contactsHidden;
+    // Contact fields are only looked at where the reader may see them.
+    const contactsShown = (eb: ExpressionBuilder<MetadataDatabase, 'users'>): Expression<SqlBool> =>
+      hidden
+        ? eb.or([
+            eb('id', '=', hidden.exceptId),
+            eb.not(eb.or(hidden.rolePrefixes.map((p) => startsWith(eb.ref('role'), p)))),
+          ])
+        : eb.lit(true);
     if (query.search) {
       const search = query.search.trim();
       q = q.where((eb) =>
-        eb.or(
-          (['username', 'email', 'enterprise', 'group_name', 'telephone'] as const).map((c) =>
-            containsIgnoreCase(eb.ref(c), search),
-          ),
-        ),
+        eb.or([
+          ...(['username', 'group_name'] as const).map((c) => containsIgnoreCase(eb.ref(c), search)),
+          eb.and([
+            contactsShown(eb),
+            eb.or((['email', 'enterprise', 'telephone'] as const).map((c) => containsIgnoreCase(eb.ref(c), search))),
+          ]),
+        ]),
       );
     }
     if (query.role !== undefined) q = q.where('role', '=', query.role);
     if (query.status !== undefined) q = q.where('status', '=', query.status);
-    if (query.enterprise !== undefined) q = q.where('enterprise', '=', query.enterprise);
+    if (query.enterprise !== undefined) {
+      const enterprise = query.enterprise;
+      q = q.where((eb) => eb.and([eb('enterprise', '=', enterprise), contactsShown(eb)]));
+    }
     if (query.ids !== undefined) {
       if (query.ids.length === 0) return { items: [], total: 0, page, pageSize };
       q = q.where('id', 'in', [...query.ids]);

@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { accountError, accountProblem } from '../../auth/account.js';
 import type { AuthServices } from '../../auth/index.js';
-import { sessionEnded, type TokenPair } from '../../auth/tokens.js';
+import { deviceCookie } from '../../auth/lockout.js';
+import { sessionClient, sessionEnded, type TokenPair } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { translateFor } from '../../i18n.js';
@@ -13,6 +14,7 @@ import { perm } from '../../permissions/index.js';
 import { Envelope, LocaleField, ok } from '../../schema.js';
 import { SessionUserSchema, sessionUser } from '../common/session.js';
 import { Done } from '../common/views.js';
+import { sessionRoutes } from './sessions.js';
 
 /** Spec §7: auth calls may carry randNum (cache buster) and app_key. */
 export const AuthCallFields = {
@@ -67,48 +69,68 @@ export function authRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
           response: { 200: Envelope(LoginResultSchema) },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         checkAppKey(services, req.body.app_key);
-        const { user, pair } = await services.signIn.signIn(req, req.body.username.trim(), req.body.password);
+        const { user, pair, deviceToken } = await services.signIn.signIn(
+          req,
+          req.body.username.trim(),
+          req.body.password,
+        );
+        // This device is now known to the account: its wrong passwords count apart from strangers'.
+        reply.header('set-cookie', deviceCookie(deviceToken, req.protocol === 'https'));
         return ok(loginResult(services, user, pair));
       },
     );
 
+    // Spec §7 names GET with the token in the query; the web app POSTs it in the body, which no
+    // access log or proxy records (docs/deployment.md: drop query strings under /api/auth).
+    const refreshFields = { ...AuthCallFields, refresh_token: Type.String({ minLength: 1, maxLength: 512 }) };
+    const refresh = async (req: FastifyRequest, fields: { app_key?: string | undefined; refresh_token: string }) => {
+      checkAppKey(services, fields.app_key);
+      await services.limiter.check(`refresh-ip:${req.ip}`, ctx.config.auth.rateLimitPerIp * 4);
+      const outcome = await services.tokens.refresh(fields.refresh_token, sessionClient(req));
+      if (outcome.kind === 'reused') {
+        await services.audit.record(req, {
+          action: 'auth.token_reuse',
+          outcome: 'denied',
+          userId: outcome.userId,
+          target: `session:${outcome.familyId}`,
+        });
+        throw sessionEnded();
+      }
+      if (outcome.kind === 'invalid') throw sessionEnded();
+      const problem = accountProblem(outcome.user, services.clock());
+      if (problem) {
+        await services.tokens.revokeSession(outcome.pair.sessionId);
+        throw accountError(problem);
+      }
+      return ok(loginResult(services, outcome.user, outcome.pair));
+    };
     app.get(
       '/refresh',
       {
         config: { permission: perm.public },
         schema: {
           tags: ['auth'],
-          summary: 'Exchange a refresh token for new tokens',
-          querystring: Type.Object(
-            { ...AuthCallFields, refresh_token: Type.String({ minLength: 1, maxLength: 512 }) },
-            { additionalProperties: false },
-          ),
+          summary: 'Exchange a refresh token for new tokens (token in the query, as the spec has it)',
+          querystring: Type.Object(refreshFields, { additionalProperties: false }),
           response: { 200: Envelope(LoginResultSchema) },
         },
       },
-      async (req) => {
-        checkAppKey(services, req.query.app_key);
-        await services.limiter.check(`refresh-ip:${req.ip}`, ctx.config.auth.rateLimitPerIp * 4);
-        const outcome = await services.tokens.refresh(req.query.refresh_token);
-        if (outcome.kind === 'reused') {
-          await services.audit.record(req, {
-            action: 'auth.token_reuse',
-            outcome: 'denied',
-            userId: outcome.userId,
-            target: `session:${outcome.familyId}`,
-          });
-          throw sessionEnded();
-        }
-        if (outcome.kind === 'invalid') throw sessionEnded();
-        const problem = accountProblem(outcome.user, services.clock());
-        if (problem) {
-          await services.tokens.revokeSession(outcome.pair.sessionId);
-          throw accountError(problem);
-        }
-        return ok(loginResult(services, outcome.user, outcome.pair));
+      async (req) => refresh(req, req.query),
+    );
+    app.post(
+      '/refresh',
+      {
+        config: { permission: perm.public },
+        schema: {
+          tags: ['auth'],
+          summary: 'Exchange a refresh token for new tokens (token in the body, kept out of access logs)',
+          body: Type.Object(refreshFields, { additionalProperties: false }),
+          response: { 200: Envelope(LoginResultSchema) },
+        },
       },
+      async (req) => refresh(req, req.body),
     );
 
     app.post(
@@ -117,7 +139,7 @@ export function authRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: perm.ownAccount },
         schema: {
           tags: ['auth'],
-          summary: 'Sign out: end this session',
+          summary: 'Sign out: end this session and the child-app sessions handed over from it',
           body: Type.Optional(Type.Object({ ...AuthCallFields }, { additionalProperties: false })),
           response: { 200: Envelope(Done) },
         },
@@ -129,6 +151,8 @@ export function authRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         return ok({ message: 'ok' });
       },
     );
+
+    await app.register(sessionRoutes(services));
 
     const currentUser = async (req: FastifyRequest) =>
       ok({ user: await sessionUser(ctx, req.user!, services.clock()) });

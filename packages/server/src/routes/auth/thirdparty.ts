@@ -3,15 +3,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { accountProblem, signInError } from '../../auth/account.js';
 import type { AuthServices } from '../../auth/index.js';
-import { WechatError } from '../../auth/wechat.js';
+import { OWN_APP_KEY } from '../../auth/index.js';
+import { sessionClient, sessionEnded } from '../../auth/tokens.js';
+import { bindBrowser, isSameBrowser, WECHAT_STATE_TTL_MS, WechatError } from '../../auth/wechat.js';
 import type { AppContext } from '../../context.js';
 import { AppError, unauthorized } from '../../errors.js';
 import { ConflictError } from '../../metadata/index.js';
 import { perm } from '../../permissions/index.js';
 import { Envelope, ok } from '../../schema.js';
 import { AuthCallFields, checkAppKey, LoginResultSchema, loginResult } from './index.js';
-
-const STATE_TTL_MS = 10 * 60_000;
 
 const unavailable = () => new AppError(400, 'wechat_unavailable', 'auth.wechatUnavailable');
 const alreadyBound = () => new AppError(409, 'wechat_already_bound', 'auth.wechatAlreadyBound');
@@ -52,7 +52,7 @@ export function thirdPartyRoutes(ctx: AppContext, services: AuthServices): Fasti
           },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         checkAppKey(services, req.body.app_key);
         const wechat = services.wechat;
         if (!wechat) throw unavailable();
@@ -65,12 +65,15 @@ export function thirdPartyRoutes(ctx: AppContext, services: AuthServices): Fasti
           if (purpose === 'bind' && !req.user) throw unauthorized();
           await services.limiter.check(`wechat-ip:${req.ip}`, ctx.config.auth.rateLimitPerIp);
           const value = randomBytes(24).toString('base64url');
+          const browser = bindBrowser(req);
           await metadata.oauthStates.create({
             state: value,
             purpose: `wechat_${purpose}`,
             userId: purpose === 'bind' ? req.user!.id : null,
-            expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+            payload: { ...browser.binding },
+            expiresAt: new Date(now.getTime() + WECHAT_STATE_TTL_MS),
           });
+          reply.header('set-cookie', browser.cookie);
           return ok({ authorize_url: wechat.authorizeUrl(value), state: value });
         }
 
@@ -83,6 +86,15 @@ export function thirdPartyRoutes(ctx: AppContext, services: AuthServices): Fasti
             detail: { reason: 'bad_state' },
           });
           throw new AppError(400, 'wechat_state_invalid', 'auth.wechatStateInvalid');
+        }
+        // Spent either way: a flow finished from another browser cannot be retried from this one.
+        if (!isSameBrowser(req, spent.payload)) {
+          await services.audit.record(req, {
+            action: 'auth.wechat',
+            outcome: 'denied',
+            detail: { reason: 'other_browser' },
+          });
+          throw new AppError(400, 'wechat_other_browser', 'auth.wechatOtherBrowser');
         }
         let identity: Awaited<ReturnType<typeof wechat.identify>>;
         try {
@@ -138,7 +150,7 @@ export function thirdPartyRoutes(ctx: AppContext, services: AuthServices): Fasti
             username: user.username,
             detail: { method: 'wechat', reason: problem },
           });
-          throw signInError(problem, ctx.config.auth.lockoutMinutes);
+          throw signInError(problem);
         }
         const { user: signedIn, pair } = await services.signIn.complete(req, user, 'wechat');
         return ok({ login: loginResult(services, signedIn, pair) });
@@ -220,7 +232,7 @@ export function thirdPartyRoutes(ctx: AppContext, services: AuthServices): Fasti
         config: { permission: perm.signedIn },
         schema: {
           tags: ['auth'],
-          summary: 'Issue a session for a child app of the parent portal',
+          summary: 'Issue a session for a child app, bound to the calling session (ends with it)',
           body: Type.Object(
             {
               ...AuthCallFields,
@@ -234,16 +246,25 @@ export function thirdPartyRoutes(ctx: AppContext, services: AuthServices): Fasti
       },
       async (req) => {
         // The parent portal hands a signed-in user to a child app: both keys must be known apps, and
-        // the child gets its own session (revocable on its own), never the caller's tokens.
-        checkAppKey(services, req.body.app_key);
-        checkAppKey(services, req.body.child_app_key);
-        const pair = await services.tokens.issue(req.user!.account);
+        // the child gets a session of its own, never the caller's tokens. That session hangs on the
+        // caller's (tokens.ts issueChild): a stolen access token cannot make one that outlives the
+        // victim's logout.
+        const { app_key: appKey, child_app_key: childAppKey } = req.body;
+        checkAppKey(services, appKey);
+        checkAppKey(services, childAppKey);
+        if (childAppKey === OWN_APP_KEY) throw new AppError(400, 'child_app_key_own', 'auth.childAppKeyOwn');
+        const user = req.user!;
+        await services.limiter.check(`app-token-ip:${req.ip}`, ctx.config.auth.rateLimitPerIp);
+        await services.limiter.check(`app-token-user:${user.id}`, ctx.config.auth.rateLimitPerUsername);
+        const pair = await services.tokens.issueChild(user.account, user.sessionId, childAppKey, sessionClient(req));
+        if (!pair) throw sessionEnded();
         await services.audit.record(req, {
           action: 'auth.app_token',
           outcome: 'success',
-          detail: { app_key: req.body.app_key, child_app_key: req.body.child_app_key },
+          target: `session:${pair.sessionId}`,
+          detail: { app_key: appKey, child_app_key: childAppKey, parent: user.sessionId },
         });
-        return ok(loginResult(services, req.user!.account, pair));
+        return ok(loginResult(services, user.account, pair));
       },
     );
   };

@@ -11,15 +11,13 @@ import {
 } from '@marketlens/shared';
 import { forbidden } from '../../errors.js';
 import type { translateFor } from '../../i18n.js';
-import type { MetadataStore, User } from '../../metadata/index.js';
-import { AUTH, type AuthUser, isAdmin, isRoot } from '../../permissions/index.js';
+import { type MetadataStore, USER_STATUSES, type User, type UserStatus } from '../../metadata/index.js';
+import { AUTH, type AuthUser, canManageUser, isAdmin, isRoot } from '../../permissions/index.js';
 
 /** Account-administration rules shared by the single and batch user APIs. */
 
-/** Root may manage anyone; an admin only accounts below the administrators. */
-export function canManageUser(actor: Pick<AuthUser, 'role'>, target: Pick<User, 'role'>): boolean {
-  return isRoot(actor) || !roleMatches(target.role, AUTH.projectAdmin);
-}
+// Who manages whom is also who sees whose contact fields: one rule, in the permissions module.
+export { canManageUser };
 
 /** Only root hands out root or admin. */
 export function canAssignRole(actor: Pick<AuthUser, 'role'>, role: Role): boolean {
@@ -36,16 +34,39 @@ export function canAssignProjectRole(actor: Pick<AuthUser, 'role'>, role: Role):
   return canAssignRole(actor, role);
 }
 
+/**
+ * Account status changes (docs/security.md "Accounts and sign-in"): an account leaves `pending` only
+ * by root's decision — approving its opening makes it active, rejecting it disabled — and enters
+ * `pending` only through an admin's account opening, which files the application root reviews; an
+ * admin toggles active ↔ disabled on accounts that are not pending. The refusal's message, or
+ * undefined when the change is allowed (keeping the status is always allowed).
+ */
+export function statusChangeProblem(
+  actor: Pick<AuthUser, 'role'>,
+  from: UserStatus,
+  to: UserStatus,
+): MessageKey | undefined {
+  if (from === to) return undefined;
+  if (to === 'pending') return 'users.pendingNotSettable';
+  if (from === 'pending' && !isRoot(actor)) return 'users.pendingRootOnly';
+  return undefined;
+}
+
+/** Root's decision on an account opening. */
+export type OpeningDecision = 'approved' | 'rejected';
+
+/** Root moving an account out of `pending` decides its opening: active approves it, disabled rejects it. */
+export function openingDecision(from: UserStatus, to: UserStatus | undefined): OpeningDecision | undefined {
+  if (from !== 'pending' || to === undefined || to === 'pending') return undefined;
+  return to === 'active' ? 'approved' : 'rejected';
+}
+
 export function assertCanManage(actor: AuthUser, target: User): void {
   if (!canManageUser(actor, target)) throw forbidden('users.roleNotAllowed');
 }
 
-/** 'YYYY-MM-DD' → the first (from) or last (to) instant of that UTC day. */
-export function validityBound(date: string | null | undefined, end: boolean): string | null | undefined {
-  if (date === undefined) return undefined;
-  if (date === null || date === '') return null;
-  return `${date}T${end ? '23:59:59.999' : '00:00:00.000'}Z`;
-}
+/** Validity dates ↔ stored bounds: one rule for the single and batch APIs (auth/validity.ts). */
+export { validityBound } from '../../auth/validity.js';
 
 /** One problem in one row of a batch file (row is 1-based, as the administrator counts). */
 export interface RowProblem {
@@ -81,6 +102,9 @@ export interface BatchUpdateRow {
 
 type Translate = ReturnType<typeof translateFor>;
 
+const isUserStatus = (s: string | undefined): s is UserStatus =>
+  s !== undefined && (USER_STATUSES as readonly string[]).includes(s);
+
 function commonChecks(
   t: Translate,
   actor: AuthUser,
@@ -102,8 +126,7 @@ function commonChecks(
     if (!isRole(r.role)) add('role', 'batch.roleInvalid');
     else if (!canAssignRole(actor, r.role)) add('role', 'users.roleNotAllowed');
   }
-  if (r.status !== undefined && !['active', 'pending', 'disabled'].includes(r.status))
-    add('status', 'server.invalidArgument');
+  if (r.status !== undefined && !isUserStatus(r.status)) add('status', 'server.invalidArgument');
   for (const field of ['valid_from', 'valid_to'] as const) {
     const v = r[field];
     if (v !== undefined && v !== null && v !== '' && !isIsoDate(v)) add(field, 'batch.dateInvalid');
@@ -163,6 +186,10 @@ export async function checkBatchUpdate(
     else if (seenUser.has(username)) out.push({ row, field: 'username', problem: t('batch.duplicateInFile') });
     else if (!user) out.push({ row, field: 'username', problem: t('batch.userNotFound') });
     else if (!canManageUser(actor, user)) out.push({ row, field: 'username', problem: t('users.roleNotAllowed') });
+    else if (isUserStatus(r.status)) {
+      const k = statusChangeProblem(actor, user.status, r.status);
+      if (k) out.push({ row, field: 'status', problem: t(k) });
+    }
     seenUser.add(username);
     for (const field of ['enterprise', 'telephone'] as const) {
       if (r[field] !== undefined) {

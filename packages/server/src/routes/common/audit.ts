@@ -2,8 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AuditDownloadQuery, type AuditEntry, AuditListQuery, AuditPage } from '@marketlens/shared/contracts';
 import type { AppContext } from '../../context.js';
 import { AUDIT_DOWNLOAD_LIMIT, sendAuditTrail } from '../../downloads/sheets.js';
-import type { AuditEvent, AuditSearch } from '../../metadata/index.js';
-import { type AuditScope, auditScope, perm } from '../../permissions/index.js';
+import type { AuditEvent, AuditSearch, MetadataStore, User } from '../../metadata/index.js';
+import {
+  type AccountViewer,
+  type AuditScope,
+  accountFieldsVisible,
+  auditScope,
+  isRoot,
+  perm,
+} from '../../permissions/index.js';
 import { Envelope, ok } from '../../schema.js';
 
 export function auditEntryView(e: AuditEvent): AuditEntry {
@@ -34,6 +41,25 @@ function searchOf(q: AuditDownloadQuery, scope: AuditScope): AuditSearch {
 }
 
 /**
+ * Entries as `viewer` reads them: the IP an actor acted from is theirs, shown under the same tenancy
+ * rule as their e-mail (`accountFieldsVisible`), an empty string otherwise — so a project admin does
+ * not learn where the operator's staff work from. The user name stays: it says who did what.
+ */
+async function entriesFor(metadata: MetadataStore, viewer: AccountViewer, events: readonly AuditEvent[]) {
+  if (isRoot(viewer)) return events;
+  const ids = [...new Set(events.flatMap((e) => (e.userId === null ? [] : [e.userId])))];
+  const actors = new Map<number, User>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    for (const u of (await metadata.users.list({ ids: chunk, pageSize: chunk.length })).items) actors.set(u.id, u);
+  }
+  return events.map((e) => {
+    const actor = e.userId === null ? undefined : actors.get(e.userId);
+    return accountFieldsVisible(viewer, actor) ? e : { ...e, ip: '' };
+  });
+}
+
+/**
  * The audit trail of the administration area (issue 20, docs/security.md "Audit trail"): the list
  * and its .xlsx download take the same filters; what a reader sees is `auditScope`'s decision.
  */
@@ -60,7 +86,7 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           pageSize: req.query.page_size,
         });
         return ok({
-          items: found.items.map(auditEntryView),
+          items: (await entriesFor(metadata, req.user!, found.items)).map(auditEntryView),
           total: found.total,
           page: found.page,
           page_size: found.pageSize,
@@ -81,7 +107,8 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (req, reply) => {
         const scope = await auditScope(metadata, req.user!);
         const found = await metadata.audit.searchRows(searchOf(req.query, scope), AUDIT_DOWNLOAD_LIMIT);
-        return sendAuditTrail(reply, req.locale, req.query, found);
+        const items = await entriesFor(metadata, req.user!, found.items);
+        return sendAuditTrail(reply, req.locale, req.query, { items, total: found.total });
       },
     );
   };

@@ -34,5 +34,5 @@ export async function sessionUser(ctx: AppContext, user: AuthUser, now: Date) {
       categories,
     });
   }
-  return { ...userView(user.account, now), projects: out };
+  return { ...userView(user.account, now, user), projects: out };
 }

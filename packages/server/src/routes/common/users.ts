@@ -7,16 +7,25 @@ import {
   validateEmail,
   validateRequired,
 } from '@marketlens/shared';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AuthServices } from '../../auth/index.js';
+import { clearLoginFailures } from '../../auth/lockout.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { assertStrongPassword } from '../../auth/reset.js';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { translateFor } from '../../i18n.js';
 import { accountOpenedMail, recipientLocale } from '../../mail/compose.js';
-import { ConflictError, type JsonObject, type User, type UserPatch } from '../../metadata/index.js';
-import { AUTH, isRoot, perm } from '../../permissions/index.js';
+import {
+  type Application,
+  ConflictError,
+  type JsonObject,
+  type MetadataRepositories,
+  type User,
+  type UserPatch,
+} from '../../metadata/index.js';
+import { AUTH, contactsHiddenFrom, isRoot, perm } from '../../permissions/index.js';
 import { Envelope, LocaleField, ok, Query } from '../../schema.js';
 import { readSheet, UploadFile } from '../../uploads/sheet.js';
 import {
@@ -27,11 +36,14 @@ import {
   canAssignRole,
   checkBatchAdd,
   checkBatchUpdate,
+  type OpeningDecision,
+  openingDecision,
+  statusChangeProblem,
   validityBound,
 } from './accounts.js';
 import { assertGrantValues } from './grant-values.js';
 import { SessionUserSchema, sessionUser } from './session.js';
-import { absentBodyAsEmpty, BriefUserSchema, Done, IdParams, UserSchema, userView } from './views.js';
+import { absentBodyAsEmpty, BriefUserSchema, briefUserView, Done, IdParams, UserSchema, userView } from './views.js';
 
 const RoleField = Type.Union([
   ...['root', 'admin', 'enterprise', 'general', 'community', ''].map((r) => Type.Literal(r)),
@@ -113,11 +125,52 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
   const mailOpened = (user: User) =>
     services.mailer.send(accountOpenedMail(user, recipientLocale(user), ctx.config.auth.publicUrl));
 
-  async function loadManaged(actor: NonNullable<import('fastify').FastifyRequest['user']>, id: string): Promise<User> {
+  async function loadManaged(actor: NonNullable<FastifyRequest['user']>, id: string): Promise<User> {
     const user = await metadata.users.getById(Number(id));
     if (!user) throw notFound();
     assertCanManage(actor, user);
     return user;
+  }
+
+  /** Closes the account's pending opening applications with root's decision; the closed ones. */
+  async function closeOpening(
+    tx: MetadataRepositories,
+    userId: number,
+    decision: OpeningDecision,
+    reviewerId: number,
+  ): Promise<Application[]> {
+    const closed: Application[] = [];
+    for (const a of await tx.applications.list({ kind: 'account_opening', userId, status: 'pending' })) {
+      const done = await tx.applications.review(a.id, decision, reviewerId);
+      if (done) closed.push(done);
+    }
+    return closed;
+  }
+
+  async function auditReview(req: FastifyRequest, application: Application, decision: OpeningDecision) {
+    await services.audit.record(req, {
+      action: decision === 'approved' ? 'application.approve' : 'application.reject',
+      outcome: 'success',
+      target: `application:${application.id}`,
+      detail: { kind: application.kind, user_id: application.userId },
+    });
+  }
+
+  /**
+   * What follows root's decision on an account opening, made by reviewing the application or by
+   * setting the pending account's status: each closed application is audited as reviewed, and an
+   * approved account's owner is told they can sign in.
+   */
+  async function followOpening(
+    req: FastifyRequest,
+    userId: number,
+    decision: OpeningDecision,
+    closed: readonly Application[],
+  ) {
+    for (const a of closed) await auditReview(req, a, decision);
+    if (decision !== 'approved') return;
+    const opened = await metadata.users.getById(userId);
+    if (opened) await mailOpened(opened);
   }
 
   return async (app) => {
@@ -203,7 +256,9 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
       },
       async (req) => {
         const q = req.query;
+        const viewer = req.user!;
         const page = await metadata.users.list({
+          contactsHidden: contactsHiddenFrom(viewer),
           ...(q.page !== undefined ? { page: q.page } : {}),
           ...(q.page_size !== undefined ? { pageSize: q.page_size } : {}),
           ...(q.search ? { search: q.search } : {}),
@@ -213,7 +268,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         });
         const t = now();
         return ok({
-          items: page.items.map((u) => userView(u, t)),
+          items: page.items.map((u) => userView(u, t, viewer)),
           total: page.total,
           page: page.page,
           page_size: page.pageSize,
@@ -232,10 +287,10 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
           response: { 200: Envelope(Type.Object({ items: Type.Array(UserSchema) })) },
         },
       },
-      async () => {
+      async (req) => {
         const t = now();
         const page = await metadata.users.list({ pageSize: 1000 });
-        return ok({ items: page.items.map((u) => userView(u, t)) });
+        return ok({ items: page.items.map((u) => userView(u, t, req.user!)) });
       },
     );
 
@@ -250,9 +305,9 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
           response: { 200: Envelope(Type.Object({ items: Type.Array(BriefUserSchema) })) },
         },
       },
-      async () => {
+      async (req) => {
         const page = await metadata.users.list({ pageSize: 1000 });
-        return ok({ items: page.items.map((u) => ({ id: u.id, username: u.username, enterprise: u.enterprise })) });
+        return ok({ items: page.items.map((u) => briefUserView(u, req.user!)) });
       },
     );
 
@@ -321,7 +376,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
             shops: grants.shop,
           });
         }
-        return ok({ user: userView(user, now()), projects });
+        return ok({ user: userView(user, now(), req.user!), projects });
       },
     );
 
@@ -380,7 +435,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
           detail: { role, pending },
         });
         if (!pending) await mailOpened(user);
-        return ok({ user: userView(user, now()), ...(b.password ? {} : { password }) });
+        return ok({ user: userView(user, now(), actor), ...(b.password ? {} : { password }) });
       },
     );
 
@@ -433,7 +488,11 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
           if (!isRole(b.role) || !canAssignRole(actor, b.role)) throw forbidden('users.roleNotAllowed');
           patch.role = b.role;
         }
-        if (b.status !== undefined) patch.status = b.status;
+        if (b.status !== undefined) {
+          const problem = statusChangeProblem(actor, target.status, b.status);
+          if (problem) throw forbidden(problem);
+          patch.status = b.status;
+        }
         if (b.locked !== undefined) {
           // An administrator's lock holds until an administrator lifts it.
           patch.lockedUntil = b.locked ? '9999-12-31T00:00:00.000Z' : null;
@@ -448,8 +507,18 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         const to = validityBound(b.valid_to, true);
         if (from !== undefined) patch.validFrom = from;
         if (to !== undefined) patch.validTo = to;
-        const updated = await metadata.users.update(target.id, patch).catch(conflictError);
+        // Root taking a pending account out of review decides its opening, as a review would.
+        const decision = openingDecision(target.status, b.status);
+        const { updated, closed } = await metadata
+          .transaction(async (tx) => {
+            const changed = await tx.users.update(target.id, patch);
+            const apps = changed && decision ? await closeOpening(tx, target.id, decision, actor.id) : [];
+            return { updated: changed, closed: apps };
+          })
+          .catch(conflictError);
         if (!updated) throw notFound();
+        // Unlocking also lifts every client's lockout after wrong passwords (auth/lockout.ts).
+        if (b.locked === false) await clearLoginFailures(metadata, target);
         const sensitive =
           (b.role !== undefined && b.role !== target.role) ||
           (b.status !== undefined && b.status !== 'active') ||
@@ -462,7 +531,8 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
           target: `user:${target.id}`,
           detail: { fields: Object.keys(b).filter((k) => k !== 'password' && k !== 'locale') },
         });
-        return ok({ user: userView((await metadata.users.getById(target.id)) ?? updated, now()) });
+        if (decision) await followOpening(req, target.id, decision, closed);
+        return ok({ user: userView((await metadata.users.getById(target.id)) ?? updated, now(), actor) });
       },
     );
 
@@ -680,16 +750,11 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
           return done;
         });
         if (!reviewed) throw new AppError(409, 'reviewed', 'users.applicationReviewed');
-        if (reviewed.kind === 'account_opening' && status === 'approved' && reviewed.userId !== null) {
-          const opened = await metadata.users.getById(reviewed.userId);
-          if (opened) await mailOpened(opened);
+        if (reviewed.kind === 'account_opening' && reviewed.userId !== null) {
+          await followOpening(req, reviewed.userId, status, [reviewed]);
+        } else {
+          await auditReview(req, reviewed, status);
         }
-        await services.audit.record(req, {
-          action: status === 'approved' ? 'application.approve' : 'application.reject',
-          outcome: 'success',
-          target: `application:${id}`,
-          detail: { kind: reviewed.kind, user_id: reviewed.userId },
-        });
         return ok({ id, status });
       },
     );
@@ -884,6 +949,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         if (errors.length > 0) throw new AppError(400, 'batch_invalid', 'batch.invalidRows');
         const hashes = await Promise.all(rows.map((r) => (r.password ? hashPassword(r.password) : undefined)));
         const revoke: number[] = [];
+        const decided: { userId: number; decision: OpeningDecision; closed: Application[] }[] = [];
         await metadata
           .transaction(async (tx) => {
             for (const [i, r] of rows.entries()) {
@@ -905,6 +971,13 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
               if (from !== undefined) patch.validFrom = from;
               if (to !== undefined) patch.validTo = to;
               await tx.users.update(user.id, patch);
+              const decision = openingDecision(user.status, patch.status);
+              if (decision)
+                decided.push({
+                  userId: user.id,
+                  decision,
+                  closed: await closeOpening(tx, user.id, decision, req.user!.id),
+                });
               if (r.role !== undefined || r.status !== undefined || r.password) revoke.push(user.id);
             }
           })
@@ -915,6 +988,7 @@ export function userRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
           outcome: 'success',
           detail: { count: rows.length },
         });
+        for (const d of decided) await followOpening(req, d.userId, d.decision, d.closed);
         return ok({ updated: rows.length });
       },
     );

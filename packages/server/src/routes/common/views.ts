@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { accountProblem } from '../../auth/account.js';
+import { validityDate } from '../../auth/validity.js';
 import type { Project, User } from '../../metadata/index.js';
+import { type AccountViewer, accountContact } from '../../permissions/index.js';
 
 /** Shared response shapes of the account and project APIs (snake_case on the wire, spec §3). */
 
@@ -19,8 +21,9 @@ export const UserSchema = Type.Object({
   status: Type.String(),
   locked: Type.Boolean(),
   expired: Type.Boolean(),
-  valid_from: Nullable(Type.String()),
-  valid_to: Nullable(Type.String()),
+  /** Validity as calendar dates 'YYYY-MM-DD', both included, in UTC (auth/validity.ts). */
+  valid_from: Nullable(Type.String({ format: 'date' })),
+  valid_to: Nullable(Type.String({ format: 'date' })),
   wechat_state: Type.String(),
   must_change_password: Type.Boolean(),
   last_login_at: Nullable(Type.String()),
@@ -28,21 +31,26 @@ export const UserSchema = Type.Object({
 });
 export type UserView = Static<typeof UserSchema>;
 
-export function userView(user: User, now: Date): UserView {
+/**
+ * An account as `viewer` sees it: e-mail, enterprise and telephone only where the tenancy rule lets
+ * them (`accountContact`, permissions module), empty strings otherwise — the shape never changes.
+ */
+export function userView(user: User, now: Date, viewer: AccountViewer): UserView {
   const problem = accountProblem(user, now);
+  const contact = accountContact(viewer, user);
   return {
     id: user.id,
     username: user.username,
-    email: user.email,
+    email: contact.email,
     role: user.role,
-    enterprise: user.enterprise,
+    enterprise: contact.enterprise,
     group: user.group,
-    telephone: user.telephone,
+    telephone: contact.telephone,
     status: user.status,
     locked: problem === 'locked',
     expired: problem === 'expired',
-    valid_from: user.validFrom,
-    valid_to: user.validTo,
+    valid_from: validityDate(user.validFrom),
+    valid_to: validityDate(user.validTo),
     wechat_state: user.wechatState,
     must_change_password: user.mustChangePassword,
     last_login_at: user.lastLoginAt,
@@ -51,6 +59,11 @@ export function userView(user: User, now: Date): UserView {
 }
 
 export const BriefUserSchema = Type.Object({ id: Type.Integer(), username: Type.String(), enterprise: Type.String() });
+
+/** The brief form of the account pickers, under the same rule as {@link userView}. */
+export function briefUserView(user: User, viewer: AccountViewer): Static<typeof BriefUserSchema> {
+  return { id: user.id, username: user.username, enterprise: accountContact(viewer, user).enterprise };
+}
 
 export const SessionProjectSchema = Type.Object({
   id: Type.Integer(),

@@ -405,6 +405,14 @@ type Run = (sql: string) => Promise<void>;
 
 const MANIFEST = 'dataset.json';
 
+/**
+ * The name a folder loads under (`override`, else its dataset.json's), before importing it: undefined
+ * when the manifest is missing or wrong, which the import itself then reports.
+ */
+export async function datasetNameOf(folder: string, override?: string): Promise<string | undefined> {
+  return (await readManifest(folder, override, new IssueCollector()))?.name;
+}
+
 async function readManifest(folder: string, override: string | undefined, issues: IssueCollector) {
   let text: string;
   try {

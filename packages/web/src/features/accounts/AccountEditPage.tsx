@@ -20,6 +20,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { isRootRole } from '../../shared/auth/roles.js';
 import { useUser } from '../../shared/auth/session.js';
 import { CopyText } from '../../shared/ui/CopyText.js';
 import { nameColumn } from '../../shared/ui/DisplayText.js';
@@ -31,7 +32,7 @@ import { useAction } from '../../shared/ui/useAction.js';
 import { projectsApi } from '../projects/api.js';
 import { GrantSummary } from '../projects/Grants.js';
 import { MembershipModal, type MembershipValues, membershipInput } from '../projects/membership.js';
-import { AccountFields, type AccountFormValues, validityFromApi, validityToApi } from './AccountFields.js';
+import { AccountFields, type AccountFormValues, validityChanges, validityFromApi } from './AccountFields.js';
 import { accountKeys, accountsApi, type Membership } from './api.js';
 import { DeleteAccountButton, mayDeleteAccount } from './DeleteAccount.js';
 
@@ -90,7 +91,7 @@ export default function AccountEditPage() {
         role: v.role,
         status: v.status,
         ...(v.locked !== initial?.locked ? { locked: v.locked } : {}),
-        ...validityToApi(v.validity),
+        ...validityChanges(initial?.validity, v.validity),
       });
       await refresh();
     },
@@ -129,6 +130,7 @@ export default function AccountEditPage() {
   }
   const user = detail.data.user;
   const state = accountState(t, user);
+  const pendingReview = user.status === 'pending';
   return (
     <PageFrame
       title={t('route.accountEdit')}
@@ -162,11 +164,18 @@ export default function AccountEditPage() {
               <AccountFields editing />
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="status" label={t('account.status')}>
+              {/* The server's rule (statusChangeProblem): only root takes an account out of pending
+                  review — active approves its opening, disabled rejects it — and nobody puts one back. */}
+              <Form.Item
+                name="status"
+                label={t('account.status')}
+                {...(pendingReview && !isRootRole(me.role) ? { extra: t('applications.rootOnly') } : {})}
+              >
                 <Select
+                  disabled={pendingReview && !isRootRole(me.role)}
                   options={[
                     { value: 'active', label: t('account.state.active') },
-                    { value: 'pending', label: t('account.state.pending') },
+                    ...(pendingReview ? [{ value: 'pending', label: t('account.state.pending') }] : []),
                     { value: 'disabled', label: t('account.state.disabled') },
                   ]}
                 />

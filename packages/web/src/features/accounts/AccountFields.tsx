@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../shared/auth/session.js';
+import { calendarDate } from '../../shared/ui/dates.js';
 import { LazyRangePicker } from '../../shared/ui/LazyRangePicker.js';
 import { roleOptions } from '../../shared/ui/labels.js';
 import { emailRule, requiredRule } from '../../shared/ui/rules.js';
@@ -18,8 +19,15 @@ export interface AccountFormValues {
   validity?: [Dayjs | null, Dayjs | null] | null;
 }
 
-/** Validity range ↔ the API's valid_from / valid_to dates (null clears a bound). */
-export function validityToApi(v: AccountFormValues['validity']) {
+type ValidityInput = { valid_from: string | null; valid_to: string | null };
+
+/**
+ * Validity range ↔ the API's valid_from / valid_to, calendar dates 'YYYY-MM-DD' (null clears a bound).
+ * A picked day is the browser's local midnight of that day and is written as that day; a date from the
+ * API is read as the same day — never as an instant, which a browser east or west of UTC would move
+ * to another day (docs/security.md "Account validity").
+ */
+export function validityToApi(v: AccountFormValues['validity']): ValidityInput {
   return {
     valid_from: v?.[0] ? v[0].format('YYYY-MM-DD') : null,
     valid_to: v?.[1] ? v[1].format('YYYY-MM-DD') : null,
@@ -27,7 +35,24 @@ export function validityToApi(v: AccountFormValues['validity']) {
 }
 
 export function validityFromApi(from: string | null, to: string | null): AccountFormValues['validity'] {
-  return from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null;
+  const day = (d: string | null) => {
+    const date = calendarDate(d);
+    return date ? dayjs(date) : null;
+  };
+  return from || to ? [day(from), day(to)] : null;
+}
+
+/** Only the bounds the user changed: a save of other fields leaves the stored dates alone. */
+export function validityChanges(
+  before: AccountFormValues['validity'],
+  after: AccountFormValues['validity'],
+): Partial<ValidityInput> {
+  const was = validityToApi(before);
+  const now = validityToApi(after);
+  return {
+    ...(now.valid_from !== was.valid_from ? { valid_from: now.valid_from } : {}),
+    ...(now.valid_to !== was.valid_to ? { valid_to: now.valid_to } : {}),
+  };
 }
 
 /** The account fields shared by account opening and editing (spec §5 rules). */

@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { useUser } from '../../shared/auth/session.js';
 import type { UserView } from '../../shared/auth/types.js';
 import { DisplayText, nameColumn } from '../../shared/ui/DisplayText.js';
-import { formatDate } from '../../shared/ui/dates.js';
+import { formatCalendarDate, formatDate } from '../../shared/ui/dates.js';
 import { accountState, roleLabel, roleOptions } from '../../shared/ui/labels.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { useAction } from '../../shared/ui/useAction.js';
@@ -183,7 +183,7 @@ export default function AccountListPage() {
             title: t('account.validTo'),
             dataIndex: 'valid_to',
             width: 120,
-            render: (v: string | null) => (v ? formatDate(v) : t('account.validityUnlimited')),
+            render: (v: string | null) => (v ? formatCalendarDate(v) : t('account.validityUnlimited')),
           },
           {
             title: t('account.lastLogin'),

@@ -3,7 +3,7 @@ import type { BrandInfo } from '@marketlens/shared/contracts';
 import { Avatar, Button, Card, Divider, Flex, Popover, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { colorAt, useFormatters, useNameOf } from '../../shared/analysis/index.js';
+import { colorAt, FOLLOW_FAILED, useFormatters, useNameOf } from '../../shared/analysis/index.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { useFollow } from './data.js';
 
@@ -31,6 +31,7 @@ function FollowButton({ info }: { info: BrandInfo }) {
   const action = useAction(follow, {
     success: (followed) =>
       followed ? t('brand.follow.done', { name: nameOf(info) }) : t('brand.follow.undone', { name: nameOf(info) }),
+    quietFailure: t(FOLLOW_FAILED),
   });
   return (
     <Button

@@ -2,6 +2,7 @@
  * The four comparison slots of /contrast (spec §1: blue, purple, teal, pink; an empty or switched-off
  * slot is gray) and their URL form. Pure: no React, tested in node.
  */
+import { MAX_CONTRAST_BRANDS } from '@marketlens/shared';
 import { CHART_GRAY } from '../../shared/analysis/chartTheme.js';
 import type { PanelParam } from '../../shared/analysis/panelParams.js';
 import { PRIMARY } from '../../shared/ui/theme.js';
@@ -13,7 +14,6 @@ export interface Slot {
   on: boolean;
 }
 
-export const SLOT_COUNT = 4;
 /** Spec §1's slot colours, in slot order. */
 export const SLOT_COLORS = ['#1677ff', '#722ed1', '#13c2c2', '#eb2f96'] as const;
 /** The same hues for a slot's brand name as text: darkened where needed for 4.5:1 on white (docs/web.md). */
@@ -21,7 +21,7 @@ export const SLOT_TEXT_COLORS = [PRIMARY, '#722ed1', '#006d75', '#c41d7f'] as co
 export const SLOT_GRAY = CHART_GRAY;
 
 export const EMPTY_SLOT: Slot = { brand: null, categories: [], on: true };
-export const EMPTY_SLOTS: readonly Slot[] = Array.from({ length: SLOT_COUNT }, () => EMPTY_SLOT);
+export const EMPTY_SLOTS: readonly Slot[] = Array.from({ length: MAX_CONTRAST_BRANDS }, () => EMPTY_SLOT);
 
 /** A slot compares (and has its colour) when it has a brand and is switched on. */
 export const isActive = (s: Slot) => s.brand !== null && s.on;
@@ -50,10 +50,10 @@ export const slotsParam = (name: string): PanelParam<readonly Slot[]> => ({
   fallback: EMPTY_SLOTS,
   parse: (raw) => {
     const parts = raw.split('_');
-    if (parts.length > SLOT_COUNT) return undefined;
+    if (parts.length > MAX_CONTRAST_BRANDS) return undefined;
     const slots = parts.map(decodeSlot);
     if (slots.some((s) => s === undefined)) return undefined;
-    return [...(slots as Slot[]), ...EMPTY_SLOTS].slice(0, SLOT_COUNT);
+    return [...(slots as Slot[]), ...EMPTY_SLOTS].slice(0, MAX_CONTRAST_BRANDS);
   },
   format: (slots) => slots.map(encodeSlot).join('_').replace(/_+$/, ''),
   history: 'push',

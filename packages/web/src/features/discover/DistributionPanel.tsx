@@ -6,6 +6,7 @@ import {
   bandLabel,
   ChannelShares,
   ChartAndTable,
+  customAttributeName,
   EChart,
   type Metric,
   type MetricRow,
@@ -16,6 +17,7 @@ import {
   panelState,
   SharesView,
   useAnalysisQuery,
+  useCustomAttributes,
   useFormatters,
   useNameOf,
   usePanelParam,
@@ -99,45 +101,71 @@ function PlatformShares({ metric }: { metric: Metric }) {
   return <ChannelShares metric={metric} subject={t('discover.distribution.subject')} />;
 }
 
-/** Attributes and the shares of the chosen attribute's values (POST /distributions/attributes, /attribute_values). */
+/** The picker's value of a custom attribute (`da=custom:<id>`): dataset attribute names have no colon. */
+const CUSTOM_PREFIX = 'custom:';
+const customIdOf = (picked: string | null | undefined) =>
+  picked?.startsWith(CUSTOM_PREFIX) ? Number(picked.slice(CUSTOM_PREFIX.length)) : undefined;
+
+/**
+ * Attributes and the shares of the chosen attribute's values (POST /distributions/attributes,
+ * /attribute_values): the dataset's attributes, and the user's custom attributes (a value per keyword).
+ */
 function AttributeShares({ metric }: { metric: Metric }) {
   const { t } = useTranslation();
   const fmt = useFormatters();
   const { i18n } = useTranslation();
   const en = i18n.language === 'en';
   const list = useAnalysisQuery(INSIGHT_ENDPOINTS.attributes, { metric });
+  const custom = useCustomAttributes();
   const items = list.data?.items ?? [];
+  const customs = custom.data ?? [];
   const [picked, setPicked] = usePanelParam(DISCOVER_PARAMS.distributionAttribute);
-  const attribute = picked && items.some((a) => a.name === picked) ? picked : items[0]?.name;
+  const pickedCustom = customIdOf(picked);
+  const customChosen = customs.find((a) => a.id === pickedCustom);
+  const attribute = customChosen ? undefined : picked && items.some((a) => a.name === picked) ? picked : items[0]?.name;
   const q = useAnalysisQuery(
     INSIGHT_ENDPOINTS.attributeValues,
-    { metric, attribute: attribute ?? '' },
-    { enabled: attribute !== undefined },
+    customChosen ? { metric, custom_attribute: customChosen.id } : { metric, attribute: attribute ?? '' },
+    { enabled: customChosen !== undefined || attribute !== undefined },
   );
   const chosen = items.find((a) => a.name === attribute);
   const rows = useRows(q.data?.rows);
-  if (list.data && items.length === 0) {
+  if (list.data && items.length === 0 && customs.length === 0) {
     return (
       <Typography.Paragraph type="secondary" style={{ textAlign: 'center', padding: '48px 0' }}>
         {t('discover.distribution.noAttributes')}
       </Typography.Paragraph>
     );
   }
+  const options = [
+    {
+      label: t('discover.distribution.datasetAttributes'),
+      options: items.map((a) => ({ value: a.name, label: en ? a.title_en || a.title : a.title || a.title_en })),
+    },
+    ...(customs.length
+      ? [
+          {
+            label: t('discover.distribution.customAttributes'),
+            options: customs.map((a) => ({ value: `${CUSTOM_PREFIX}${a.id}`, label: customAttributeName(a, en) })),
+          },
+        ]
+      : []),
+  ];
   return (
     <PanelCard
-      {...panelState(attribute ? q : list)}
+      {...panelState(attribute || customChosen ? q : list)}
       subject={t('discover.distribution.subject')}
       empty={q.data?.rows.length === 0}
     >
-      {items.length > 0 && (
+      {(items.length > 0 || customs.length > 0) && (
         <Flex vertical gap={12}>
           <Flex gap={12} align="center" wrap>
             <Select
-              value={attribute}
+              value={customChosen ? `${CUSTOM_PREFIX}${customChosen.id}` : attribute}
               onChange={setPicked}
               style={{ minWidth: 200 }}
               aria-label={t('discover.distribution.attributePick')}
-              options={items.map((a) => ({ value: a.name, label: en ? a.title_en || a.title : a.title || a.title_en }))}
+              options={options}
               data-testid="attribute-pick"
             />
             {chosen && (
@@ -148,12 +176,15 @@ function AttributeShares({ metric }: { metric: Metric }) {
                 })}
               </Typography.Text>
             )}
+            {customChosen && (
+              <Typography.Text type="secondary">{t('discover.distribution.customCoverage')}</Typography.Text>
+            )}
           </Flex>
           {rows.length > 0 && (
             <SharesView
               rows={rows}
               metric={metric}
-              nameTitle={t('analysis.col.value')}
+              nameTitle={t(customChosen ? 'analysis.customAttributes.words' : 'analysis.col.value')}
               testId="distribution-attribute"
               pageSize={8}
             />

@@ -15,7 +15,6 @@ export const exploreMessages = defineArea({
     'explore.concept.helpExample': '例如："玻尿酸" and ("面霜" or "精华") and not "套装"',
     'explore.concept.helpLanguage':
       '概念在当前语言的商品标题中匹配（中文界面匹配中文标题，英文界面匹配英文标题），不区分大小写。',
-    'explore.concept.current': '当前概念：{concept}',
     'explore.start.title': '输入一个概念开始探索',
     'explore.start.text': '例如“面霜”“精华”，或在趋势概览的热词云中点击一个词。',
     'explore.empty.subject': '概念数据',
@@ -70,7 +69,6 @@ export const exploreMessages = defineArea({
     'explore.concept.helpExample': 'For example: "hyaluronic" and ("cream" or "serum") and not "set"',
     'explore.concept.helpLanguage':
       'A concept is matched in the product titles of the page language (English titles here, Chinese titles in Chinese), ignoring case.',
-    'explore.concept.current': 'Concept: {concept}',
     'explore.start.title': 'Enter a concept to explore',
     'explore.start.text': 'For example "cream" or "serum", or click a word in the Trend Overview word cloud.',
     'explore.empty.subject': 'the concept data',

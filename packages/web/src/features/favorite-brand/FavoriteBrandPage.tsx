@@ -23,6 +23,7 @@ import {
   CategoryGate,
   EChart,
   FilterPanel,
+  FOLLOW_FAILED,
   Growth,
   numericColumn,
   PagedTable,
@@ -86,6 +87,7 @@ function Unfollow({ row }: { row: Row }) {
   const change = useFollowChange();
   const action = useAction(() => change([row.brand_id], false), {
     success: t('favoriteBrand.unfollow.done', { name: nameOf(row) }),
+    quietFailure: t(FOLLOW_FAILED),
   });
   return (
     <Popconfirm title={t('favoriteBrand.unfollow.confirm', { name: nameOf(row) })} onConfirm={() => void action.run()}>
@@ -105,6 +107,7 @@ function FollowPicker() {
       const b = answer.brands.at(-1);
       return t('favoriteBrand.follow.done', { name: b ? b.brand_name || b.brand_name_en : '' });
     },
+    quietFailure: t(FOLLOW_FAILED),
   });
   return (
     <BrandPicker

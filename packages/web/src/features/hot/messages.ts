@@ -5,8 +5,6 @@ export const hotMessages = defineArea({
   'zh-CN': {
     'hot.subtitle': '当前什么最热：领先品类的走势、增长最快与新上市的品牌和商品、热门标题词与热销商品',
 
-    'hot.parent.placeholder': '选择上级品类',
-
     'hot.trends.title': '销售额 Top 10 品类走势',
     'hot.trends.titleUnder': '“{parent}”下 Top 10 品类走势',
 
@@ -67,8 +65,6 @@ export const hotMessages = defineArea({
   en: {
     'hot.subtitle':
       'What is hot right now: leading categories and their trends, fastest growers, newcomers, hot title words and best sellers',
-
-    'hot.parent.placeholder': 'Choose a parent category',
 
     'hot.trends.title': 'Top 10 categories by sales',
     'hot.trends.titleUnder': 'Top 10 categories under "{parent}"',

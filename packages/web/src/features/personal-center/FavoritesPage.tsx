@@ -2,12 +2,12 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Popconfirm, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { QUIET, showsQuietFailure } from '../../shared/api/quiet.js';
 import { api } from '../../shared/api/request.js';
 import { formatDate } from '../../shared/ui/dates.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
 import { StatusView } from '../../shared/ui/StatusView.js';
 import { FollowedBrandsCard } from './FollowedBrandsCard.js';
-import { showsFavoriteError } from './favoriteErrors.js';
 
 /** Kinds of collected items the app writes, with their names (other kinds show as stored). */
 const KIND_KEYS: Record<string, 'favorites.kindName.category' | 'favorites.kindName.brand'> = {
@@ -25,8 +25,6 @@ export interface Collection {
   created_at: string;
 }
 
-export { showsFavoriteError } from './favoriteErrors.js';
-
 /** The favourites folder: what the user collected on the analysis pages, newest first, with removal. */
 export default function FavoritesPage() {
   const { t } = useTranslation();
@@ -34,18 +32,18 @@ export default function FavoritesPage() {
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: ['collections'],
-    // Failures are shown here (spec §8), not by the request layer's toasts.
+    // Failures are shown here by the quiet rule (spec §8), not by the request layer's toasts.
     queryFn: ({ signal }) =>
-      api.get<{ items: Collection[] }>('/api/common/collections', undefined, { signal, silent: true }),
+      api.get<{ items: Collection[] }>('/api/common/collections', undefined, { signal, ...QUIET }),
   });
   const remove = useMutation({
-    mutationFn: (id: number) => api.del(`/api/common/collections/${id}`, undefined, { silent: true }),
+    mutationFn: (id: number) => api.del(`/api/common/collections/${id}`, undefined, QUIET),
     onSuccess: async () => {
       void message.success(t('favorites.removed'));
       await queryClient.invalidateQueries({ queryKey: ['collections'] });
     },
     onError: async (err) => {
-      if (showsFavoriteError(err)) void message.error(t('collections.deleteFailed'));
+      if (showsQuietFailure(err)) void message.error(t('collections.deleteFailed'));
       // Already gone (404): the list is refreshed either way.
       await queryClient.invalidateQueries({ queryKey: ['collections'] });
     },
@@ -55,7 +53,7 @@ export default function FavoritesPage() {
       <Card variant="borderless">
         <StatusView
           status="warning"
-          title={showsFavoriteError(list.error) ? t('collections.getFailed') : t('favorites.loadFailed')}
+          title={showsQuietFailure(list.error) ? t('collections.getFailed') : t('favorites.loadFailed')}
           extra={<Button onClick={() => list.refetch()}>{t('common.retry')}</Button>}
         />
       </Card>

@@ -5,15 +5,16 @@ import { Link } from 'react-router';
 // follow.js directly, not the analysis index: the personal centre does not load the chart runtime.
 import {
   brandDetailPath,
+  FOLLOW_FAILED,
   type FollowedBrands,
   useFollowChange,
   useFollowedBrands,
 } from '../../shared/analysis/follow.js';
 import { useLocalName } from '../../shared/analysis/useLocalName.js';
+import { showsQuietFailure } from '../../shared/api/quiet.js';
 import { useSession } from '../../shared/auth/session.js';
 import { formatDate } from '../../shared/ui/dates.js';
 import { useAction } from '../../shared/ui/useAction.js';
-import { showsFavoriteError } from './favoriteErrors.js';
 
 type Followed = FollowedBrands['brands'][number];
 
@@ -28,7 +29,10 @@ export function FollowedBrandsCard() {
   const nameOf = useLocalName();
   const followed = useFollowedBrands();
   const change = useFollowChange();
-  const unfollow = useAction((id: number) => change([id], false), { success: t('favorites.followed.removed') });
+  const unfollow = useAction((id: number) => change([id], false), {
+    success: t('favorites.followed.removed'),
+    quietFailure: t(FOLLOW_FAILED),
+  });
   if (!project) return null;
   const brands = [...(followed.data?.brands ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
   return (
@@ -47,8 +51,8 @@ export function FollowedBrandsCard() {
           emptyText: (
             <Empty
               description={
-                followed.isError && showsFavoriteError(followed.error)
-                  ? t('collections.getFailed')
+                followed.isError && showsQuietFailure(followed.error)
+                  ? t('collections.readFailed')
                   : t('favorites.followed.empty')
               }
             />

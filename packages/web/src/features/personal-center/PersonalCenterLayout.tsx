@@ -7,9 +7,10 @@ const TABS = [
   { key: '/personal-center', label: 'profile.title' },
   { key: '/personal-center/password', label: 'route.changePassword' },
   { key: '/personal-center/favorites', label: 'route.favorites' },
+  { key: '/personal-center/sessions', label: 'route.sessions' },
 ] as const;
 
-/** Personal centre: profile, change password and favourites, always reachable when signed in (spec §6). */
+/** Personal centre: profile, change password, favourites and signed-in sessions, always reachable when signed in (spec §6). */
 export default function PersonalCenterLayout() {
   const { t } = useTranslation();
   const location = useLocation();

@@ -7,7 +7,7 @@ import { api } from '../../shared/api/request.js';
 import { useUser } from '../../shared/auth/session.js';
 import type { LoginResult } from '../../shared/auth/types.js';
 import { CopyText } from '../../shared/ui/CopyText.js';
-import { formatDate } from '../../shared/ui/dates.js';
+import { formatCalendarDate, formatDate } from '../../shared/ui/dates.js';
 import { accountState, roleLabel, wechatStateLabel } from '../../shared/ui/labels.js';
 import { LazyModal } from '../../shared/ui/lazyDialog.js';
 import { useAction } from '../../shared/ui/useAction.js';
@@ -156,7 +156,7 @@ export default function ProfilePage() {
           </Descriptions.Item>
           <Descriptions.Item label={t('account.validity')}>
             {user.valid_from || user.valid_to
-              ? `${formatDate(user.valid_from)} ~ ${formatDate(user.valid_to)}`
+              ? `${formatCalendarDate(user.valid_from)} ~ ${formatCalendarDate(user.valid_to)}`
               : t('account.validityUnlimited')}
           </Descriptions.Item>
           <Descriptions.Item label={t('account.lastLogin')}>{formatDate(user.last_login_at, true)}</Descriptions.Item>

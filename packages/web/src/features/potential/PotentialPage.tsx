@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentDef } from '../../app/routeHooks.js';
 import { usePanelParam, useTableDate } from '../../shared/analysis/index.js';
+import { showsQuietFailure } from '../../shared/api/quiet.js';
 import { isApiError } from '../../shared/api/request.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
@@ -36,23 +37,26 @@ export default function PotentialPage() {
     () => (tableDate.data ? defaultConfig(isoDateOf(Date.now()), tableDate.data.latest_date) : null),
     [tableDate.data],
   );
-  // Spec §8: "read potential config" failed — say so once, and search with the defaults.
+  // Spec §8: "read potential config" failed — say so once (by the quiet rule), and search with the defaults.
   const told = useRef(false);
   useEffect(() => {
     if (userConfig.isError && !told.current) {
       told.current = true;
-      void message.warning(t('potential.config.readFailed'));
+      if (showsQuietFailure(userConfig.error)) void message.warning(t('potential.config.readFailed'));
     }
-  }, [userConfig.isError, message, t]);
+  }, [userConfig.isError, userConfig.error, message, t]);
   const settled = userConfig.isSuccess || userConfig.isError;
   const search: PotentialConfig | null = linked ?? (settled ? (savedSearch(userConfig.data) ?? defaults) : null);
   const results = usePotentialBrands(search);
 
   const run = (next: PotentialConfig) => {
     setLinked(next);
-    // A root or administrator outside the project's members has no config to keep the search in (400).
+    // Spec §8 "update user config", by the quiet rule; a root or administrator outside the project's
+    // members has no config to keep the search in (400), which is no failure of theirs.
     save(next).catch((err) => {
-      if (!(isApiError(err) && err.status === 400)) void message.error(t('potential.config.saveFailed'));
+      if (showsQuietFailure(err) && !(isApiError(err) && err.status === 400)) {
+        void message.error(t('potential.config.saveFailed'));
+      }
     });
   };
 

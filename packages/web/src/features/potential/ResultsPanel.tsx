@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import {
   DownloadButton,
   EChart,
+  FOLLOW_FAILED,
   Growth,
   numericColumn,
   PanelCard,
@@ -44,6 +45,7 @@ function FollowButton({ row }: { row: PotentialRow }) {
   const name = nameOf(row.brand);
   const action = useAction((on: boolean) => follow(row.brand_id, on), {
     success: (on) => t(on ? 'potential.followed' : 'potential.unfollowed', { name }),
+    quietFailure: t(FOLLOW_FAILED),
   });
   return (
     <Button

@@ -1,4 +1,5 @@
 import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { joinCategories } from '@marketlens/shared';
 import { Alert, Button, Card, Flex, Form, Input, Segmented, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -175,7 +176,7 @@ export function SearchForm({
               aria-label={t('potential.form.categories')}
               placeholder={t('potential.form.categoriesAll')}
               onChange={(ids: number[]) =>
-                change({ ...draft, categories_filter: { ...draft.categories_filter, categories: ids.join(';') } })
+                change({ ...draft, categories_filter: { ...draft.categories_filter, categories: joinCategories(ids) } })
               }
               data-testid="potential-categories"
             />

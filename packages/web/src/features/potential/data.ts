@@ -8,7 +8,8 @@ import { POTENTIAL_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callEndpoint, useProjectId } from '../../shared/analysis/index.js';
+import { callEndpoint, followBrands, useProjectId } from '../../shared/analysis/index.js';
+import { QUIET } from '../../shared/api/quiet.js';
 import { api, isApiError } from '../../shared/api/request.js';
 import { asConfig, type PotentialConfig } from './search.js';
 
@@ -20,15 +21,16 @@ const configKey = (projectId: number | undefined) => ['users', 'projects', proje
 const configUrl = (projectId: number) => `/api/common/users/projects/${projectId}/config`;
 
 /**
- * The user's config of the project (every key, so saving the search keeps the others). Silent: a
- * failure is the page's spec §8 "read potential config" message, and the defaults apply.
+ * The user's config of the project (every key, so saving the search keeps the others). Quiet
+ * (api/quiet.ts): the page tells the spec §8 "read potential config" failure by the quiet rule, and
+ * the defaults apply either way.
  */
 export function useUserConfig() {
   const projectId = useProjectId();
   return useQuery<UserConfig, Error>({
     queryKey: configKey(projectId),
     queryFn: ({ signal }) =>
-      api.get<{ config: UserConfig }>(configUrl(projectId!), undefined, { signal, silent: true }).then((r) => r.config),
+      api.get<{ config: UserConfig }>(configUrl(projectId!), undefined, { signal, ...QUIET }).then((r) => r.config),
     enabled: projectId !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -47,7 +49,7 @@ export function useSaveSearch() {
       if (projectId === undefined) return;
       const current = client.getQueryData<UserConfig>(configKey(projectId)) ?? {};
       const next = { ...current, [CONFIG_KEY]: search };
-      const saved = await api.put<{ config: UserConfig }>(configUrl(projectId), { config: next }, { silent: true });
+      const saved = await api.put<{ config: UserConfig }>(configUrl(projectId), { config: next }, QUIET);
       client.setQueryData(configKey(projectId), saved.config);
     },
     [projectId, client],
@@ -81,10 +83,7 @@ export function useFollowBrand() {
   const client = useQueryClient();
   return useCallback(
     async (brandId: number, follow: boolean): Promise<boolean> => {
-      const path = `/api/common/projects/${projectId}/collections`;
-      const body = { brands: [brandId] };
-      type Answer = { brands: { brand_id: number }[] };
-      const answer = follow ? await api.put<Answer>(path, body) : await api.del<Answer>(path, body);
+      const answer = await followBrands(projectId!, [brandId], follow);
       const followed = answer.brands.some((b) => b.brand_id === brandId);
       client.setQueriesData<PotentialBrands>({ queryKey: ['potential', 'brands', projectId] }, (data) =>
         data ? { ...data, items: data.items.map((r) => (r.brand_id === brandId ? { ...r, followed } : r)) } : data,

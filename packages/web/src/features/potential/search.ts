@@ -13,6 +13,7 @@ import {
   POTENTIAL_DEFAULTS,
   periodStart,
   potentialDefaults,
+  splitCategories,
   validateBenchmarkPeriod,
   validateRange,
 } from '@marketlens/shared';
@@ -161,8 +162,7 @@ export function checkSearch(c: PotentialConfig, g: Granularity): SearchProblems 
 }
 
 /** The categories chosen (ids), from the spec's semicolon-joined list. */
-export const chosenCategories = (c: PotentialConfig) =>
-  c.categories_filter.categories.split(';').filter(Boolean).map(Number);
+export const chosenCategories = (c: PotentialConfig) => splitCategories(c.categories_filter.categories).map(Number);
 
 const isRange = (v: unknown): v is HalfOpen =>
   typeof v === 'object' &&

@@ -35,7 +35,6 @@ export const priceMessages = defineArea({
     'pricing.line.thirds': '三级品类',
     'pricing.line.allThirds': '全部三级品类',
     'pricing.line.merged': '按二级品类价格合并',
-    'pricing.line.subtotal': '三级品类合计 {amount}',
 
     'pricing.reason.base': '基础价 {fee} + 近一年销售额 {billions} 十亿元 × {perBillion}/十亿元，向上取整到百元',
     'pricing.reason.noSales': '近一年无销售额：按基础价 {fee}',
@@ -95,7 +94,6 @@ export const priceMessages = defineArea({
     'pricing.line.thirds': 'Third-level categories',
     'pricing.line.allThirds': 'All third-level categories',
     'pricing.line.merged': 'Merged at the second-level price',
-    'pricing.line.subtotal': 'Third-level categories together {amount}',
 
     'pricing.reason.base':
       'Base {fee} + {billions} billion of sales in the last year × {perBillion} per billion, rounded up to the hundred',

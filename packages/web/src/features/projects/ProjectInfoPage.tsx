@@ -37,6 +37,13 @@ export default function ProjectInfoPage() {
   const datasets = useQuery({ queryKey: ['datasets'], queryFn: ({ signal }) => projectsApi.datasets(signal) });
   const currencies = useQuery({ queryKey: ['currencies'], queryFn: ({ signal }) => projectsApi.currencies(signal) });
   const users = useQuery({ queryKey: accountKeys.brief, queryFn: ({ signal }) => accountsApi.brief(signal) });
+  // The server refuses another dataset while the project has categories (or grants): say so at the field.
+  const categories = useQuery({
+    queryKey: projectKeys.categories(id),
+    queryFn: ({ signal }) => projectsApi.categories(id, signal),
+    enabled: !isNew,
+  });
+  const datasetLocked = (categories.data?.items.length ?? 0) > 0;
   const hasSeries = Form.useWatch('has_series', form);
   const limited = limitedKinds({
     limit_brands: Form.useWatch('limit_brands', form) === true,
@@ -117,8 +124,12 @@ export default function ProjectInfoPage() {
               name="data_scope"
               label={t('projects.dataset')}
               rules={[{ required: true, message: t('projects.datasetRequired') }]}
+              {...(datasetLocked
+                ? { extra: <span data-testid="dataset-locked">{t('projects.datasetLocked')}</span> }
+                : {})}
             >
               <Select
+                disabled={datasetLocked}
                 loading={datasets.isPending}
                 onChange={onDataset}
                 data-testid="field-dataset"

@@ -46,9 +46,6 @@ export const shopMessages = defineArea({
 
     'shop.trend.title': '店铺走势',
     'shop.trend.subject': '店铺走势',
-    'shop.trend.market': '市场',
-    'shop.trend.marketSales': '市场销售额',
-    'shop.trend.showMarket': '叠加市场',
 
     'shop.rankings.title': '店铺排行 TOP 50',
     'shop.rankings.subject': '店铺排行',
@@ -101,9 +98,6 @@ export const shopMessages = defineArea({
 
     'shop.trend.title': 'Shop trends',
     'shop.trend.subject': 'the shop trends',
-    'shop.trend.market': 'Market',
-    'shop.trend.marketSales': 'Market sales',
-    'shop.trend.showMarket': 'Show market',
 
     'shop.rankings.title': 'Top 50 shops',
     'shop.rankings.subject': 'the shop ranking',

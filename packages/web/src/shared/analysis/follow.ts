@@ -1,6 +1,7 @@
 import { CONTRAST_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { QUIET } from '../api/quiet.js';
 import { api } from '../api/request.js';
 import { endpointUrl } from './endpoint.js';
 import { useProjectId } from './reference.js';
@@ -12,6 +13,12 @@ export interface FollowedBrands {
 
 const FOLLOWED_KEY = 'followed-brands';
 
+/**
+ * What a failed follow or unfollow shows, wherever it is done: a quiet call's message (api/quiet.ts,
+ * spec §8 "update favourites"), shown only for an answer with a status other than 500.
+ */
+export const FOLLOW_FAILED = 'collections.updateFailed';
+
 /** Brand Detail of a brand (the page's own filter applies). */
 export const brandDetailPath = (brandId: number) => `/brand?brand=${brandId}`;
 
@@ -22,16 +29,19 @@ export const brandDetailPath = (brandId: number) => `/brand?brand=${brandId}`;
 export function followBrands(projectId: number, brandIds: readonly number[], follow: boolean): Promise<FollowedBrands> {
   const path = `/api/common/projects/${projectId}/collections`;
   const body = { brands: [...brandIds] };
-  return follow ? api.put<FollowedBrands>(path, body) : api.del<FollowedBrands>(path, body);
+  return follow ? api.put<FollowedBrands>(path, body, QUIET) : api.del<FollowedBrands>(path, body, QUIET);
 }
 
-/** GET /projects/{id}/collections: the brands the user follows in the project (quick picks, the favourites page). */
+/**
+ * GET /projects/{id}/collections: the brands the user follows in the project (quick picks, the
+ * favourites page). Quiet: a page shows `collections.readFailed` when showsQuietFailure says so.
+ */
 export function useFollowedBrands() {
   const projectId = useProjectId();
   return useQuery({
     queryKey: [FOLLOWED_KEY, projectId],
     queryFn: ({ signal }) =>
-      api.get<FollowedBrands>(`/api/common/projects/${projectId}/collections`, undefined, { signal, silent: true }),
+      api.get<FollowedBrands>(`/api/common/projects/${projectId}/collections`, undefined, { signal, ...QUIET }),
     enabled: projectId !== undefined,
     staleTime: 60_000,
   });

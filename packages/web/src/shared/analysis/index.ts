@@ -21,6 +21,7 @@ export { CategoryGate } from './CategoryGate.js';
 export { CategoryTreeSelect } from './CategoryTreeSelect.js';
 /** `<ChannelShares metric body>` (platforms and channels), `<SharesView>` (a share donut beside its figures), `ChartAndTable`, `<ShareDonut rows metric>`, `metricValue`. */
 export { ChannelShares, ChartAndTable, metricValue, ShareDonut, SharesView } from './ChannelShares.js';
+export { CustomAttributesEditor } from './CustomAttributesEditor.js';
 export { CategoryTrendsPanel } from './categories/CategoryTrendsPanel.js';
 /** The top-categories panel under a parent (Trend Overview, Concept Explore) and the parent in the URL. */
 export { categoryTrendsChart, pointValue } from './categories/charts.js';
@@ -41,6 +42,15 @@ export {
 } from './chartOptions.js';
 /** Chart palette and theme (no ECharts import) for option builders. */
 export { CHART_COLORS, CHART_FONT, CHART_GRAY, chartTheme } from './chartTheme.js';
+/** The user's custom attributes (keyword attributes): `useCustomAttributes()`, `useSaveCustomAttributes()`, their names and words; `<CustomAttributesEditor>`. */
+export {
+  type CustomAttribute,
+  type CustomAttributeDraft,
+  customAttributeName,
+  useCustomAttributes,
+  useSaveCustomAttributes,
+  wordsOf,
+} from './customAttributes.js';
 /** `<DownloadButton path body fileName>`: POST …/downloads, save the .xlsx, "empty download data" / "download failed". */
 export { DOWNLOAD_EMPTY_CODE, DownloadButton, type DownloadButtonProps } from './DownloadButton.js';
 /** `<EChart option height onEvents>`: lazily loaded, tree-shaken ECharts in the app theme; `preloadCharts()` fetches it early. */
@@ -91,8 +101,15 @@ export {
 /** The filter sections by id (one file each under filters/sections), and what a section is given. */
 export { FILTER_SECTION_IDS, FILTER_SECTION_REGISTRY } from './filters/registry.js';
 export type { ApplyCheck, FilterSectionDef, FilterSectionProps } from './filters/types.js';
-/** Favourite brands of the project: `followBrands` (PUT/DELETE), `useFollowedBrands()`, `useFollowChange()`, `brandDetailPath`. */
-export { brandDetailPath, type FollowedBrands, followBrands, useFollowChange, useFollowedBrands } from './follow.js';
+/** Favourite brands of the project: `followBrands` (PUT/DELETE), `useFollowedBrands()`, `useFollowChange()`, `brandDetailPath`, `FOLLOW_FAILED`. */
+export {
+  brandDetailPath,
+  FOLLOW_FAILED,
+  type FollowedBrands,
+  followBrands,
+  useFollowChange,
+  useFollowedBrands,
+} from './follow.js';
 /** `<Later minHeight>`: panels below the fold, rendered after the page's first chart (or when scrolled near). */
 export { LATER_MAX_MS, Later } from './Later.js';
 /** `<LinkedName text href budget>`: a name cut to its column (spec §5), linked to its platform page when known. */

@@ -44,6 +44,8 @@ export const analysisMessages = defineArea({
     'analysis.filter.sqlCheck': '校验',
     'analysis.filter.sqlChecking': '校验中…',
     'analysis.filter.sqlValid': 'SQL 条件有效，匹配 {count} 个品类',
+    'analysis.filter.sqlValid_one': 'SQL 条件有效，匹配 {count} 个品类',
+    'analysis.filter.categoriesFailed': '获取品类失败，请稍后重试',
     'analysis.filter.sqlUnchecked': '请先校验 SQL 条件',
     'analysis.filter.channels': '平台/渠道',
     'analysis.filter.channelsPlaceholder': '全部平台与渠道',
@@ -96,7 +98,7 @@ export const analysisMessages = defineArea({
     'analysis.state.loadFailed': '获取{name}失败，请稍后重试',
     'analysis.state.updating': '正在更新',
     'analysis.state.notReady': '该品类数据正在准备中，暂不可用，请稍后再来查看',
-    'analysis.state.noCategoryData': '当前品类暂无数据',
+    'analysis.state.noCategoryData': '暂无品类数据：该项目还没有品类，或您尚未获得任何品类的权限，请联系管理员',
     'analysis.gate.notReadyNames': '尚未就绪的品类：{names}',
     'analysis.gate.categoryIds': '品类（编号 {ids}）',
 
@@ -112,8 +114,6 @@ export const analysisMessages = defineArea({
     'analysis.noAccess.favourited': '已收藏',
     'analysis.noAccess.contact': '联系管理员',
     'analysis.noAccess.contactHint': '请联系您的项目管理员或客户经理开通相应的数据权限。',
-
-    'analysis.chart.loading': '图表加载中…',
 
     'analysis.others': '其他',
     'analysis.bandOpen': '{min} 以上',
@@ -138,6 +138,25 @@ export const analysisMessages = defineArea({
     'analysis.col.shareInPlatform': '平台内占比',
     'analysis.points': '{value}pct',
     'analysis.openLink': '在平台上打开',
+    'analysis.customAttributes.title': '自定义属性',
+    'analysis.customAttributes.manage': '自定义属性',
+    'analysis.customAttributes.intro':
+      '用关键词定义自己的属性：商品标题包含某个关键词，即具有该关键词这个值。可用作筛选条件，也可在品类洞察的属性分布中查看。仅您本人可见，下次登录仍在。',
+    'analysis.customAttributes.name': '属性名称',
+    'analysis.customAttributes.namePlaceholder': '如：抗衰',
+    'analysis.customAttributes.nameEn': '英文名称',
+    'analysis.customAttributes.nameEnPlaceholder': '如：Anti-ageing',
+    'analysis.customAttributes.words': '关键词',
+    'analysis.customAttributes.wordsPlaceholder': '输入关键词后回车，多个可用逗号或空格分隔',
+    'analysis.customAttributes.wordsHelp': '中文或英文标题包含该关键词的商品（不区分大小写）',
+    'analysis.customAttributes.noQuotes': '关键词不能包含双引号',
+    'analysis.customAttributes.save': '保存',
+    'analysis.customAttributes.add': '新建属性',
+    'analysis.customAttributes.delete': '删除',
+    'analysis.customAttributes.deleteConfirm': '删除属性“{name}”？',
+    'analysis.customAttributes.empty': '还没有自定义属性',
+    'analysis.customAttributes.shared': '项目共享',
+    'analysis.customAttributes.saveFailed': '保存失败，请稍后重试',
   },
   en: {
     'analysis.valuation.scoreShort': 'score {score}',
@@ -182,6 +201,8 @@ export const analysisMessages = defineArea({
     'analysis.filter.sqlCheck': 'Check',
     'analysis.filter.sqlChecking': 'Checking…',
     'analysis.filter.sqlValid': 'Valid condition; it matches {count} categories',
+    'analysis.filter.sqlValid_one': 'Valid condition; it matches {count} category',
+    'analysis.filter.categoriesFailed': 'Failed to get the categories, please try again later',
     'analysis.filter.sqlUnchecked': 'Please check the SQL condition first',
     'analysis.filter.channels': 'Platforms / channels',
     'analysis.filter.channelsPlaceholder': 'All platforms and channels',
@@ -235,7 +256,8 @@ export const analysisMessages = defineArea({
     'analysis.state.updating': 'Updating',
     'analysis.state.notReady':
       'Data for this category is being prepared and is not available yet. Please check back later.',
-    'analysis.state.noCategoryData': 'There is no data for this category.',
+    'analysis.state.noCategoryData':
+      'No category data: the project has no categories yet, or none are granted to you. Contact an administrator.',
     'analysis.gate.notReadyNames': 'Not ready yet: {names}',
     'analysis.gate.categoryIds': 'Category (id {ids})',
 
@@ -252,8 +274,6 @@ export const analysisMessages = defineArea({
     'analysis.noAccess.contact': 'Contact administrator',
     'analysis.noAccess.contactHint':
       'Please ask your project administrator or account manager to grant you access to this data.',
-
-    'analysis.chart.loading': 'Loading chart…',
 
     'analysis.others': 'Others',
     'analysis.bandOpen': '{min} and above',
@@ -278,5 +298,25 @@ export const analysisMessages = defineArea({
     'analysis.col.shareInPlatform': 'Share in platform',
     'analysis.points': '{value} pp',
     'analysis.openLink': 'Open on the platform',
+    'analysis.customAttributes.title': 'Custom attributes',
+    'analysis.customAttributes.manage': 'Custom attributes',
+    'analysis.customAttributes.intro':
+      'Define your own attribute by keywords: a product whose title contains a keyword has that keyword as its value. Use it as a filter, and in the attribute distribution of Category Insight. Only you see it, and it is kept for next time.',
+    'analysis.customAttributes.name': 'Name',
+    'analysis.customAttributes.namePlaceholder': 'The name in Chinese',
+    'analysis.customAttributes.nameEn': 'English name',
+    'analysis.customAttributes.nameEnPlaceholder': 'e.g. Anti-ageing',
+    'analysis.customAttributes.words': 'Keywords',
+    'analysis.customAttributes.wordsPlaceholder':
+      'Type keywords and press Enter; separate several with commas or spaces',
+    'analysis.customAttributes.wordsHelp': 'Products whose Chinese or English title contains the keyword (any case)',
+    'analysis.customAttributes.noQuotes': 'A keyword cannot contain a double quote.',
+    'analysis.customAttributes.save': 'Save',
+    'analysis.customAttributes.add': 'New attribute',
+    'analysis.customAttributes.delete': 'Delete',
+    'analysis.customAttributes.deleteConfirm': 'Delete the attribute "{name}"?',
+    'analysis.customAttributes.empty': 'No custom attributes yet.',
+    'analysis.customAttributes.shared': 'Shared in the project',
+    'analysis.customAttributes.saveFailed': 'Saving failed, please try again later.',
   },
 });

@@ -6,6 +6,7 @@ import type { CategoryNode, TableDate } from '@marketlens/shared/contracts';
 import { DATA_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { QUIET } from '../api/quiet.js';
 import { useSession } from '../auth/session.js';
 import { callEndpoint } from './endpoint.js';
 
@@ -57,12 +58,28 @@ export function ensureTableDate(client: QueryClient, projectId: number, language
   return client.ensureQueryData(referenceQuery('table_date', fetchTableDate, projectId, language));
 }
 
-/** POST /categories: the granted category tree. */
-export function useCategoryTree() {
-  return useReference('categories', (id, signal) =>
-    // The schema spells out three levels; the server sends `children` on every node, so it is the recursive type.
-    callEndpoint(DATA_ENDPOINTS.categories, { data_scope_id: id }, { signal }).then((d) => d.items as CategoryNode[]),
-  );
+/**
+ * POST /categories: the granted category tree, sent as spec §7 says (brands_filtering, data_scope_id,
+ * locale). `brands`: only the categories in which these brands sold (a picker beside a brand choice);
+ * none, the whole granted tree (what the access and readiness checks compare with). Quiet
+ * (api/quiet.ts): the filter panel tells a failure by the spec §8 rule.
+ */
+export function useCategoryTree(brands: readonly number[] = []) {
+  const projectId = useProjectId();
+  const { i18n } = useTranslation();
+  const filtering = [...brands].sort((a, b) => a - b);
+  return useQuery({
+    queryKey: ['analysis-ref', 'categories', projectId, i18n.language, filtering],
+    queryFn: ({ signal }) =>
+      callEndpoint(
+        DATA_ENDPOINTS.categories,
+        { data_scope_id: projectId!, brands_filtering: filtering },
+        { signal, ...QUIET },
+        // The schema spells out three levels; the server sends `children` on every node, so it is the recursive type.
+      ).then((d) => d.items as CategoryNode[]),
+    enabled: projectId !== undefined,
+    staleTime: STALE,
+  });
 }
 
 /** GET /platforms/channels. */

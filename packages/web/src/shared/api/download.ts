@@ -3,6 +3,8 @@
  * locale, the bearer token, one refresh-and-retry on 401, cancellable. A failure answers the usual
  * error envelope, which becomes an ApiError with the server's message (e.g. "empty download data").
  */
+
+import { reportCall } from './calls.js';
 import { ApiError, buildUrl, type Params, refreshSession, wirePayload } from './request.js';
 import { readTokens } from './tokens.js';
 
@@ -37,12 +39,33 @@ async function send(
   const token = readTokens()?.access;
   if (token) headers.Authorization = `Bearer ${token}`;
   const payload = wirePayload(path, params);
+  const url = method === 'GET' ? buildUrl(path, payload) : path;
+  const startedAt = Date.now();
+  // Reported to the call observers like every call of request.ts (tracking, spec §7).
+  const settled = (status: number) =>
+    reportCall({
+      kind: 'download',
+      method,
+      url,
+      path,
+      params: payload,
+      status,
+      credentials: 'same-origin',
+      startedAt,
+      endedAt: Date.now(),
+    });
   try {
-    if (method === 'GET') return await fetch(buildUrl(path, payload), { headers, signal: signal ?? null });
-    headers['Content-Type'] = 'application/json; charset=utf-8';
-    return await fetch(path, { method, headers, body: JSON.stringify(payload), signal: signal ?? null });
+    let res: Response;
+    if (method === 'GET') res = await fetch(url, { headers, signal: signal ?? null });
+    else {
+      headers['Content-Type'] = 'application/json; charset=utf-8';
+      res = await fetch(url, { method, headers, body: JSON.stringify(payload), signal: signal ?? null });
+    }
+    settled(res.status);
+    return res;
   } catch (err) {
     if (signal?.aborted) throw new ApiError(0, 'cancelled', 'cancelled', true);
+    settled(0);
     throw new ApiError(0, 'network', err instanceof Error ? err.message : String(err));
   }
 }

@@ -8,9 +8,10 @@
  * - success only when the envelope says `ok: true`; failures become an {@link ApiError}, are handled
  *   (toasts, redirect to sign-in) and the promise is ALWAYS rejected afterwards.
  */
-import { type ApiResponse, CODE_ACCOUNT_NOT_VALID, normalizeLocale } from '@marketlens/shared';
+import { type ApiResponse, CODE_ACCOUNT_EXPIRED, CODE_ACCOUNT_NOT_VALID, normalizeLocale } from '@marketlens/shared';
 import i18next from 'i18next';
-import { clearTokens, readTokens, saveTokens, withTabLock } from './tokens.js';
+import { reportCall } from './calls.js';
+import { clearTokens, confirmHandover, isHandedOver, readTokens, saveTokens, withTabLock } from './tokens.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Params = Record<string, unknown>;
@@ -24,6 +25,12 @@ export interface RequestOptions {
   noAuth?: boolean;
   /** The caller shows failures itself: no toast, no redirect (only logged). */
   silent?: boolean;
+  /**
+   * A call whose failures the caller shows by the spec §8 rule of quiet.ts (favourites, the user and
+   * potential config, the category tree): no toast here, but a failure that ends the session (401,
+   * the expiry 409, code 10002) still ends it.
+   */
+  quiet?: boolean;
 }
 
 export class ApiError extends Error {
@@ -108,16 +115,36 @@ async function send<T>(method: Method, path: string, params: Params | undefined,
     init.body = JSON.stringify(payload);
   }
   let res: Response;
+  // Every answered or failed call is reported to the call observers (tracking, spec §7).
+  const startedAt = Date.now();
+  const credentials = init.credentials ?? 'same-origin';
+  const settled = (status: number) =>
+    reportCall({
+      kind: 'api',
+      method,
+      url,
+      path,
+      params: payload,
+      status,
+      credentials,
+      startedAt,
+      endedAt: Date.now(),
+    });
   try {
     res = await fetch(url, init);
   } catch (err) {
     if (opts.signal?.aborted || (err instanceof DOMException && err.name === 'AbortError')) {
       throw new ApiError(0, 'cancelled', 'cancelled', true);
     }
+    settled(0);
     throw new ApiError(0, 'network', err instanceof Error ? err.message : String(err));
   }
+  settled(res.status);
   const body = (await res.json().catch(() => null)) as ApiResponse<T> | null;
-  if (res.ok && body?.ok === true) return body.data;
+  if (res.ok && body?.ok === true) {
+    if (token) confirmHandover(token);
+    return body.data;
+  }
   const failure = body && body.ok === false ? body : null;
   throw new ApiError(res.status, failure?.code ?? res.status, failure?.msg ?? res.statusText);
 }
@@ -137,7 +164,8 @@ export function refreshSession(): Promise<boolean> {
     if (!current?.refresh) return false;
     if (current.refresh !== seen) return true;
     try {
-      const r = await send<LoginResult>('GET', '/api/auth/refresh', { refresh_token: current.refresh }, {});
+      // In the body, never the address: query strings end up in access logs and proxies (docs/security.md).
+      const r = await send<LoginResult>('POST', '/api/auth/refresh', { refresh_token: current.refresh }, {});
       saveTokens({ access: r.access_token, refresh: r.refresh_token });
       return true;
     } catch (err) {
@@ -159,6 +187,12 @@ const TITLE_KEYS = {
   500: 'errors.http.500',
 } as const;
 
+/** A 401 that is not a no-auth call's: the session is over. */
+function endSession(): void {
+  clearTokens();
+  handlers.sessionEnded('unauthorized');
+}
+
 /** Spec §8: what the user sees for a failed call. */
 function handleFailure(err: ApiError, path: string, opts: RequestOptions): void {
   if (err.cancelled) return;
@@ -173,7 +207,9 @@ function handleFailure(err: ApiError, path: string, opts: RequestOptions): void 
     handlers.sessionEnded('invalid');
     return;
   }
-  if (err.status === 409) {
+  // Only the expiry 409 ends the session: the server answers 409 for conflicts too (an application
+  // already reviewed, a WeChat binding), which are shown like any other failure.
+  if (err.status === 409 && err.code === CODE_ACCOUNT_EXPIRED) {
     err.shown = true;
     // Spec §8: "account expired" after 50 ms, then sign-in.
     setTimeout(() => {
@@ -183,20 +219,25 @@ function handleFailure(err: ApiError, path: string, opts: RequestOptions): void 
     }, 50);
     return;
   }
+  if (opts.quiet) {
+    console.warn(`[api] ${path}: ${err.status} ${err.code} ${err.message}`);
+    if (err.status === 401 && !opts.noAuth) endSession();
+    return;
+  }
   if (err.status === 401 || err.status === 403 || err.status === 404 || err.status === 500) {
     handlers.notify('error', i18next.t(TITLE_KEYS[err.status]), err.message, `http-${err.status}`);
     err.shown = true;
-    if (err.status === 401 && !opts.noAuth) {
-      clearTokens();
-      handlers.sessionEnded('unauthorized');
-    }
+    if (err.status === 401 && !opts.noAuth) endSession();
     return;
   }
-  // Everything else (400 form errors, 429, network) is the caller's to show; only logged here.
+  // Everything else (400 form errors, a conflict 409, 429, network) is the caller's to show; only logged here.
   console.warn(`[api] ${path}: ${err.status} ${err.code} ${err.message}`);
 }
 
 export async function request<T>(method: Method, path: string, params?: Params, opts: RequestOptions = {}): Promise<T> {
+  // Spec §8: a failure with tokens handed over in the address (an iframe's tk/rtk) that the server has
+  // not yet accepted is only logged; the session still ends, so the sign-in page follows.
+  const handover = isHandedOver(readTokens()?.access);
   try {
     try {
       return await send<T>(method, path, params, opts);
@@ -215,7 +256,7 @@ export async function request<T>(method: Method, path: string, params?: Params, 
     }
   } catch (err) {
     const apiErr = isApiError(err) ? err : new ApiError(0, 'client', err instanceof Error ? err.message : String(err));
-    handleFailure(apiErr, path, opts);
+    handleFailure(apiErr, path, handover ? { ...opts, quiet: true } : opts);
     throw apiErr;
   }
 }

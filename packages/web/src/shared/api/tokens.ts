@@ -58,6 +58,19 @@ if (typeof window !== 'undefined') {
   });
 }
 
+/** The access token handed over in the address until the server first accepts it (spec §8). */
+let handedOver: string | null = null;
+
+/** Whether `access` is a token handed over in the address that no call has succeeded with yet. */
+export function isHandedOver(access: string | undefined): boolean {
+  return handedOver !== null && access === handedOver;
+}
+
+/** A call with `access` succeeded: a handed-over token is an ordinary one from now on. */
+export function confirmHandover(access: string): void {
+  if (access === handedOver) handedOver = null;
+}
+
 /**
  * Tokens handed over in the address (`tk`, `rtk`, e.g. from the parent portal) are stored and
  * removed from the address bar at once, before anything else can read, log or share the URL.
@@ -72,6 +85,7 @@ export function takeTokensFromUrl(): boolean {
   url.searchParams.delete('rtk');
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
   if (!access) return false;
+  handedOver = access;
   saveTokens({ access, refresh: refresh ?? '' });
   return true;
 }

@@ -22,6 +22,7 @@ export interface UserView {
   status: 'active' | 'pending' | 'disabled' | string;
   locked: boolean;
   expired: boolean;
+  /** Validity, calendar dates 'YYYY-MM-DD' in UTC, both included (shown with formatCalendarDate). */
   valid_from: string | null;
   valid_to: string | null;
   wechat_state: 'unbound' | 'bound' | 'unbind_pending' | string;

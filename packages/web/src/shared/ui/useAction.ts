@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showsQuietFailure } from '../api/quiet.js';
 import { isApiError } from '../api/request.js';
 import { errorText } from './errors.js';
 import { useFeedback } from './feedback.js';
@@ -14,6 +15,11 @@ export interface ActionOptions<R> {
   success?: string | ((result: R) => string);
   /** The toast's kind (a proposal is news, not a success). */
   successKind?: 'success' | 'info';
+  /**
+   * The action is a quiet call (api/quiet.ts): its failure shows this text as an error toast, and
+   * only when the spec §8 rule says so (an answer with a status other than 500).
+   */
+  quietFailure?: string;
 }
 
 export interface Action<A extends unknown[], R> {
@@ -52,7 +58,9 @@ export function useAction<A extends unknown[], R>(
       return result;
     } catch (err) {
       if (isApiError(err) && err.cancelled) return undefined;
-      if (opts.errors === 'inline') setError(errorText(t, err));
+      if (opts.quietFailure !== undefined) {
+        if (showsQuietFailure(err)) void message.error(opts.quietFailure);
+      } else if (opts.errors === 'inline') setError(errorText(t, err));
       else if (!(isApiError(err) && err.shown)) void message.error(errorText(t, err));
       return undefined;
     } finally {

@@ -5,6 +5,7 @@ import {
   bandsValues,
   categoryValuations,
   channelsOverview,
+  customAttributeValues,
   distribution,
   summary,
   top,
@@ -30,7 +31,7 @@ export const insightArea: Area<typeof INSIGHT_SCHEMAS> = {
     trendsList: 'Category Insight: monthly trend of a metric per category, brand or band',
     distributions: 'Category Insight: distribution of a metric by category, brand or price band',
     attributes: 'Category Insight: overview of the product attributes and their value shares',
-    attributeValues: 'Category Insight: metric by the values of one attribute',
+    attributeValues: 'Category Insight: metric by the values of one attribute (a dataset or a custom one)',
     bandsValues: 'Category Insight: metric by price band',
     channels: 'Category Insight: channel shares of a metric',
     top: 'Category Insight: top brands, shops or products',
@@ -46,7 +47,10 @@ export const insightArea: Area<typeof INSIGHT_SCHEMAS> = {
     trendsList: (a, b) => trendsList(a, b.metric ?? 'sales', b.dimension ?? 'category'),
     distributions: (a, b) => distribution(a, b.metric ?? 'sales', b.dimension ?? 'category'),
     attributes: (a, b) => attributesOverview(a, b.metric ?? 'sales'),
-    attributeValues: (a, b) => attributeValues(a, b.metric ?? 'sales', b.attribute),
+    attributeValues: (a, b) =>
+      b.custom_attribute !== undefined
+        ? customAttributeValues(a, b.metric ?? 'sales', b.custom_attribute)
+        : attributeValues(a, b.metric ?? 'sales', b.attribute),
     bandsValues: (a, b) => bandsValues(a, b.metric ?? 'sales'),
     channels: (a, b) => channelsOverview(a, b.metric ?? 'sales'),
     top: (a, b) => top(a, b.kind ?? 'brand', b.sort_by ?? 'sales'),

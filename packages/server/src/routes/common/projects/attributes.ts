@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { parseSuperQuery } from '@marketlens/shared';
 import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { attributeValues, datasetAttributes } from '../../../analytics/engine/dimensions.js';
@@ -9,7 +8,7 @@ import { type JsonObject, type JsonValue, type Project, settingsScope } from '..
 import { resolveDataGrant } from '../../../permissions/index.js';
 import { Envelope, ok, Query } from '../../../schema.js';
 import { Done } from '../views.js';
-import { Body, CheckReport, NoBody, Nullable, onProject, type ProjectKit, type RowProblem } from './shared.js';
+import { Body, CheckReport, NoBody, onProject, type ProjectKit, type RowProblem } from './shared.js';
 
 const AttributeSchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 64 }),
@@ -47,23 +46,10 @@ const FilterAttributes = Envelope(
 
 type AttributeValue = { value_zh: string; value_en: string };
 
-const RuleSchema = Type.Object({
-  value: Type.String({ minLength: 1, maxLength: 64 }),
-  query: Type.String({ minLength: 1, maxLength: 1000 }),
-});
-const CustomSchema = Type.Object({
-  id: Type.Optional(Type.Integer()),
-  category_id: Nullable('integer', { minimum: 0 }),
-  name: Type.String({ minLength: 1, maxLength: 64 }),
-  name_en: Type.String({ maxLength: 64 }),
-  rules: Type.Array(RuleSchema, { minItems: 1, maxItems: 50 }),
-});
-const CustomList = Envelope(Type.Object({ items: Type.Array(CustomSchema) }));
-
 /** A draft attribute configuration: saved, checked, then applied by PUT or discarded by cancel. */
 const DRAFT_KEY = 'attribute_config_draft';
 
-/** Project attributes (which dataset attributes a project offers), their draft config, filters, and users' custom attributes. */
+/** Project attributes (which dataset attributes a project offers), their draft config and the filter list. */
 export function projectAttributeRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
   const { metadata, warehouse } = kit.ctx;
 
@@ -71,18 +57,27 @@ export function projectAttributeRoutes(kit: ProjectKit): FastifyPluginAsyncTypeb
     return kit.fromDataset(project, [], (dataset) => datasetAttributes(warehouse, dataset));
   }
 
-  /** Per-row problems of an attribute list: unknown in the dataset, or named twice. */
-  async function checkAttributes(req: FastifyRequest, project: Project, names: readonly string[]) {
-    const t = translateFor(req.locale);
+  /**
+   * Per-row problems of an attribute list, as message keys: unknown in the dataset, or named twice
+   * (spec §5 "name already exists"). One rule for the draft's check report and the PUT's refusal.
+   */
+  async function attributeProblems(project: Project, names: readonly string[]) {
     const known = new Set((await available(project)).map((a) => a.attr_name));
     const seen = new Set<string>();
-    const errors: RowProblem[] = [];
+    const problems: { row: number; key: 'projects.attributeNotFound' | 'server.nameExists' }[] = [];
     names.forEach((name, i) => {
-      if (!known.has(name)) errors.push({ row: i + 1, field: 'name', problem: t('projects.attributeNotFound') });
-      else if (seen.has(name)) errors.push({ row: i + 1, field: 'name', problem: t('batch.duplicateInFile') });
+      if (!known.has(name)) problems.push({ row: i + 1, key: 'projects.attributeNotFound' });
+      else if (seen.has(name)) problems.push({ row: i + 1, key: 'server.nameExists' });
       seen.add(name);
     });
-    return errors;
+    return problems;
+  }
+
+  async function checkAttributes(req: FastifyRequest, project: Project, names: readonly string[]) {
+    const t = translateFor(req.locale);
+    return (await attributeProblems(project, names)).map(
+      (p): RowProblem => ({ row: p.row, field: 'name', problem: t(p.key) }),
+    );
   }
 
   async function attrResponse(project: Project) {
@@ -106,16 +101,6 @@ export function projectAttributeRoutes(kit: ProjectKit): FastifyPluginAsyncTypeb
     return Array.isArray(draft) ? (draft as unknown as AttributeInput[]) : undefined;
   }
 
-  async function customList(projectId: number, userId: number) {
-    return (await metadata.customAttributes.list(projectId, userId)).map((c) => ({
-      id: c.id,
-      category_id: c.categoryId,
-      name: c.name,
-      name_en: c.nameEn,
-      rules: (Array.isArray(c.rules) ? c.rules : []) as { value: string; query: string }[],
-    }));
-  }
-
   return async (app) => {
     app.get(
       '/projects/:pid/attributes',
@@ -134,12 +119,11 @@ export function projectAttributeRoutes(kit: ProjectKit): FastifyPluginAsyncTypeb
       }),
       async (req) => {
         const { project } = req.scope!;
-        const errors = await checkAttributes(
-          req,
+        const [problem] = await attributeProblems(
           project,
           req.body.attributes.map((a) => a.name),
         );
-        if (errors.length > 0) throw badRequest('projects.attributeNotFound');
+        if (problem) throw badRequest(problem.key);
         await metadata.projectAttributes.replaceAll(
           project.id,
           req.body.attributes.map((a, i) => ({
@@ -251,47 +235,6 @@ export function projectAttributeRoutes(kit: ProjectKit): FastifyPluginAsyncTypeb
             filter_values: (values.get(a.attrName) ?? []).map((v) => ({ value: v.value_zh, value_en: v.value_en })),
           })),
         });
-      },
-    );
-
-    // ---- Custom attributes (keyword rules over product titles), per user ----
-    app.post(
-      '/users/projects/:id/categories/custom_attributes/queries',
-      onProject('member', ['id'], "The user's custom attributes (keyword rules), optionally of one category", {
-        body: Type.Optional(Body({ category_id: Type.Optional(Type.Integer({ minimum: 0 })) })),
-        response: { 200: CustomList },
-      }),
-      async (req) => {
-        const list = await customList(req.scope!.project.id, req.user!.id);
-        const cat = req.body?.category_id;
-        // Attributes without a category apply to every category.
-        return ok({
-          items: cat === undefined ? list : list.filter((c) => c.category_id === null || c.category_id === cat),
-        });
-      },
-    );
-
-    app.post(
-      '/users/projects/:id/categories/custom_attributes',
-      onProject('member', ['id'], "Replace the user's custom attributes", {
-        body: Body({ items: Type.Array(CustomSchema, { maxItems: 100 }) }),
-        response: { 200: CustomList },
-      }),
-      async (req) => {
-        const { project } = req.scope!;
-        // Rules are super queries (spec §5): rejected with the spec's message when malformed.
-        for (const item of req.body.items) {
-          for (const rule of item.rules) {
-            const parsed = parseSuperQuery(rule.query);
-            if (!parsed.ok) throw badRequest('superQuery.invalidFormat');
-          }
-        }
-        await metadata.customAttributes.replaceForUser(
-          project.id,
-          req.user!.id,
-          req.body.items.map((i) => ({ categoryId: i.category_id, name: i.name, nameEn: i.name_en, rules: i.rules })),
-        );
-        return ok({ items: await customList(project.id, req.user!.id) });
       },
     );
   };

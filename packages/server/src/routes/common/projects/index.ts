@@ -4,11 +4,12 @@ import type { AppContext } from '../../../context.js';
 import { projectAttributeRoutes } from './attributes.js';
 import { projectBandRoutes } from './bands.js';
 import { projectCategoryRoutes } from './categories.js';
+import { customAttributeRoutes } from './custom-attributes.js';
 import { projectMemberRoutes } from './members.js';
 import { projectCoreRoutes } from './projects.js';
 import { projectKit } from './shared.js';
 
-/** /api/common projects (spec §7): projects, members, categories, bands, attributes. */
+/** /api/common projects (spec §7): projects, members, categories, bands, attributes, custom attributes. */
 export function projectRoutes(ctx: AppContext, services: AuthServices): FastifyPluginAsyncTypebox {
   const kit = projectKit(ctx, services);
   return async (app) => {
@@ -17,5 +18,6 @@ export function projectRoutes(ctx: AppContext, services: AuthServices): FastifyP
     await app.register(projectCategoryRoutes(kit));
     await app.register(projectBandRoutes(kit));
     await app.register(projectAttributeRoutes(kit));
+    await app.register(customAttributeRoutes(kit));
   };
 }

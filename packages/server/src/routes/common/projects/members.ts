@@ -3,6 +3,14 @@ import type { Role } from '@marketlens/shared';
 import type { FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import { badRequest, forbidden, notFound } from '../../../errors.js';
+import type { User } from '../../../metadata/index.js';
+import {
+  type AccountViewer,
+  type AuthUser,
+  accountContact,
+  canAddMember,
+  isAdmin,
+} from '../../../permissions/index.js';
 import { Envelope, ok, Query } from '../../../schema.js';
 import { canAssignProjectRole } from '../accounts.js';
 import { assertGrantValues } from '../grant-values.js';
@@ -43,18 +51,20 @@ interface MemberChange {
 export function projectMemberRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
   const { metadata } = kit.ctx;
 
-  async function memberViews(projectId: number) {
+  /** The members as `viewer` sees them: contact fields under the tenancy rule (`accountContact`). */
+  async function memberViews(projectId: number, viewer: AccountViewer) {
     const members = await metadata.members.listForProject(projectId);
     const out = [];
     for (const m of members) {
       const u = await metadata.users.getById(m.userId);
       if (!u) continue;
       const g = await metadata.grants.list(projectId, m.userId);
+      const contact = accountContact(viewer, u);
       out.push({
         user_id: u.id,
         username: u.username,
-        email: u.email,
-        enterprise: u.enterprise,
+        email: contact.email,
+        enterprise: contact.enterprise,
         role: m.role,
         pages: m.pages,
         categories: g.category.map(Number),
@@ -64,6 +74,23 @@ export function projectMemberRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox 
       });
     }
     return out;
+  }
+
+  /**
+   * The account to add. Root and global admins name any account (by id from their picker, or by
+   * user name); a project admin names a colleague by user name, and an account of another enterprise
+   * is not found — the same answer as a name nobody has, so the call tells nothing about other customers.
+   */
+  async function findNewMember(actor: AuthUser, b: { user_id?: number; username?: string }): Promise<User> {
+    if (b.user_id !== undefined && !isAdmin(actor)) throw badRequest('users.addByUsername');
+    const target =
+      b.user_id !== undefined
+        ? await metadata.users.getById(b.user_id)
+        : b.username !== undefined
+          ? await metadata.users.getByUsername(b.username.trim())
+          : undefined;
+    if (!target || !canAddMember(actor, target)) throw notFound();
+    return target;
   }
 
   async function saveMember(req: FastifyRequest, projectId: number, userId: number, b: MemberChange, create: boolean) {
@@ -100,7 +127,7 @@ export function projectMemberRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox 
     app.get(
       '/projects/:id/users',
       onProject('users', ['id'], "The project's members", { querystring: Query(), response: { 200: MemberList } }),
-      async (req) => ok({ items: await memberViews(req.scope!.project.id) }),
+      async (req) => ok({ items: await memberViews(req.scope!.project.id, req.user!) }),
     );
 
     app.post(
@@ -115,16 +142,10 @@ export function projectMemberRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox 
       }),
       async (req) => {
         const projectId = req.scope!.project.id;
-        const target =
-          req.body.user_id !== undefined
-            ? await metadata.users.getById(req.body.user_id)
-            : req.body.username !== undefined
-              ? await metadata.users.getByUsername(req.body.username.trim())
-              : undefined;
-        if (!target) throw notFound();
+        const target = await findNewMember(req.user!, req.body);
         await saveMember(req, projectId, target.id, req.body, true);
         await kit.audit(req, 'project.member_add', projectId, { user_id: target.id });
-        return ok({ items: await memberViews(projectId) });
+        return ok({ items: await memberViews(projectId, req.user!) });
       },
     );
 
@@ -139,7 +160,7 @@ export function projectMemberRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox 
         const userId = Number(req.params.u_id);
         await saveMember(req, projectId, userId, req.body, false);
         await kit.audit(req, 'project.member_update', projectId, { user_id: userId });
-        return ok({ items: await memberViews(projectId) });
+        return ok({ items: await memberViews(projectId, req.user!) });
       },
     );
 

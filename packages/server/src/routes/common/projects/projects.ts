@@ -3,10 +3,10 @@ import { PAGE_IDS } from '@marketlens/shared';
 import { PlatformChannels } from '@marketlens/shared/contracts';
 import { type TSchema, Type } from 'typebox';
 import { hasDataset, platformChannels } from '../../../analytics/engine/dimensions.js';
-import { badRequest, notFound } from '../../../errors.js';
+import { AppError, badRequest, notFound } from '../../../errors.js';
 import { translateFor } from '../../../i18n.js';
-import { ConflictError, type ProjectPatch } from '../../../metadata/index.js';
-import { AUTH, isAdmin, perm, projectPages } from '../../../permissions/index.js';
+import { ConflictError, DatasetInUseError, type ProjectPatch } from '../../../metadata/index.js';
+import { AUTH, accountContact, isAdmin, perm, projectPages } from '../../../permissions/index.js';
 import { Envelope, ok, Query } from '../../../schema.js';
 import { Done, ProjectSchema } from '../views.js';
 import { Body, NoBody, Nullable, onProject, onRoles, Pages, type ProjectKit, ProjectStatusField } from './shared.js';
@@ -100,6 +100,7 @@ function toPatch(b: Partial<Record<keyof typeof ProjectFields, unknown>>): Proje
 
 const projectConflict = (err: unknown): never => {
   if (err instanceof ConflictError) throw badRequest('server.projectExists');
+  if (err instanceof DatasetInUseError) throw new AppError(400, 'dataset_in_use', 'projects.datasetInUse');
   throw err;
 };
 
@@ -371,7 +372,8 @@ export function projectCoreRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
         // Administrators pick from every customer; others only see their own enterprise.
         if (!isAdmin(user)) return ok({ items: user.account.enterprise ? [user.account.enterprise] : [] });
         const all = await metadata.users.list({ pageSize: 1000 });
-        const names = [...new Set(all.items.map((u) => u.enterprise).filter(Boolean))].sort();
+        // Only of accounts whose enterprise the admin may see (tenancy: not root's or other admins').
+        const names = [...new Set(all.items.map((u) => accountContact(user, u).enterprise).filter(Boolean))].sort();
         return ok({ items: names });
       },
     );

@@ -38,6 +38,9 @@ export const en: CoreMessages = {
   'deploy.description': 'A new version is available. Reload the page to use it.',
   'deploy.reload': 'Reload now',
   'smallScreen.title': 'Screen too small',
+  'smallScreen.lenient':
+    'On a phone or in a mini-program you can still view the analysis pages (read only); charts and tables may be cramped.',
+  'smallScreen.continue': 'Continue anyway',
   'smallScreen.description':
     'MarketLens needs a screen at least {width} pixels wide. Please use a desktop browser or widen the window.',
 
@@ -125,6 +128,27 @@ export const en: CoreMessages = {
   'profile.projects': 'My projects',
   'profile.noProjects': 'You are not in any project yet. Please ask an administrator.',
   'profile.pagesCount': '{count} pages',
+
+  'sessions.explain':
+    'Where your account is signed in. A session ends by itself when it has not been used for a while, and after a fixed time in any case; end any you do not recognise.',
+  'sessions.client': 'Browser and system',
+  'sessions.agent': '{browser} on {system}',
+  'sessions.unknownClient': 'Unknown client',
+  'sessions.childApp': 'App: {app}',
+  'sessions.current': 'This browser',
+  'sessions.ip': 'IP address',
+  'sessions.startedAt': 'Signed in',
+  'sessions.lastUsedAt': 'Last used',
+  'sessions.end': 'Sign out',
+  'sessions.endConfirm': 'Sign this session out?',
+  'sessions.endConfirmWithApps': 'Sign this session out, with the apps opened from it?',
+  'sessions.ended': 'Session signed out',
+  'sessions.endOthers': 'Sign out other devices',
+  'sessions.endOthersConfirm': 'Sign out every session except this browser?',
+  'sessions.othersEnded': '{count} sessions signed out',
+  'sessions.othersEnded_one': '{count} session signed out',
+  'sessions.empty': 'No active sessions',
+  'sessions.loadFailed': 'The sessions could not be loaded',
 
   'account.username': 'Username',
   'account.email': 'Email',
@@ -281,6 +305,8 @@ export const en: CoreMessages = {
   'projects.nameRequired': 'Please enter a project name',
   'projects.dataset': 'Dataset',
   'projects.datasetRequired': 'Please choose a dataset',
+  'projects.datasetLocked':
+    "The dataset cannot be changed while the project has categories: remove them (and the members' brand and shop grants) first.",
   'projects.currency': 'Currency',
   'projects.granularity': 'Date granularity',
   'projects.monthly': 'Monthly',

@@ -1,3 +1,4 @@
+import { MAX_ATTRIBUTE_VALUES } from '@marketlens/shared';
 import { Flex, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,8 +6,12 @@ import { useFilterAttributes } from '../../reference.js';
 import { checkFilter } from '../../validate.js';
 import { itemStatus } from '../itemStatus.js';
 import type { FilterSectionProps } from '../types.js';
+import { CustomAttributeFilters } from './CustomAttributeFilters.js';
 
-/** The project's attributes (GET /attributes), each a multiple choice of its values; an 11th value is refused. */
+/**
+ * The project's attributes (GET /attributes), each a multiple choice of its values, then the user's
+ * custom attributes (CustomAttributeFilters); an 11th value is refused.
+ */
 export function AttributesSection({ draft, update, errorOf }: FilterSectionProps) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
@@ -24,7 +29,7 @@ export function AttributesSection({ draft, update, errorOf }: FilterSectionProps
             maxTagCount="responsive"
             prefix={<Typography.Text type="secondary">{en ? a.title_en : a.title}</Typography.Text>}
             aria-label={en ? a.title_en : a.title}
-            placeholder={t('analysis.filter.attributeValues', { max: 10 })}
+            placeholder={t('analysis.filter.attributeValues', { max: MAX_ATTRIBUTE_VALUES })}
             value={draft.attributes[a.name] ?? []}
             options={a.filter_values.map((v) => ({ value: v.value, label: en ? v.value_en : v.value }))}
             onChange={(values) => {
@@ -43,6 +48,7 @@ export function AttributesSection({ draft, update, errorOf }: FilterSectionProps
             data-testid={`filter-attribute-${a.name}`}
           />
         ))}
+        <CustomAttributeFilters draft={draft} update={update} onError={setError} />
       </Flex>
     </Form.Item>
   );

@@ -9,7 +9,8 @@ import type { FilterSectionProps } from '../types.js';
 type SqlCheck = { text: string; ok: true; count: number } | { text: string; ok: false; message: string };
 
 /**
- * Categories from the granted tree (POST /categories), or a custom SQL condition (spec §4: choosing
+ * Categories from the granted tree (POST /categories; with brands chosen, the categories they sold
+ * in), or a custom SQL condition (spec §4: choosing
  * one mode resets the other). The SQL is checked by the server (GET /categories/sql) before it is
  * applied, showing the server's message.
  */
@@ -96,6 +97,7 @@ export function CategorySection({ draft, update, beforeApply }: FilterSectionPro
               update({ category: { enable: value.length > 0, value }, sql: { enable: false, value: '' } })
             }
             testId="filter-category"
+            brands={draft.brands}
           />
         )}
       </Flex>

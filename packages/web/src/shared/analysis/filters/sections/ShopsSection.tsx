@@ -1,3 +1,4 @@
+import { SHOP_SELECTION_SEPARATOR } from '@marketlens/shared';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ShopOption, usePlatformChannels, useShopSearch } from '../../reference.js';
@@ -14,7 +15,7 @@ export function ShopsSection({ draft, update }: FilterSectionProps) {
   const en = i18n.language === 'en';
   const platforms = usePlatformChannels();
   const platformName = (value: string) => {
-    const id = Number(value.split(',')[0]);
+    const id = Number(value.split(SHOP_SELECTION_SEPARATOR)[0]);
     const p = platforms.data?.find((x) => x.platform_id === id);
     return p ? (en ? p.platform_en || p.platform : p.platform) : String(id);
   };
@@ -24,7 +25,7 @@ export function ShopsSection({ draft, update }: FilterSectionProps) {
         useSearch={useShopSearch}
         toOption={(s) => ({ value: s.value, label: (en ? s.name_en : s.name) || s.name })}
         groupOf={platformName}
-        fallbackLabel={(value) => `${platformName(value)} #${value.split(',')[1]}`}
+        fallbackLabel={(value) => `${platformName(value)} #${value.split(SHOP_SELECTION_SEPARATOR)[1]}`}
         value={draft.shops}
         onChange={(shops) => update({ shops, ...(shops.length === 0 ? { channelSources: [] } : {}) })}
         label={t('analysis.filter.shops')}

@@ -112,7 +112,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
         },
       },
       strictTransportSecurity: https,
-      // The parent portal may embed the app (spec §1); framing is governed by frame-ancestors instead.
+      // The parent portal may embed the app (docs/web.md); framing is governed by frame-ancestors instead.
       frameguard: false,
       crossOriginEmbedderPolicy: false,
     });
@@ -166,7 +166,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
           await scope.register(orderRoutes(ctx, auth, analytics));
           await scope.register(auditRoutes(ctx));
           await scope.register(pictureRoutes(new PictureStore(ctx.warehouse, config.pictureBaseUrl)));
-          // POST /api/common/logs: the tracking handler of /api/logs/logs (spec §7 names both).
+          // POST /api/common/logs: the tracking handler of /api/logs/logs (docs/api.md names both).
           await scope.register(logs);
         },
         { prefix: '/common' },

@@ -14,7 +14,7 @@ export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 export const CODE_ACCOUNT_NOT_VALID = 10002;
 
 /**
- * The code of the 409 that says the account is expired or outside its validity (spec §8): the only
+ * The code of the 409 that says the account is expired or outside its validity (docs/api.md): the only
  * 409 that ends the session. Other 409s are conflicts (an application already reviewed, a WeChat
  * binding) and are shown like any other failure (docs/api.md § Errors).
  */

@@ -1,5 +1,5 @@
 /**
- * Custom attributes (spec §3 `newAttributes`, spec §7 `/users/projects/{id}/categories/custom_attributes`):
+ * Custom attributes (docs/web-analysis.md `newAttributes`, docs/api.md `/users/projects/{id}/categories/custom_attributes`):
  * a user's own attribute over product titles, a name in both languages and its values, each value a
  * super query. The filter panel writes keyword attributes: one value per word, its query the quoted
  * word ("anti-ageing" = 抗衰, 抗老, 紧致 → values 抗衰, 抗老, 紧致 with queries "抗衰", "抗老", "紧致").
@@ -29,7 +29,7 @@ export interface CustomAttributeProblem {
   params?: Record<string, number>;
 }
 
-/** The super query of one word: the word in half-width quotes (spec §5). */
+/** The super query of one word: the word in half-width quotes (docs/api.md). */
 export function wordQuery(word: string): string {
   return `"${word}"`;
 }
@@ -38,9 +38,9 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 
 /**
  * The first problem of `item` among the user's `others` (the attributes it is saved with), or null:
- * a name is required and at most 64 characters; neither name may be another attribute's (spec §5
+ * a name is required and at most 64 characters; neither name may be another attribute's (docs/api.md
  * "name already exists", case and outer spaces ignored); at least one value, at most 50, each
- * non-empty and at most 64 characters, and no value twice (spec §5 "This keyword already exists!").
+ * non-empty and at most 64 characters, and no value twice (docs/api.md "This keyword already exists!").
  */
 export function validateCustomAttribute(
   item: CustomAttributeNames,

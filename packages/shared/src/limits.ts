@@ -39,7 +39,7 @@ export const MAX_CATEGORY_ROWS = 10_000;
 export const CATEGORY_SEPARATOR = ';';
 /** Shop selections are 'platform,shop_id' (spec §4). */
 export const SHOP_SELECTION_SEPARATOR = ',';
-/** A shop selection ('platform,shop_id', spec §4) of a platform and a shop. */
+/** A shop selection ('platform,shop_id', docs/query-engine.md) of a platform and a shop. */
 export const shopSelection = (platformId: number, shopId: number | string): string =>
   `${platformId}${SHOP_SELECTION_SEPARATOR}${shopId}`;
 

@@ -41,7 +41,7 @@ describe('message catalogue', () => {
   });
 });
 
-describe('spec §5 sign-in failure', () => {
+describe('docs/api.md sign-in failure', () => {
   it('says "invalid login or password" with the attempts left', () => {
     expect(translate('en', 'auth.invalidCredentials', { count: 1 })).toMatch(
       /^invalid login or password, 1 attempt left/,

@@ -1,6 +1,6 @@
 /**
- * The filter panel's category tree: the spec §7 category read (brands_filtering, data_scope_id,
- * locale), the spec §8 "no category data" warning for an empty project or grant, and the "get
+ * The filter panel's category tree: docs/api.md category read (brands_filtering, data_scope_id,
+ * locale), docs/api.md "no category data" warning for an empty project or grant, and the "get
  * categories" failure told by the quiet rule (a status other than 500).
  */
 import { cleanup, screen, waitFor } from '@testing-library/react';

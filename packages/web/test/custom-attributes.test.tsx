@@ -110,7 +110,7 @@ describe('custom attributes on the filter panel', () => {
     await waitFor(() => expect(decodeURIComponent(router.state.location.search)).toBe('?na=100:抗老&na=100:紧致'));
   });
 
-  it('refuses a taken name and a word twice with the spec §5 messages, in English and Chinese', async () => {
+  it('refuses a taken name and a word twice with docs/api.md messages, in English and Chinese', async () => {
     server.use(...customServer([HYDRATING]), ...referenceHandlers({ user: analysisUser([4]) }));
     const user = userEvent.setup({ delay: null });
     renderAt(<FilterPanel />, '/discover');

@@ -108,7 +108,7 @@ describe('tokens handed over in the address (tk, rtk)', () => {
   });
 });
 
-describe('quiet calls: a follow that fails (spec §8 favourite errors)', () => {
+describe('quiet calls: a follow that fails (docs/api.md favourite errors)', () => {
   const UPDATE_FAILED = 'Failed to update favourite brands, please try again later';
   const follow = () => followBrands(1, [5], true);
 

@@ -64,7 +64,7 @@ describe('favourites tab of the personal centre', () => {
     expect(screen.getByRole('button', { name: /重试|重 试/ })).toBeTruthy();
   });
 
-  it('spec §8: favourite (and other quiet) errors only when a status exists and is not 500', () => {
+  it('docs/api.md: favourite (and other quiet) errors only when a status exists and is not 500', () => {
     expect(showsQuietFailure(new ApiError(404, 404, 'x'))).toBe(true);
     expect(showsQuietFailure(new ApiError(500, 500, 'x'))).toBe(false);
     expect(showsQuietFailure(new ApiError(0, 'network', 'x'))).toBe(false);

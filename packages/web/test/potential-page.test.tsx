@@ -305,7 +305,7 @@ describe('Potential Brand page', () => {
     expect(calls.some((c) => c.call === 'PUT /api/common/users/projects/1/config')).toBe(false);
   });
 
-  it('a read failing with 500 is not told (spec §8 quiet rule); the defaults are searched all the same', async () => {
+  it('a read failing with 500 is not told (docs/api.md quiet rule); the defaults are searched all the same', async () => {
     await setLocale('en');
     configFails = 500;
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

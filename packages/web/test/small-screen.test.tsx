@@ -1,5 +1,5 @@
 /**
- * The spec §1 small-screen notice and the spec §6 leniency of ADR 0015: on a phone or in a
+ * The docs/web.md small-screen notice and the leniency of ADR 0015: on a phone or in a
  * mini-program the read-only analysis pages may be viewed anyway; a narrow desktop window and the
  * administration screens keep the notice.
  */

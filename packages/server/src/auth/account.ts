@@ -28,7 +28,7 @@ export function accountError(problem: AccountProblem): AppError {
 
 /**
  * The same, at sign-in, told only to whoever gave the right password: each state has its own
- * message (spec §8). A client's lockout after wrong passwords is auth/lockout.ts's `lockedOut`.
+ * message (docs/api.md). A client's lockout after wrong passwords is auth/lockout.ts's `lockedOut`.
  */
 export function signInError(problem: AccountProblem): AppError {
   switch (problem) {

@@ -64,7 +64,7 @@ export function addressKey(ip: string): string {
     .join(':')}::/64`;
 }
 
-/** The locked answer: 403 with the minutes left (spec §8 "locked, contact administrator"). */
+/** The locked answer: 403 with the minutes left (docs/api.md "locked, contact administrator"). */
 export function lockedOut(minutes: number): AppError {
   return new AppError(403, 'account_locked', 'auth.locked', { count: minutes });
 }

@@ -32,7 +32,7 @@ const invalidCredentials = (remaining: number) =>
   new AppError(401, 'invalid_credentials', 'auth.invalidCredentials', { count: remaining });
 
 /**
- * Password sign-in (spec §4, DESIGN.md §6): a per-IP rate limit, a per-username one for clients
+ * Password sign-in (docs/security.md): a per-IP rate limit, a per-username one for clients
  * the account does not know, and a lockout per (name, client) with the remaining attempts in every
  * failure message (auth/lockout.ts). A name without an account goes through the very same steps,
  * counts and argon2 work, so every answer at every moment is the one a wrong password would get.

@@ -1,7 +1,7 @@
 import { toIso, type User } from '../metadata/index.js';
 
 /**
- * An account's validity (spec §4 "expired or outside validity") is two calendar dates, both included,
+ * An account's validity (docs/security.md "expired or outside validity") is two calendar dates, both included,
  * in one zone for everyone: UTC. The API reads and writes the dates ('YYYY-MM-DD'), never instants, so
  * a browser in any zone shows and sends back the date it was given (docs/security.md "Account validity").
  *

@@ -78,7 +78,7 @@ export function containsIgnoreCase(column: Expression<unknown>, search: string):
 }
 
 /**
- * Case-sensitive "starts with" on both databases (the role prefix match of spec §6, which LIKE
+ * Case-sensitive "starts with" on both databases (the role prefix match of docs/security.md, which LIKE
  * cannot give: SQLite's ignores case); an empty prefix matches every row.
  */
 export function startsWith(column: Expression<unknown>, prefix: string): Expression<SqlBool> {

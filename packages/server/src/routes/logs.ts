@@ -58,8 +58,8 @@ function eventInstant(text: string | undefined, offsetMinutes: number): string |
 }
 
 /**
- * Front-end tracking (spec §7): POST /logs, registered under /api/logs (spec §7 "Tracking",
- * /api/logs/logs) and under /api/common (spec §7 "Data", /api/common/logs) — one handler, one
+ * Front-end tracking (docs/api.md): POST /logs, registered under /api/logs (docs/api.md "Tracking":
+ * /api/logs/logs) and under /api/common (/api/common/logs, the data API) — one handler, one
  * rule set for both addresses. The answer only supplies the track id.
  */
 export function logRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {

@@ -112,7 +112,7 @@ describeOnEach(await warehouseTargets(), 'reference data API', (target) => {
       .map((n) => n.category_id)
       .sort((a, b) => a - b);
 
-  it('every category answer carries category_self_id and category_name_1..3 of its path (spec §3)', async () => {
+  it('every category answer carries category_self_id and category_name_1..3 of its path (docs/web-analysis.md)', async () => {
     const tree: Tree[] = (await post(member, '/categories', { data_scope_id: project })).json().data.items;
     // Expected names from the tree's own nesting: a node at level L names itself at L and its ancestors above.
     const check = (nodes: Tree[], path: Tree[]) => {
@@ -141,7 +141,7 @@ describeOnEach(await warehouseTargets(), 'reference data API', (target) => {
     });
   });
 
-  it('brands_filtering keeps the categories in which those brands sold, within the grant (spec §7)', async () => {
+  it('brands_filtering keeps the categories in which those brands sold, within the grant (docs/api.md)', async () => {
     // A brand that sold both inside and outside the member's granted branch (plain TypeScript over the rows).
     const granted = leavesOf([GRANTED]);
     const project_ = leavesOf([1, 4]);

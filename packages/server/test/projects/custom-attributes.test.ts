@@ -5,8 +5,8 @@ import { buildTestApp, type TestApp } from '../support/app.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
 /**
- * Custom attributes (spec §3 newAttributes, spec §7 …/custom_attributes): saved per user and project,
- * names unique (spec §5 "name already exists"), used as a filter and as the attribute distribution's
+ * Custom attributes (docs/web-analysis.md newAttributes, docs/api.md …/custom_attributes): saved per user and project,
+ * names unique (docs/api.md "name already exists"), used as a filter and as the attribute distribution's
  * dimension. Expected figures are sums over the generator's rows whose titles contain a word, in
  * plain TypeScript (the oracle), never the engine's answers.
  */

@@ -9,7 +9,7 @@ import {
 import { LocaleField } from './common.js';
 
 /**
- * POST /users/projects/{id}/categories/custom_attributes and …/queries (spec §7): a user's custom
+ * POST /users/projects/{id}/categories/custom_attributes and …/queries (docs/api.md): a user's custom
  * attributes in a project. Rules of the names and values: custom-attributes.ts.
  */
 

@@ -30,7 +30,7 @@ export type ShopItem = Static<typeof ShopItem>;
 /** A category's name at one level of its path: the level's own name, '' below the category's level. */
 const PathName = Type.String();
 /**
- * A category (spec §3): its id, names, level (1–3) and parent, and its path — `category_name_1..3`
+ * A category (docs/web-analysis.md): its id, names, level (1–3) and parent, and its path — `category_name_1..3`
  * (`_en` in English) name its level-1, level-2 and level-3 ancestors, itself at its own level, so a
  * list of categories from several branches reads without the tree. `category_self_id` is the
  * category's own id: the same as `category_id`, since ids are unique across levels here; the spec

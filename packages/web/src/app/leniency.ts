@@ -1,6 +1,6 @@
 /**
  * Spec §6 "mobile and mini-program contexts are more lenient", decided in ADR 0015: on a phone or
- * inside a mini-program container (where the window cannot be widened), the spec §1 small-screen
+ * inside a mini-program container (where the window cannot be widened), docs/web.md small-screen
  * notice may be dismissed on the read-only analysis pages; everywhere else — a narrow desktop
  * window, the administration and purchase screens — it stays. Permissions are not relaxed anywhere:
  * the server decides those.

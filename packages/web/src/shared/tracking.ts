@@ -38,7 +38,7 @@ export function trackingKey(pathname: string, search: string): string {
   return pathname + encodeFilter(decodeFilter(new URLSearchParams(search)));
 }
 
-/** One tracking event (spec §7 POST /api/logs/logs) as the page sends it. */
+/** One tracking event (docs/api.md POST /api/logs/logs) as the page sends it. */
 interface TrackingEvent {
   route: string;
   startedAt: number;
@@ -108,7 +108,7 @@ export function trackRoute(
 }
 
 /**
- * The tracking event of a call (spec §7): its address, real status (0 = no answer), method, type
+ * The tracking event of a call (docs/api.md): its address, real status (0 = no answer), method, type
  * (`api` | `download`) and credentials mode, and as `request_params` its parameters with the filter's
  * dates as the first day of their month, and the page it was made from. Sign-in calls carry
  * passwords and codes: their parameters are never sent (the server drops secret fields anyway).

@@ -168,7 +168,7 @@ export function categoriesIn(column: string, ids: readonly number[], scope: SqlS
 }
 
 /**
- * The sales row is of one of the selected shops on the platform its selection names (spec §4):
+ * The sales row is of one of the selected shops on the platform its selection names (docs/query-engine.md):
  * `(platform = a AND shop IN (…)) OR …`, one term per platform. Pairs, not the shops' ids and the
  * platforms' ids apart: `["1,10", "2,20"]` must not select shop 10 on platform 2 or shop 20 on
  * platform 1. Written with equality and IN only, which both engines plan alike (the shop ids still

@@ -45,7 +45,7 @@ export const FIXED_DIMENSIONS = [
   'price_band',
 ] as const;
 
-/** One 'platform,shop_id' selection (spec §4): the shop `shopId` on the platform `platformId`. */
+/** One 'platform,shop_id' selection (docs/query-engine.md): the shop `shopId` on the platform `platformId`. */
 export interface ShopPick {
   readonly platformId: number;
   readonly shopId: number;
@@ -55,7 +55,7 @@ export interface ShopPick {
 export type Band = readonly [number, number | null];
 
 /**
- * Title keyword filter (spec §3 goodsKeywords), already parsed. A word matches a product whose title
+ * Title keyword filter (docs/web-analysis.md goodsKeywords), already parsed. A word matches a product whose title
  * in either language contains it, whatever the reader's language: a shared link selects the same
  * market for every reader (docs/pages/explore.md).
  */
@@ -76,7 +76,7 @@ export interface Filter {
   readonly channels?: readonly { readonly platformId: number; readonly shopType?: string }[];
   readonly brands?: readonly number[];
   /**
-   * The 'platform,shop_id' selections (spec §4), each the shop on that platform: matched as pairs,
+   * The 'platform,shop_id' selections (docs/query-engine.md), each the shop on that platform: matched as pairs,
    * so a shop asked with a platform it does not trade on selects nothing.
    */
   readonly shops?: readonly ShopPick[];

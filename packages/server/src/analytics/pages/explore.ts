@@ -45,7 +45,7 @@ function labelOf(concept: KeywordFilter): string {
   return concept.kind === 'keywords' ? concept.words.join(` ${concept.condition} `) : printSuperQuery(concept.ast);
 }
 
-/** A concept checked: a word given twice is refused (spec §5). */
+/** A concept checked: a word given twice is refused (docs/api.md). */
 function checked(concept: KeywordFilter): KeywordFilter {
   if (concept.kind === 'keywords') {
     concept.words.forEach((word, i) => {

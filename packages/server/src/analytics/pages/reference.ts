@@ -28,7 +28,7 @@ function grantedIds(scope: DataScope, leaves: readonly number[] = scope.grant.ca
   return out;
 }
 
-/** A category as every category answer gives it (spec §3): with its own id and the names of its path. */
+/** A category as every category answer gives it (docs/web-analysis.md): with its own id and the names of its path. */
 function item(scope: DataScope, id: number): CategoryItem {
   const c = scope.catalog.categories.get(id)!;
   // The names along its path: [level - 1] is the ancestor (or itself) at that level.

@@ -50,7 +50,7 @@ import type { AnalysisRequest } from '../request.js';
 const ask = (a: AnalysisRequest, q: Parameters<typeof run>[1]) => run(a, { comparison: { kind: 'none' }, ...q });
 
 /**
- * A shop as selected: its 'platform,shop_id' value (the shop on that platform, spec §4), and the
+ * A shop as selected: its 'platform,shop_id' value (the shop on that platform, docs/query-engine.md), and the
  * shop's details. A value whose platform is not the shop's own selects nothing of it.
  */
 export interface SelectedShop {

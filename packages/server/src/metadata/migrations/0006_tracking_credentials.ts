@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * The `credentials` of a tracking event (spec §7 POST /api/logs/logs): the fetch credentials mode of
+ * The `credentials` of a tracking event (docs/api.md POST /api/logs/logs): the fetch credentials mode of
  * the call it records (`same-origin`, `include`, `omit`), empty for page views recorded before.
  */
 export function trackingCredentialsMigration(): Migration {

@@ -93,7 +93,7 @@ export interface UserListQuery extends PageQuery {
 }
 
 /**
- * Accounts whose role starts with one of `rolePrefixes` (the prefix match of spec §6), other than
+ * Accounts whose role starts with one of `rolePrefixes` (the prefix match of docs/security.md), other than
  * `exceptId` — decided by the permissions module (`contactsHiddenFrom`), so a filter on e-mail,
  * enterprise or telephone cannot tell what the list's view hides.
  */

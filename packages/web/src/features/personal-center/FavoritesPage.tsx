@@ -32,7 +32,7 @@ export default function FavoritesPage() {
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: ['collections'],
-    // Failures are shown here by the quiet rule (spec §8), not by the request layer's toasts.
+    // Failures are shown here by the quiet rule (docs/api.md), not by the request layer's toasts.
     queryFn: ({ signal }) =>
       api.get<{ items: Collection[] }>('/api/common/collections', undefined, { signal, ...QUIET }),
   });

@@ -10,7 +10,7 @@ const TABS = [
   { key: '/personal-center/sessions', label: 'route.sessions' },
 ] as const;
 
-/** Personal centre: profile, change password, favourites and signed-in sessions, always reachable when signed in (spec §6). */
+/** Personal centre: profile, change password, favourites and signed-in sessions, always reachable when signed in (docs/security.md). */
 export default function PersonalCenterLayout() {
   const { t } = useTranslation();
   const location = useLocation();

@@ -22,7 +22,7 @@ const configUrl = (projectId: number) => `/api/common/users/projects/${projectId
 
 /**
  * The user's config of the project (every key, so saving the search keeps the others). Quiet
- * (api/quiet.ts): the page tells the spec §8 "read potential config" failure by the quiet rule, and
+ * (api/quiet.ts): the page tells docs/api.md "read potential config" failure by the quiet rule, and
  * the defaults apply either way.
  */
 export function useUserConfig() {

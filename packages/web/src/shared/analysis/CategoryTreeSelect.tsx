@@ -6,7 +6,7 @@ import { useCategoryTreeData } from './filters/useCategoryTreeData.js';
  * Categories from the user's granted tree (POST /categories), names in the page language, a chosen
  * parent standing for its children: the filter's category section and a comparison slot's categories.
  * With `brands`, only the categories those brands sold in are offered; a choice made before stays,
- * with its name. Below it, the spec §8 "no category data" warning when the project or the user's
+ * with its name. Below it, docs/api.md "no category data" warning when the project or the user's
  * grant has no category, and the "get categories" failure (by the quiet rule, api/quiet.ts).
  */
 export function CategoryTreeSelect({

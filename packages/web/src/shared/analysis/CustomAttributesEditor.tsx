@@ -54,7 +54,7 @@ function AttributeForm({
   const addWords = (): CustomAttributeDraft | undefined => {
     const typed = input.split(SEPARATORS).filter(Boolean);
     if (typed.length === 0) return draft;
-    // A word is one quoted keyword of a super query (spec §5): it cannot hold the quote itself.
+    // A word is one quoted keyword of a super query (docs/api.md): it cannot hold the quote itself.
     if (typed.some((w) => w.includes('"'))) {
       setProblem({ field: 'values', text: t('analysis.customAttributes.noQuotes') });
       return undefined;
@@ -142,7 +142,7 @@ function AttributeForm({
 
 /**
  * `<CustomAttributesEditor open onClose onRemoved>`: the user's custom attributes of the project —
- * add, edit, delete (spec §3 `newAttributes`). Each change saves the whole list on the server (per
+ * add, edit, delete (docs/web-analysis.md `newAttributes`). Each change saves the whole list on the server (per
  * user and project), so the attribute is there next time. `onRemoved(id)` lets the filter drop a
  * deleted attribute's choices.
  */

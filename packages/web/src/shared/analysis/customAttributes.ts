@@ -1,5 +1,5 @@
 /**
- * The user's custom attributes of the project (spec §3 `newAttributes`, spec §7
+ * The user's custom attributes of the project (docs/web-analysis.md `newAttributes`, docs/api.md
  * `POST /users/projects/{id}/categories/custom_attributes` and `…/queries`): read once per project,
  * saved as a whole list; the filter panel and the attribute distribution read the same cache.
  */

@@ -15,7 +15,7 @@ const FOLLOWED_KEY = 'followed-brands';
 
 /**
  * What a failed follow or unfollow shows, wherever it is done: a quiet call's message (api/quiet.ts,
- * spec §8 "update favourites"), shown only for an answer with a status other than 500.
+ * docs/api.md "update favourites"), shown only for an answer with a status other than 500.
  */
 export const FOLLOW_FAILED = 'collections.updateFailed';
 

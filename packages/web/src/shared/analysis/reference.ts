@@ -59,10 +59,10 @@ export function ensureTableDate(client: QueryClient, projectId: number, language
 }
 
 /**
- * POST /categories: the granted category tree, sent as spec §7 says (brands_filtering, data_scope_id,
+ * POST /categories: the granted category tree, sent as docs/api.md says (brands_filtering, data_scope_id,
  * locale). `brands`: only the categories in which these brands sold (a picker beside a brand choice);
  * none, the whole granted tree (what the access and readiness checks compare with). Quiet
- * (api/quiet.ts): the filter panel tells a failure by the spec §8 rule.
+ * (api/quiet.ts): the filter panel tells a failure by docs/api.md rule.
  */
 export function useCategoryTree(brands: readonly number[] = []) {
   const projectId = useProjectId();

@@ -1,6 +1,6 @@
 /**
  * Observers of the calls the request layer makes (request.ts, download.ts): what was asked and how
- * it was answered, for tracking (shared/tracking.ts, spec §7). Kept apart from the wire rules so a
+ * it was answered, for tracking (shared/tracking.ts, docs/api.md). Kept apart from the wire rules so a
  * listener never changes a call, and a failing listener never fails one.
  */
 export interface SettledCall {

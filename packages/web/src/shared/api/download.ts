@@ -41,7 +41,7 @@ async function send(
   const payload = wirePayload(path, params);
   const url = method === 'GET' ? buildUrl(path, payload) : path;
   const startedAt = Date.now();
-  // Reported to the call observers like every call of request.ts (tracking, spec §7).
+  // Reported to the call observers like every call of request.ts (tracking, docs/api.md).
   const settled = (status: number) =>
     reportCall({
       kind: 'download',

@@ -12,7 +12,7 @@ import { isApiError, type RequestOptions } from './request.js';
  */
 export const QUIET = { quiet: true } as const satisfies RequestOptions;
 
-/** Whether a quiet call's failure is shown (spec §8): an answer with a status other than 500. */
+/** Whether a quiet call's failure is shown (docs/api.md): an answer with a status other than 500. */
 export function showsQuietFailure(err: unknown): boolean {
   return isApiError(err) && !err.cancelled && err.status > 0 && err.status !== 500;
 }

@@ -26,7 +26,7 @@ export interface RequestOptions {
   /** The caller shows failures itself: no toast, no redirect (only logged). */
   silent?: boolean;
   /**
-   * A call whose failures the caller shows by the spec §8 rule of quiet.ts (favourites, the user and
+   * A call whose failures the caller shows by docs/api.md rule of quiet.ts (favourites, the user and
    * potential config, the category tree): no toast here, but a failure that ends the session (401,
    * the expiry 409, code 10002) still ends it.
    */
@@ -115,7 +115,7 @@ async function send<T>(method: Method, path: string, params: Params | undefined,
     init.body = JSON.stringify(payload);
   }
   let res: Response;
-  // Every answered or failed call is reported to the call observers (tracking, spec §7).
+  // Every answered or failed call is reported to the call observers (tracking, docs/api.md).
   const startedAt = Date.now();
   const credentials = init.credentials ?? 'same-origin';
   const settled = (status: number) =>

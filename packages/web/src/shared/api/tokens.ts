@@ -58,7 +58,7 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** The access token handed over in the address until the server first accepts it (spec §8). */
+/** The access token handed over in the address until the server first accepts it (docs/api.md). */
 let handedOver: string | null = null;
 
 /** Whether `access` is a token handed over in the address that no call has succeeded with yet. */

@@ -17,7 +17,7 @@ export interface ActionOptions<R> {
   successKind?: 'success' | 'info';
   /**
    * The action is a quiet call (api/quiet.ts): its failure shows this text as an error toast, and
-   * only when the spec §8 rule says so (an answer with a status other than 500).
+   * only when docs/api.md rule says so (an answer with a status other than 500).
    */
   quietFailure?: string;
 }

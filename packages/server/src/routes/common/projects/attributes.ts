@@ -59,7 +59,7 @@ export function projectAttributeRoutes(kit: ProjectKit): FastifyPluginAsyncTypeb
 
   /**
    * Per-row problems of an attribute list, as message keys: unknown in the dataset, or named twice
-   * (spec §5 "name already exists"). One rule for the draft's check report and the PUT's refusal.
+   * (docs/api.md "name already exists"). One rule for the draft's check report and the PUT's refusal.
    */
   async function attributeProblems(project: Project, names: readonly string[]) {
     const known = new Set((await available(project)).map((a) => a.attr_name));

@@ -12,7 +12,7 @@ import { Envelope, ok } from '../../../schema.js';
 import { onProject, type ProjectKit } from './shared.js';
 
 /**
- * A user's custom attributes in a project (spec §3 `newAttributes`, spec §7): named lists of values,
+ * A user's custom attributes in a project (docs/web-analysis.md `newAttributes`, docs/api.md): named lists of values,
  * each a super query over product titles. The filter panel defines them, the filter (`newAttributes`)
  * and the attribute distribution use them; docs/api.md "Custom attributes".
  */
@@ -63,7 +63,7 @@ export function customAttributeRoutes(kit: ProjectKit): FastifyPluginAsyncTypebo
           ...items.map((i) => ({ ...i, values: i.rules.map((r) => r.value) })),
         ]);
         if (problem) throw badRequest(problem.problem.key, problem.problem.params);
-        // Rules are super queries (spec §5): rejected with the spec's message when malformed.
+        // Rules are super queries (docs/api.md): rejected with the spec's message when malformed.
         for (const item of items) {
           for (const rule of item.rules) {
             if (!parseSuperQuery(rule.query).ok) throw badRequest('superQuery.invalidFormat');

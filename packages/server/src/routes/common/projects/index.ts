@@ -9,7 +9,7 @@ import { projectMemberRoutes } from './members.js';
 import { projectCoreRoutes } from './projects.js';
 import { projectKit } from './shared.js';
 
-/** /api/common projects (spec §7): projects, members, categories, bands, attributes, custom attributes. */
+/** /api/common projects (docs/api.md): projects, members, categories, bands, attributes, custom attributes. */
 export function projectRoutes(ctx: AppContext, services: AuthServices): FastifyPluginAsyncTypebox {
   const kit = projectKit(ctx, services);
   return async (app) => {

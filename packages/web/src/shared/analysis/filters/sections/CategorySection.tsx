@@ -10,7 +10,7 @@ type SqlCheck = { text: string; ok: true; count: number } | { text: string; ok: 
 
 /**
  * Categories from the granted tree (POST /categories; with brands chosen, the categories they sold
- * in), or a custom SQL condition (spec §4: choosing
+ * in), or a custom SQL condition (docs/security.md: choosing
  * one mode resets the other). The SQL is checked by the server (GET /categories/sql) before it is
  * applied, showing the server's message.
  */

@@ -1,22 +1,23 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:fuzz` — the bad-input fuzz of issue #19 part 4 at full size: at least 100 000
+ * `npm run bench:fuzz` — the bad-input fuzz at full size: at least 100 000
  * generated inputs across the targets of packages/server/test/fuzz/suite.ts (the very arbitraries and
  * checks of the seeded test slice, loaded through Vite's module runner, which compiles TypeScript):
  * - the super-query and custom-SQL parsers, in process;
  * - every endpoint of the shared endpoint tables, through app.inject against the BUILT server
  *   (packages/server/dist) on the tiny demo data in DuckDB.
  * Reports per target the runs, the failures (first inputs), the outcomes and the slowest input, and
- * writes bench/results/fuzz-<date>.md. Exits 1 when any input failed.
+ * writes bench/results/<date>/fuzz.md (bench/lib/results.mjs). Exits 1 when any input failed.
  *
  * Needs a build first (`npm run build:ts`). Env: FUZZ_SEED (default 20251125), FUZZ_SUPER (60000),
  * FUZZ_SQL (20000), FUZZ_ENDPOINT (300 per endpoint).
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runnerImport } from 'vite';
+import { writeRun } from './lib/results.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -148,9 +149,6 @@ if (failing.length > 0) {
   }
   lines.push('');
 }
-mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-let out = path.join(root, `bench/results/fuzz-${date}.md`);
-for (let n = 2; existsSync(out); n++) out = path.join(root, `bench/results/fuzz-${date}-${n}.md`);
-writeFileSync(out, lines.join('\n'));
+const out = writeRun('fuzz', lines.join('\n'), { date });
 console.log(`${total} inputs, ${failed} failed; written to ${path.relative(root, out)}`);
 process.exit(failed > 0 ? 1 : 0);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `node bench/id-lists.mjs` — what a category list costs DuckDB to plan (issue 19): one rollup total
- * over the demo data's first 5, 40 and all leaves, the list written three ways — bound values
+ * `node bench/id-lists.mjs` — what a category list costs DuckDB to plan, which decides how a grant is
+ * written: one rollup total over the demo data's first 5, 40 and all leaves, the list written three ways —
+ * bound values
  * `IN ($1 … $n)`, inlined literals `IN (1, 2 …)`, and one run `BETWEEN $1 AND $2` (what
  * `categoriesIn` writes for consecutive leaves). Prints CPU and wall ms per statement, run one after
  * another, 3 interleaved rounds of BENCH_N (default 100). Needs `npm run build` and the demo

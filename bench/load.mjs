@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:load` — the load harness of issue 19: many analysts on Category Insight at once.
+ * `npm run bench:load` — the load harness: many analysts on Category Insight at once.
  *
  * 1. Prepares the BENCH_SCALE (default `demo`) data as bench/run.mjs does (bench/lib/data.mjs) and,
  *    per engine of BENCH_ENGINES (default `duckdb`; add `clickhouse` for the 2-shard cluster),
@@ -21,11 +21,11 @@
  *    ("engine over HTTP", bench/lib/engine-http.mjs), asked by the same analysts' client: what the
  *    HTTP transport alone costs on these cores, so the API's overhead splits into the transport's
  *    and the application's own.
- * 4. Writes bench/results/load-<date>.md (a second run the same day gets -2, -3 …).
+ * 4. Writes bench/results/<date>/load.md (a second run the same day gets -2, -3 …; bench/lib/results.mjs).
  *
  * BENCH_RATE=250: latency at a given throughput instead of at saturation. With think time the
- * analysts ask as fast as answers come, so the latency is mostly queueing (Little's law: 200 panels
- * in flight at 330 req/s wait ≈ 0.6 s, however fast each statement is). With a rate the analysts
+ * analysts ask as fast as answers come, so the latency is mostly queueing (Little's law: the wait is the panels
+ * in flight over the throughput, however fast each statement is). With a rate the analysts
  * (API and engine runs alike) keep a timetable of RATE panel requests a second in total, and the
  * latency is what a panel takes at that load, lateness included (see `analysts`).
  *
@@ -37,7 +37,7 @@
  * CPU_SCHEDULING (the server's and this process's, default batch: docs/adr/0011-cpu-scheduling-batch.md).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -54,6 +54,7 @@ import {
   SERVER_NODE_FLAGS,
   work,
 } from './lib/data.mjs';
+import { writeRun } from './lib/results.mjs';
 
 // DuckDB's node binding runs queries on libuv's thread pool (bench/run.mjs): at least pool + 4
 // threads. The server inherits the same environment, so both sides of the ratio run alike.
@@ -678,7 +679,7 @@ for (const e of ENGINES) {
   for (const x of r.runs) {
     const eng = r.runs.find((y) => y.side === 'engine' && y.concurrency === x.concurrency);
     const overHttp = r.runs.find((y) => y.side === 'engine over HTTP' && y.concurrency === x.concurrency);
-    // Only where both sides answered everything: a 503 in ≈ 80 ms is no latency to compare.
+    // Only where both sides answered everything: a quick 503 is no latency to compare.
     const ratio = x.side !== 'engine' && x.mix === 'miss' && clean(x) && clean(eng);
     const vsHttp = x.side === 'API' && x.mix === 'miss' && clean(x) && clean(overHttp);
     lines.push(
@@ -692,8 +693,5 @@ if (firstErrors.size > 0) {
   for (const [s, t] of firstErrors) lines.push(`- ${s}: \`${t.replace(/`/g, "'")}\``);
   lines.push('');
 }
-let out = path.join(here, 'results', `load-${date}.md`);
-for (let n = 2; existsSync(out); n++) out = path.join(here, 'results', `load-${date}-${n}.md`);
-mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, lines.join('\n'));
+const out = writeRun('load', lines.join('\n'), { date });
 console.log(`wrote ${path.relative(root, out)}`);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run bench` — the analytics benchmark of issue 4 (item 11), with the warehouse engine as a
- * dimension (issue 12 item 6).
+ * `npm run bench` — the analytics benchmark, with the warehouse engine as a
+ * dimension (DuckDB and ClickHouse answer the same statements).
  *
  * 1. Per scale of BENCH_SCALES (default `demo,bench`): generates the market into
  *    bench/.work/<scale>/source unless it is there, imports cn_monthly into a DuckDB warehouse
@@ -16,32 +16,23 @@
  *    the response cache bypassed ("uncached") and served from it ("cached"), the same SQL run directly
  *    on the engine ("raw"), the fact-table time of queries a rollup answers, whether both engines
  *    gave the same answer, and the ClickHouse / DuckDB ratio.
- * 3. Writes bench/results/<date>.md with the machine description.
+ * 3. Writes bench/results/<date>/analytics.md (bench/lib/results.mjs) with the machine description.
  *
  * Needs a build first (`npm run build:ts`). Env: BENCH_SCALES, BENCH_ENGINES (default
  * `duckdb,clickhouse`, or `duckdb` without clickhouse-server), BENCH_SEED, BENCH_RUNS, BENCH_POOL,
  * BENCH_PANELS (a regular expression: only the panels it matches, e.g. `^concept_`).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  AS_OF,
-  benchCluster,
-  ENGINE_NAMES,
-  here,
-  pct,
-  prepareScale,
-  recordingWarehouse,
-  root,
-  SEED,
-} from './lib/data.mjs';
+import { AS_OF, benchCluster, ENGINE_NAMES, pct, prepareScale, recordingWarehouse, root, SEED } from './lib/data.mjs';
+import { writeRun } from './lib/results.mjs';
 
 const POOL = Number(process.env.BENCH_POOL ?? 4);
 
-// DuckDB's node binding runs queries on libuv's thread pool: at least pool + 4 threads (issue 4).
+// DuckDB's node binding runs queries on libuv's thread pool: at least pool + 4 threads, so POOL
+// concurrent queries never wait for a thread and file I/O keeps libuv's default four.
 if (!process.env.UV_THREADPOOL_SIZE) {
   const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: 'inherit',
@@ -215,7 +206,7 @@ function workload(ds, sel) {
       }
     }
   }
-  // Concept Explore (issue 13): the concept's queries — summary, top brands, related words and the
+  // Concept Explore: the concept's queries — summary, top brands, related words and the
   // leaves of its penetration — for a frequent and a rare word, matched in Chinese titles as a zh
   // page asks, inside the level-1 category and across every category.
   const conceptPanels = {
@@ -252,7 +243,7 @@ function workload(ds, sel) {
       }
     }
   }
-  // Potential Brand (issue 17): the search's three statements with the spec defaults — every
+  // Potential Brand: the search's three statements with the defaults of docs/product.md §9 — every
   // granted category at level 2, the latest complete period against the same period a year earlier
   // (the page sends them together; its time is at most their sum).
   const latest = { start: ds.latestDate, end: ds.latestDate };
@@ -510,8 +501,5 @@ const lines = [
   ...sections,
 ];
 // A second run the same day gets its own file: committed results are never overwritten.
-let out = path.join(here, 'results', `${date}.md`);
-for (let n = 2; existsSync(out); n++) out = path.join(here, 'results', `${date}-${n}.md`);
-mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, lines.join('\n'));
+const out = writeRun('analytics', lines.join('\n'), { date });
 console.log(`wrote ${path.relative(root, out)}`);

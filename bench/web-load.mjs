@@ -13,17 +13,18 @@
  *   and the layout after sign-in; median of BENCH_RUNS loads;
  * - a filter change shows a pending state within 100 ms (Apply click → first pending panel).
  *
- * Writes bench/results/web-<date>.md. Usage: node bench/web-load.mjs [chart|sizes] (builds what is
+ * Writes bench/results/<date>/web.md (bench/lib/results.mjs). Usage: node bench/web-load.mjs [chart|sizes] (builds what is
  * stale first; `chart` or `sizes` runs that part only, for a quick look, and writes nothing).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { ensureBuilt } from '../scripts/build-if-needed.mjs';
+import { writeRun } from './lib/results.mjs';
 import {
   addTokens,
   brKb,
@@ -407,11 +408,8 @@ async function main() {
       `median **${median(pending).toFixed(0)} ms**, max ${Math.max(...pending).toFixed(0)} ms — target ≤ ${LIMITS.pendingMs} ms ${ok(Math.max(...pending), LIMITS.pendingMs)}.`,
       '',
     ];
-    mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    // A second run on the same day keeps the first: web-<date>-2.md, -3…
-    let out = path.join(root, `bench/results/web-${date}.md`);
-    for (let n = 2; existsSync(out); n++) out = path.join(root, `bench/results/web-${date}-${n}.md`);
-    writeFileSync(out, lines.join('\n'));
+    // A second run on the same day keeps the first: <date>/web-2.md, -3…
+    const out = writeRun('web', lines.join('\n'), { date });
     process.stdout.write(`${lines.join('\n')}\nwritten to ${path.relative(root, out)}\n`);
   } finally {
     await browser.close();

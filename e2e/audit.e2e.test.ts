@@ -8,7 +8,7 @@ import type { RunningServer } from './support/server.js';
 import { menuTexts, noConsoleErrors, openPage, settle, signIn } from './support/ui.js';
 
 /**
- * The audit trail screen (issue 20, docs/security.md "Audit trail") in Chromium against the built
+ * The audit trail screen (docs/security.md "Audit trail") in Chromium against the built
  * server: root changes something, then finds the change on the screen — through the administration
  * menu and the action filter in Chinese, through a shared address with its filters in English — and
  * the download's first entry is the list's first row.

@@ -27,7 +27,7 @@ import { noConsoleErrors, openPage, settle, signIn } from './support/ui.js';
 
 const COMPARE = '/api/common/contrast/brands';
 const FAVORITES = '/api/common/brands/favorites';
-/** Spec §1: blue, purple, teal, pink; gray when off. */
+/** docs/product.md §1: blue, purple, teal, pink; gray when off. */
 const COLORS = ['#1677ff', '#722ed1', '#13c2c2', '#eb2f96'];
 const GRAY = '#bfbfbf';
 

@@ -1,5 +1,5 @@
 import { formatNumber, formatShare } from '@marketlens/shared';
-import type { ConceptSummary, HotKeywordsData, InsightTopData } from '@marketlens/shared/contracts';
+import type { ConceptSummary, HotKeywordsData, TopAnswerData } from '@marketlens/shared/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.js';
@@ -104,7 +104,7 @@ describe('Concept Explore page in Chromium', () => {
       server.rootPassword,
       `?redirect=${encodeURIComponent(`/explore?kw=${word}`)}`,
     );
-    const top = await dataOf<InsightTopData>(await brands);
+    const top = await dataOf<TopAnswerData>(await brands);
     expect(top.items.length).toBeGreaterThan(0);
     const table = page.getByTestId('top-brand');
     await table.locator('tbody tr.ant-table-row').first().waitFor();

@@ -6,7 +6,7 @@ import type { RunningServer } from './support/server.js';
 import { shot } from './support/shots.js';
 import { menuTexts, noConsoleErrors, openPage, signIn } from './support/ui.js';
 
-/** Issue 20 "Polish": a user without a project, and long names in the Projects list, in Chromium. */
+/** Finishing touches: a user without a project, and long names in the Projects list, in Chromium. */
 
 const LONG_OWNER = 'konstantinopoulou.vandenberghe.regional-owner';
 
@@ -110,7 +110,7 @@ describe('polish in Chromium', () => {
       await page.goto(`${server.url}/projects`);
       await page.getByTestId('project-table').locator('.ant-table-row').first().waitFor();
       await checkRow(page);
-      // At 1440 px every column is in view; narrower, the table scrolls (spec §1: from 768 px).
+      // At 1440 px every column is in view; narrower, the table scrolls (docs/product.md §1: from 768 px).
       const content = page.locator('[data-testid="project-table"] .ant-table-content');
       expect(await content.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(width >= 1440);
       // The shot from the table's start (hovering the owner scrolled it).

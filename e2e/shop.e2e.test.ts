@@ -1,5 +1,5 @@
 import { formatNumber } from '@marketlens/shared';
-import type { InsightTopData, ShopOverviews } from '@marketlens/shared/contracts';
+import type { ShopOverviews, TopAnswerData } from '@marketlens/shared/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.js';
@@ -29,7 +29,7 @@ const OVERVIEWS = '/api/common/shops/overviews';
 const RANKINGS = '/api/common/shops/rankings';
 const REDIRECT = `?redirect=${encodeURIComponent('/shop')}`;
 
-type Ranked = InsightTopData['items'][number];
+type Ranked = TopAnswerData['items'][number];
 
 describe('Store Analysis page in Chromium', () => {
   let server: RunningServer;
@@ -46,7 +46,7 @@ describe('Store Analysis page in Chromium', () => {
     const end = table.latest_date;
     const start = new Date(`${end}T00:00:00Z`);
     start.setUTCMonth(start.getUTCMonth() - 11);
-    const ranking = await root.send<InsightTopData>('POST', RANKINGS, {
+    const ranking = await root.send<TopAnswerData>('POST', RANKINGS, {
       data_scope_id: projectId,
       date: [start.toISOString().slice(0, 10), end],
       selector: 'mom',
@@ -129,7 +129,7 @@ describe('Store Analysis page in Chromium', () => {
     await signIn(page, server.url, 'root', server.rootPassword);
     const call = waitCall(page, RANKINGS);
     await page.goto(`${server.url}/shop`);
-    const ranking = await ask<InsightTopData>(root, await call);
+    const ranking = await ask<TopAnswerData>(root, await call);
     const row = page.locator('tbody tr.ant-table-row').first();
     await row.waitFor();
     expect(await row.innerText()).toContain(ranking.items[0]!.name);

@@ -11,7 +11,7 @@ const LOCALES = ['zh-CN', 'en'] as const;
 
 /**
  * Waits until no select list is open: a list closes with an animation, which on 2 busy cores (the
- * server tests run beside these) took longer than expect.poll's default second (CI on 2f3c8d6).
+ * server tests run beside these) took longer than expect.poll's default second.
  */
 const dropdownsClosed = (page: Page) =>
   expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), { timeout: 10_000 }).toBe(0);

@@ -57,7 +57,7 @@ describe('account and project administration in Chromium', () => {
     await second.page.locator('#password').fill(password);
     await second.page.getByTestId('login-submit').click();
     await second.page.getByTestId('first-login-form').waitFor();
-    // The form applies the spec §5 rules before asking the server.
+    // The form applies the rules of docs/product.md §5 before asking the server.
     await second.page.getByTestId('new-password').fill('weakpass');
     await second.page.getByTestId('repeat-password').fill('weakpass');
     await second.page.getByTestId('first-login-submit').click();

@@ -178,7 +178,7 @@ describe('web app against the built server, in Chromium', () => {
       if (username === 'e2e_gen') {
         await settle(page);
         await screenshot(page, 'layout-general-zh-CN');
-        // A page outside the user's pages: message and the first allowed page (spec §6).
+        // A page outside the user's pages: message and the first allowed page (docs/product.md §6).
         await page.goto(`${server.url}/hot`);
         await page.waitForURL((u) => u.pathname === '/explore');
         // A route whose auth list excludes the role: /403.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // A ClickHouse cluster on loopback for tests and local trials: N servers (one shard each), each with
-// its own folder and one self-contained config.xml (CLICKHOUSE.md: logger and mark_cache_size are
+// its own folder and one self-contained config.xml (docs/clickhouse.md: logger and mark_cache_size are
 // required; no ZooKeeper, so DDL is applied per server). No dependencies: node:* only.
 //
 //   node scripts/clickhouse-cluster.mjs start [--shards 2] [--dir DIR] [--binary PATH]

@@ -29,6 +29,8 @@ step('Typecheck web', bin('tsc'), ['-p', 'packages/web', '--noEmit']);
 step('Typecheck e2e', bin('tsc'), ['-p', 'e2e', '--noEmit']);
 step('Typecheck tests', bin('tsc'), ['-p', 'tsconfig.tests.json']);
 step('Lint and format check (biome)', bin('biome'), ['check', '.']);
+step('Handbook links', process.execPath, ['scripts/check-doc-links.mjs']);
+step('Handbook references', process.execPath, ['scripts/check-references.mjs']);
 // The server tests start their ClickHouse cluster on first use and stop it when the run ends
 // (test/clickhouse-setup.ts); a run killed hard cannot. Its temp folder is the run's own, so what
 // it left there is stopped afterwards: `npm test` never leaves a server behind.
@@ -42,7 +44,7 @@ try {
   } else {
     // Vitest runs every project whose files go one at a time (server, e2e) in one queue after the
     // others, so the Chromium suite, which mostly waits on the browser, stood behind the server suite
-    // (27 minutes on 2 cores). Now: the parallel projects first (the jsdom screen tests want the cores
+    // on a small machine. Now: the parallel projects first (the jsdom screen tests want the cores
     // to themselves: beside Chromium they ran into their time limits), then server and e2e side by side.
     process.stdout.write('\n▸ Tests (vitest: shared, datagen, web)\n');
     const first = await runAsync(['run', '--project', 'shared', '--project', 'datagen', '--project', 'web'], env, '');

@@ -47,7 +47,7 @@ export default defineConfig(({ mode }) => ({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack)[\\/]/,
             },
             { name: 'echarts', test: /node_modules[\\/](echarts|zrender|tslib)[\\/]/ },
-            // Icons: one file instead of one per icon (each in a file of its own cost ≈ 0.3 KB gz apart, ~60 per
+            // Icons: one file instead of one per icon (each file of its own adds a request and its overhead, some sixty per
             // page). What the shell itself needs of the icon package (its context, clsx) stays out of it.
             {
               name: 'icons-base',

@@ -62,10 +62,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     return503OnClosing: true,
     frameworkErrors: sendFrameworkError,
     // One log line per request (below) instead of Fastify's two: under load the synchronous log
-    // writes were ≈ 6 % of the server's main thread (issue 19, bench/results/load-*.md).
+    // writes were a visible part of the server's main thread (bench/results/<date>/load*.md).
     logController: new LogController({ disableRequestLogging: true }),
     ajv: {
-      // Unknown fields are rejected, never silently dropped (DESIGN.md §5).
+      // Unknown fields are rejected, never silently dropped (docs/api.md "Bad input").
       // allowUnionTypes: a nullable figure is `type: ['number', 'null']` (bands), which strict mode logs at start.
       customOptions: {
         removeAdditional: false,
@@ -82,7 +82,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   });
   await app.register(errorsPlugin);
   // The security headers, built once: @fastify/helmet built helmet's whole middleware (CSP parsed
-  // included) again on every request, ~10 µs of the main thread each (issue 19).
+  // included) again on every request, on the main thread.
   // Two sets: `upgrade-insecure-requests` and HSTS only when the request came over https (itself, or
   // as a trusted proxy says): on plain http — the app opened at a LAN address — the first makes the
   // browser fetch every script over https, which nothing serves, and the page stays blank.

@@ -33,7 +33,10 @@ export interface ServerConfig {
   queryTimeoutMs: number;
   /** Statements run at once on the warehouse: DuckDB query connections, ClickHouse requests in flight (WAREHOUSE_POOL_SIZE). */
   warehousePoolSize: number;
-  /** Admission of analysis requests: how many run at once, how many may wait and how long (issue 19). */
+  /**
+   * Admission of analysis requests: how many run at once, how many may wait and how long (load shedding,
+   * docs/deployment.md).
+   */
   analysis: AdmissionConfig;
   /** Who may embed the app in a frame (CSP frame-ancestors), e.g. the parent portal. */
   frameAncestors: string[];
@@ -44,7 +47,7 @@ export interface ServerConfig {
   pictureBaseUrl: string | undefined;
   /** Which peers may say who the client is (X-Forwarded-For, -Proto, -Host): TRUST_PROXY. */
   trustProxy: TrustProxy;
-  /** Sign-in, tokens and lockout (DESIGN.md §6). */
+  /** Sign-in, tokens and lockout (docs/security.md "Accounts and sign-in"). */
   auth: AuthConfig;
   /** WeChat OAuth2 sign-in; undefined when not configured. */
   wechat: WechatConfig | undefined;
@@ -82,7 +85,7 @@ export interface AuthConfig {
   rateLimitPerIp: number;
   rateLimitPerUsername: number;
   rateLimitWindowSeconds: number;
-  /** Whether third-party (WeChat, parent portal) sign-in is offered (spec §2). */
+  /** Whether third-party (WeChat, parent portal) sign-in is offered (docs/product.md §2). */
   thirdPartyLogin: boolean;
   /** app_key values accepted on auth calls, besides the web app's own 'marketlens'. */
   appKeys: string[];

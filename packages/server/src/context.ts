@@ -1,5 +1,5 @@
-import type { CounterStore } from './auth/rate-limit.js';
 import type { ServerConfig } from './config.js';
+import type { CounterStore } from './counters.js';
 import type { Mailer } from './mail/service.js';
 import type { MetadataStore } from './metadata/index.js';
 import type { WarehouseEngine } from './warehouse/engine.js';

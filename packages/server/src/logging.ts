@@ -21,8 +21,8 @@ export function redactUrlQuery(url: string): string {
 
 /**
  * pino settings: authorization headers, cookies, passwords and URL tokens are redacted. Lines go to
- * stdout asynchronously: the synchronous write of each request's line held the main thread ~0.5 ms
- * per request under load (issue 19's profile). Each line is still written at once, not held back
+ * stdout asynchronously: the synchronous write of each request's line held up the main thread
+ * under load. Each line is still written at once, not held back
  * for a batch, and pino flushes what is pending when the process exits.
  */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {

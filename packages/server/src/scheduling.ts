@@ -10,9 +10,9 @@ export const CPU_SCHEDULINGS: readonly CpuScheduling[] = ['batch', 'normal'];
  * threads started later inherit it from the thread that starts them. Why: on a machine with few
  * cores, each thread the server wakes — libuv's pool thread running a DuckDB statement, DuckDB's
  * workers, a client's socket — preempts the JavaScript thread at once (Linux favours a waking
- * thread), and the JavaScript thread then waits 150–300 µs per statement in `prepared.run()` doing
- * nothing. Batch threads do not preempt on waking up; issue 19 measured +22–28 % analysis
- * throughput on 2 cores (bench/results/load-2026-11-28-7.md). It takes no privilege, and a machine
+ * thread), and the JavaScript thread then waits on every statement in `prepared.run()` doing
+ * nothing. Batch threads do not preempt on waking up, which raised analysis
+ * throughput on a small machine (bench/results/2026-11-28/load-7.md). It takes no privilege, and a machine
  * without `chrt` (or not Linux) keeps the normal policy: the reason is returned for the start-up
  * report, never thrown.
  */

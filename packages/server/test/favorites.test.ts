@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, makeUser } from './auth/helpers.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 
-/** Favourites API (spec §7): the favourites folder and a project's favourite brands. */
+/** Favourites API (docs/product.md §7): the favourites folder and a project's favourite brands. */
 describe('favourites API', () => {
   let t: TestApp;
   let project: number;

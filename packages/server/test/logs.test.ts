@@ -5,7 +5,7 @@ import { TRACKING_PARAMS_MAX_CHARS } from '../src/routes/logs.js';
 import { bearer, login, makeUser } from './auth/helpers.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 
-describe('POST /api/logs/logs (spec §7 tracking)', () => {
+describe('POST /api/logs/logs (docs/product.md §7 tracking)', () => {
   let t: TestApp;
   let token: string;
   let userId: number;
@@ -93,7 +93,7 @@ describe('POST /api/logs/logs (spec §7 tracking)', () => {
           method: 'POST',
           url,
           headers: bearer(token),
-          // Spec §7 'kk' hours: 24 is midnight of that date, written by moment-style clients.
+          // docs/product.md §7 'kk' hours: 24 is midnight of that date, written by moment-style clients.
           payload: { ...call, track_id: trackId, route: 'Discover', event_start: '2024-01-02 24:00:05', tz_offset: 0 },
         });
         expect(res.statusCode, res.body).toBe(200);

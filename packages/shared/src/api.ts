@@ -1,4 +1,4 @@
-/** The response envelope of DESIGN.md §5. */
+/** The response envelope (docs/architecture.md "The server"). */
 export interface ApiSuccess<T> {
   ok: true;
   data: T;
@@ -10,7 +10,7 @@ export interface ApiFailure {
 }
 export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 
-/** Code 10002: the account is not valid (spec §7). */
+/** Code 10002: the account is not valid (docs/product.md §7). */
 export const CODE_ACCOUNT_NOT_VALID = 10002;
 
 /**
@@ -20,10 +20,10 @@ export const CODE_ACCOUNT_NOT_VALID = 10002;
  */
 export const CODE_ACCOUNT_EXPIRED = 'account_expired';
 
-/** Request locale as sent on the wire (spec §7). */
+/** Request locale as sent on the wire (docs/product.md §7). */
 export type WireLocale = 'zh_cn' | 'en_us';
 
-/** Spec §7: en, EN, en-us, en_us become en_us; everything else zh_cn. */
+/** docs/product.md §7: en, EN, en-us, en_us become en_us; everything else zh_cn. */
 export function normalizeLocale(value: unknown): WireLocale {
   if (typeof value !== 'string') return 'zh_cn';
   const v = value.trim().toLowerCase().replace('-', '_');

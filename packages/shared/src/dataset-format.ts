@@ -236,5 +236,5 @@ export type DemoDatasetName = (typeof DEMO_DATASETS)[number];
 export const SHOP_TYPES = ['flagship', 'specialty', 'franchise', 'supermarket', 'global', 'others'] as const;
 export type ShopType = (typeof SHOP_TYPES)[number];
 
-/** Spec §9: the channel sources that are not brand shops. */
+/** docs/product.md §9: the channel sources that are not brand shops. */
 export const CHANNEL_SOURCES = ['supermarket', 'global', 'others'] as const;

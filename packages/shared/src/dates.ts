@@ -2,9 +2,9 @@
  * Calendar arithmetic on 'YYYY-MM-DD' strings, done in UTC so the result never depends on the
  * machine's time zone (a browser in UTC−5 and a server in UTC+8 must agree on "the previous month").
  *
- * Periods (spec §4, DESIGN.md §3): a monthly dataset's period is the first day of the month, a weekly
- * dataset's period is the Monday of the week. A range `{ start, end }` is inclusive of the periods it
- * contains: `{ start: '2024-01-01', end: '2024-03-01' }` is three months.
+ * Periods (docs/product.md §4, docs/data-format.md §5): a monthly dataset's period is the first day of the
+ * month, a weekly dataset's period is the Monday of the week. A range `{ start, end }` is inclusive of the
+ * periods it contains: `{ start: '2024-01-01', end: '2024-03-01' }` is three months.
  */
 import type { DateField } from './dataset-format.js';
 
@@ -76,7 +76,7 @@ export function monthStart(date: string): string {
   return `${date.slice(0, 7)}-01`;
 }
 
-/** The Monday of the ISO week containing `date` (weeks start on Monday in the Chinese locale, spec §4). */
+/** The Monday of the ISO week containing `date` (weeks start on Monday in the Chinese locale, docs/product.md §4). */
 export function weekStart(date: string): string {
   const ms = toUtcMs(date);
   const dow = new Date(ms).getUTCDay(); // 0 = Sunday

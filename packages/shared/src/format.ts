@@ -1,5 +1,5 @@
 /**
- * Spec §9 display rules for numbers, percentages and market shares — the one implementation used by
+ * docs/product.md §9 display rules for numbers, percentages and market shares — the one implementation used by
  * the web tables/charts and by server downloads, so both always show the same text.
  *
  * Common conventions
@@ -67,7 +67,7 @@ function checkDecimals(d: number | undefined): number {
   return d;
 }
 
-/** Digits of a non-negative, already rounded value with spec §9 grouping. */
+/** Digits of a non-negative, already rounded value with docs/product.md §9 grouping. */
 function groupDigits(x: number, d: number): string {
   // toFixed switches to exponent notation from 1e21; such doubles are integers, BigInt prints them exactly.
   const fixed = x < 1e21 ? x.toFixed(d) : `${BigInt(x)}${d > 0 ? `.${'0'.repeat(d)}` : ''}`;
@@ -86,7 +86,7 @@ const TIERS = [
 ] as const;
 
 /**
- * Spec §9 number display.
+ * docs/product.md §9 number display.
  *
  * | rule | input | options | output |
  * |---|---|---|---|
@@ -123,8 +123,8 @@ export function formatNumber(value: NumericInput, opts: NumberFormatOptions = {}
 }
 
 /**
- * An exact amount of money — a price or a quote, where spec §9's K/M/B units would hide the figure —
- * with the spec's grouping: whole units unless decimals are asked for, thousands grouped by a space.
+ * An exact amount of money — a price or a quote, where docs/product.md §9's K/M/B units would hide the figure —
+ * with the grouping of docs/product.md §9: whole units unless decimals are asked for, thousands grouped by a space.
  *
  * | input | options | output |
  * |---|---|---|
@@ -144,7 +144,7 @@ export function formatAmount(value: NumericInput, opts: NumberFormatOptions = {}
 }
 
 /**
- * Spec §9 percent display. Input is a PERCENT value (25 means 25 %), because the spec's large-value
+ * docs/product.md §9 percent display. Input is a PERCENT value (25 means 25 %), because its large-value
  * rule is "value / 100 as a multiple"; for a ratio (e.g. {@link growth} results) use {@link formatRatio}.
  *
  * | rule | input | options | output |
@@ -192,7 +192,7 @@ export function formatRatio(ratio: NumericInput, opts: PercentFormatOptions = {}
 }
 
 /**
- * Spec §9 market-share display. Input is a PERCENT value; the sign is dropped (absolute value).
+ * docs/product.md §9 market-share display. Input is a PERCENT value; the sign is dropped (absolute value).
  *
  * | rule | input | output |
  * |---|---|---|
@@ -213,7 +213,7 @@ export function formatShare(percent: NumericInput): string {
 }
 
 /**
- * Spec §9: whether a change value means "no change" (shown neutral, without an up/down colour).
+ * docs/product.md §9: whether a change value means "no change" (shown neutral, without an up/down colour).
  *
  * | input | result |
  * |---|---|

@@ -1,5 +1,5 @@
 /**
- * Spec §9 business constants and limits, in one place so the server (query LIMITs, validation) and
+ * docs/product.md §9 business constants and limits, in one place so the server (query LIMITs, validation) and
  * the web (pickers, timers, layout) cannot drift apart.
  */
 import { addMonths, type DateRange, monthStart } from './dates.js';
@@ -18,7 +18,7 @@ export const MAX_ATTRIBUTE_VALUES = 10;
 export const MAX_CONCEPTS_COMPARED = 3;
 /** Related words of a concept (the words most sold together with it). */
 export const CONCEPT_RELATED_WORDS = 30;
-/** Brand comparison slots (blue, purple, teal, pink), spec §1. */
+/** Brand comparison slots (blue, purple, teal, pink), docs/product.md §1. */
 export const MAX_CONTRAST_BRANDS = 4;
 
 // Accounts and client behaviour
@@ -35,9 +35,9 @@ export const MAX_UPLOAD_BYTES = 1_500_000;
 export const MAX_BATCH_ROWS = 2000;
 /** Data rows of a category list file. */
 export const MAX_CATEGORY_ROWS = 10_000;
-/** Categories sent as one string are joined with semicolons (spec §3, §9). */
+/** Categories sent as one string are joined with semicolons (docs/product.md §3, §9). */
 export const CATEGORY_SEPARATOR = ';';
-/** Shop selections are 'platform,shop_id' (spec §4). */
+/** Shop selections are 'platform,shop_id' (docs/product.md §4). */
 export const SHOP_SELECTION_SEPARATOR = ',';
 /** A shop selection ('platform,shop_id', docs/query-engine.md) of a platform and a shop. */
 export const shopSelection = (platformId: number, shopId: number | string): string =>
@@ -52,7 +52,7 @@ export const PRICE_LIMITS = {
 /** Price history is included from this month on. */
 export const PRICE_HISTORY_FROM = '2017-01-01';
 
-/** Spec §9 potential-brand defaults. Ranges are minimums; sales in currency units, ratios in percent. */
+/** docs/product.md §9 potential-brand defaults. Ranges are minimums; sales in currency units, ratios in percent. */
 export const POTENTIAL_DEFAULTS = {
   quickSelector: 'yoy',
   categoryLevel: 2,
@@ -87,7 +87,7 @@ export interface PotentialDefaultConfig {
 }
 
 /**
- * The potential-brand configuration a user starts from (spec §3, §9), relative to `today`
+ * The potential-brand configuration a user starts from (docs/product.md §3, §9), relative to `today`
  * ('YYYY-MM-DD'): target = last month's start to the current month's start, benchmark = the same
  * range one year earlier, quick selector yoy, category level 2, and the default minimums.
  * Example: today 2024-03-15 → target 2024-02-01 … 2024-03-01, benchmark 2023-02-01 … 2023-03-01.
@@ -120,7 +120,7 @@ export function potentialDefaults(today: string): PotentialDefaultConfig {
   };
 }
 
-/** Joins category ids with the spec's semicolon separator. */
+/** Joins category ids with the semicolon separator of docs/product.md §3. */
 export function joinCategories(ids: readonly (string | number)[]): string {
   return ids.join(CATEGORY_SEPARATOR);
 }

@@ -1,5 +1,5 @@
 /**
- * Spec §9 link helpers: the public web page of a product or shop on its platform, and product
+ * docs/product.md §9 link helpers: the public web page of a product or shop on its platform, and product
  * pictures from the file service. A platform without a known link (douyin, kaola, others …), a missing
  * id, an id that is not a plain token, or an unknown region gives null — the UI then shows plain text.
  *
@@ -29,9 +29,9 @@ export interface SeaRegion {
 }
 
 /**
- * Spec §9 region codes → countries. The spec lists the codes in the order 25, 27, 28, 36, 29 without
+ * docs/product.md §9 region codes → countries. It lists the codes in the order 25, 27, 28, 36, 29 without
  * names; Lazada serves six countries, of which five sorted by English name are Indonesia, Malaysia,
- * Philippines, Singapore, Thailand — matched in that listed order. (Vietnam has no code in the spec.)
+ * Philippines, Singapore, Thailand — matched in that listed order. (Vietnam has no code there.)
  * Shopee uses the same countries with its own domains (note shopee.ph, not .com.ph).
  */
 export const SEA_REGIONS: Readonly<Record<string, SeaRegion>> = {
@@ -144,7 +144,7 @@ export function shopLink(ref: ShopRef): string | null {
 }
 
 /**
- * Where the app serves product pictures (the file service of spec §9: `GET /api/common/pictures/<id>`,
+ * Where the app serves product pictures (the file service of docs/product.md §9: `GET /api/common/pictures/<id>`,
  * docs/api.md): the base for {@link pictureUrl} where an answer carries only the image id.
  */
 export const PICTURE_BASE = '/api/common/pictures';

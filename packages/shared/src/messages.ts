@@ -1,5 +1,5 @@
 /**
- * Canonical user-facing texts in both languages (spec §5, §8, §9).
+ * Canonical user-facing texts in both languages (docs/product.md §5, §8, §9).
  *
  * Validators and parsers in this package return message KEYS, never text, so the server (error
  * envelopes in the request's locale) and the web (react-i18next resources) render the very same
@@ -26,10 +26,10 @@ import { insightMessages } from './messages/insight.js';
 import { mailMessages } from './messages/mail.js';
 import { potentialMessages } from './messages/potential.js';
 import { priceMessages } from './messages/price.js';
-import { productsMessages } from './messages/products.js';
+import { productAnalysisMessages } from './messages/product-analysis.js';
 import { shopMessages } from './messages/shop.js';
 
-/** UI languages (spec §1); zh-CN is the default. */
+/** UI languages (docs/product.md §1); zh-CN is the default. */
 export const LOCALES = ['zh-CN', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
@@ -37,7 +37,7 @@ export const DEFAULT_LOCALE: Locale = 'zh-CN';
 const coreEn = {
   'app.name': 'MarketLens',
 
-  // Spec §5 validation messages (quoted texts kept verbatim).
+  // docs/product.md §5 validation messages (quoted texts kept verbatim).
   'validation.password.required': 'Please enter password.',
   'validation.password.weak':
     'The password must have at least {min} characters, including a number, a lowercase letter and an uppercase letter.',
@@ -60,11 +60,11 @@ const coreEn = {
   'validation.keyword.duplicate': 'This keyword already exists!',
   'validation.attributeValues.tooMany': 'Select at most {max} attribute values.',
 
-  // Spec §5 super query.
+  // docs/product.md §5 super query.
   'superQuery.invalidFormat': 'The format of the super query clause is incorrect.',
   'superQuery.invalidFormatAt': 'The format of the super query clause is incorrect (near character {position}).',
 
-  // Custom SQL where-clause (spec §5) and analytics warnings (spec §8).
+  // Custom SQL where-clause (docs/product.md §5) and analytics warnings (docs/product.md §8).
   'customSql.empty': 'Please enter a where-clause.',
   'customSql.tooLong': 'The where-clause is too long (at most {count} characters).',
   'customSql.tooLong_one': 'The where-clause is too long (at most {count} character).',
@@ -82,7 +82,7 @@ const coreEn = {
   'analytics.categoryAndSql': 'Choose categories or a custom SQL condition, not both.',
   'analytics.unknownAttribute': 'Unknown attribute "{name}".',
 
-  // Spec §5 server strings, verbatim: clients and API tests may compare them literally.
+  // docs/product.md §5 server strings, verbatim: clients and API tests may compare them literally.
   'server.incorrectCurrentPassword': 'incorrect current password',
   'server.nameExists': 'name already exists',
   'server.usernameExists': 'username already exists',
@@ -93,7 +93,7 @@ const coreEn = {
   'server.projectNotFound': 'the project does not exist',
   'pictures.notFound': 'There is no picture with this id.',
 
-  // Generic API failures (DESIGN.md §5 error mapping).
+  // Generic API failures (the error mapping of docs/architecture.md "The server").
   'server.invalidArgumentDetail': 'invalid argument: {field}',
   'server.unauthorized': 'Please sign in again.',
   'server.forbidden': 'You do not have permission for this.',
@@ -111,7 +111,7 @@ const coreEn = {
     'The {warehouse} data warehouse could not answer this analysis. The problem has been logged; please try again later.',
   'server.metadataUnavailable': 'The service is temporarily unavailable. Please try again in a moment.',
 
-  // Sign-in and accounts (spec §4, §8).
+  // Sign-in and accounts (docs/product.md §4, §8).
   'auth.invalidCredentials': 'invalid login or password, {count} attempts left before the account is locked',
   'auth.invalidCredentials_one': 'invalid login or password, {count} attempt left before the account is locked',
   'auth.locked':
@@ -188,7 +188,7 @@ const coreEn = {
   'projects.attributeNotFound': 'The attribute does not exist in the dataset.',
   'projects.pagesInvalid': 'A project needs at least one valid page.',
 
-  // Favourites (spec §7, §8): the favourites folder and the favourite brands of a project.
+  // Favourites (docs/product.md §7, §8): the favourites folder and the favourite brands of a project.
   'collections.getFailed': 'Failed to get favourites, please try again later',
   'collections.readFailed': 'Failed to read favourite brands, please try again later',
   'collections.updateFailed': 'Failed to update favourite brands, please try again later',
@@ -196,11 +196,11 @@ const coreEn = {
   'collections.notFound': 'The favourite does not exist.',
   'collections.brandNotInDataset': 'The brand does not exist in the project data: {ids}',
 
-  // Spec §9 percent display at or above 10 000 %.
+  // docs/product.md §9 percent display at or above 10 000 %.
   'format.timesHigher': '{value} times higher',
   'format.timesLower': '{value} times lower',
 
-  // Spec §2 route names (page title = product name + route name).
+  // docs/product.md §2 route names (page title = product name + route name).
   'route.hot': 'Trend Overview',
   'route.explore': 'Concept Explore',
   'route.potential': 'Potential Brand',
@@ -245,7 +245,7 @@ const AREAS = [
   exploreMessages,
   priceMessages,
   potentialMessages,
-  productsMessages,
+  productAnalysisMessages,
   contrastMessages,
   shopMessages,
   mailMessages,
@@ -489,7 +489,7 @@ function pluralForm(locale: Locale, key: MessageKey, params: MessageParams | und
 
 /**
  * Maps any locale spelling seen in the product (UI 'zh-CN'/'en', wire 'zh_cn'/'en_us', browser
- * 'en-GB', 'zh-TW' …) to a UI locale: anything English becomes en, everything else zh-CN (spec §4, §7).
+ * 'en-GB', 'zh-TW' …) to a UI locale: anything English becomes en, everything else zh-CN (docs/product.md §4, §7).
  */
 export function toLocale(value: unknown): Locale {
   if (typeof value !== 'string') return DEFAULT_LOCALE;

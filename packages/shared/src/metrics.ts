@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §4 metric formulas as pure functions, used by the server's analytics (on aggregated rows)
+ * The metric formulas of docs/metrics.md as pure functions, used by the server's analytics (on aggregated rows)
  * and by the web (derived columns, tooltips) so a number means the same thing everywhere.
  *
  * Conventions
@@ -67,7 +67,7 @@ export function tgi(shareInSegment: MetricInput, shareInWhole: MetricInput): num
 }
 
 /**
- * distinction index = log10(sales) × √TGI (spec §9).
+ * distinction index = log10(sales) × √TGI (docs/product.md §9).
  * `distinctionIndex(1_000_000, 144)` = 6 × 12 = 72. Sales ≤ 0, TGI < 0 or either missing → null
  * (the logarithm and square root are undefined there).
  */
@@ -141,7 +141,7 @@ export function concentration(shares: readonly MetricInput[]): Concentration {
 export type ComparisonSelector = 'mom' | 'yoy';
 
 /**
- * The base range a range is compared with (DESIGN.md §4). Ranges are inclusive lists of periods
+ * The base range a range is compared with (docs/metrics.md). Ranges are inclusive lists of periods
  * (month starts or Mondays); ends not on a period start are first aligned to their period.
  *
  * | range | selector | granularity | base |
@@ -165,7 +165,7 @@ export function comparisonPeriod(range: DateRange, selector: ComparisonSelector,
 }
 
 /**
- * Whether two ranges hold a different number of periods — the spec §8 "unequal data period lengths"
+ * Whether two ranges hold a different number of periods — the docs/product.md §8 "unequal data period lengths"
  * warning for custom comparisons. Counted in periods, not days: February vs March is equal.
  */
 export function periodLengthsDiffer(range: DateRange, base: DateRange, granularity: Granularity): boolean {

@@ -1,4 +1,4 @@
-/** Platforms of spec §1 with their display names; codes are the ones in dim_platform.code. */
+/** Platforms of docs/product.md §1 with their display names; codes are the ones in dim_platform.code. */
 export interface PlatformInfo {
   readonly code: PlatformCode;
   readonly name_zh: string;

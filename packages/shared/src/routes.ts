@@ -1,8 +1,8 @@
 /**
- * Spec §2 route table and §6 role rules as data, so the web router, the menu and the server's page
+ * docs/product.md §2 route table and §6 role rules as data, so the web router, the menu and the server's page
  * permission checks read the same ids, paths and auth lists.
  *
- * Paths use React Router syntax (`:id`); the spec writes `{id}`.
+ * Paths use React Router syntax (`:id`); docs/product.md §2 writes `{id}`.
  */
 import type { MessageKey } from './messages.js';
 
@@ -14,10 +14,10 @@ export function isRole(value: unknown): value is Role {
 }
 
 /**
- * Spec §6 "role check is prefix match": a user role matches an auth-list entry when the ROLE STARTS
+ * docs/product.md §6 "role check is prefix match": a user role matches an auth-list entry when the ROLE STARTS
  * WITH THE ENTRY (`role.startsWith(entry)`).
  *
- * Why this direction: the analysis pages list the empty role '' explicitly (spec §2). With the
+ * Why this direction: the analysis pages list the empty role '' explicitly (docs/product.md §2). With the
  * opposite reading (entry starts with role) '' would be a prefix of every entry, so a user with the
  * empty role would pass every auth list — /projects and /accounts included — and listing '' would be
  * pointless. With this reading:
@@ -55,11 +55,11 @@ export interface AnalysisPage {
   /** Route name (React Router id, component name). */
   readonly name: string;
   readonly titleKey: MessageKey;
-  /** Menu areas of spec §2's "Area" column, split into tags ('category discover' → both). */
+  /** Menu areas of docs/product.md §2's "Area" column, split into tags ('category discover' → both). */
   readonly areas: readonly PageArea[];
 }
 
-/** Spec §2: enterprise, general, community, admin, root and the empty role. */
+/** docs/product.md §2: enterprise, general, community, admin, root and the empty role. */
 export const ANALYSIS_AUTH: readonly Role[] = ['enterprise', 'general', 'community', 'admin', 'root', ''];
 
 export const ANALYSIS_PAGES: readonly AnalysisPage[] = [
@@ -107,7 +107,7 @@ export interface RouteDef {
   readonly titleKey: MessageKey;
   /** Global roles allowed (prefix match); absent = no role check. */
   readonly auth?: readonly Role[];
-  /** Project-level roles that also grant access (spec §6: a project admin reaches UserManagement). */
+  /** Project-level roles that also grant access (docs/product.md §6: a project admin reaches UserManagement). */
   readonly projectAuth?: readonly Role[];
   /** Reachable without signing in. */
   readonly public?: boolean;
@@ -123,7 +123,7 @@ export interface RouteDef {
 const PROJECT_ADMIN_AUTH: readonly Role[] = ['root', 'admin'];
 
 /**
- * Every route of spec §2. Decisions where the spec is silent: /price is public (the enquiry form asks
+ * Every route of docs/product.md §2. Decisions where it is silent: /price is public (the enquiry form asks
  * for enterprise, email and telephone, i.e. it serves prospects as well as customers); /403 is public;
  * /icons and the personal center need a sign-in but no role.
  */
@@ -165,7 +165,7 @@ export const ROUTES: readonly RouteDef[] = [
           { path: 'sessions', name: 'Sessions', titleKey: 'route.sessions' },
         ],
       },
-      /** Where a user with no page to open lands (issue 20): says so and whom to ask. */
+      /** Where a user with no page to open lands: says so and whom to ask. */
       { path: 'no-project', name: 'NoProject', titleKey: 'route.noProject', hidden: true },
     ],
   },
@@ -211,25 +211,25 @@ export const ROUTES: readonly RouteDef[] = [
       { path: 'batch-update', name: 'AccountBatchUpdate', titleKey: 'route.accountBatchUpdate', auth: ['root'] },
     ],
   },
-  /** The sales team's enquiries (issue 18): root and admins, beside the account administration. */
+  /** The sales team's enquiries (docs/pages/price.md): root and admins, beside the account administration. */
   { path: '/enquiries', name: 'Enquiries', titleKey: 'route.enquiries', auth: ['root', 'admin'] },
   /**
-   * The audit trail (issue 20): root reads every entry, global admins the entries of projects, and
-   * a project's administrators the entries of the projects they administer (projectAuth: a role in
-   * any project opens it); the server's audit scope decides (docs/security.md "Audit trail").
+   * The audit trail (docs/security.md "Audit trail"): root reads every entry, global admins the entries of
+   * projects, and a project's administrators the entries of the projects they administer (projectAuth: a role
+   * in any project opens it); the server's audit scope decides (docs/security.md "Audit trail").
    */
   { path: '/audit', name: 'Audit', titleKey: 'route.audit', auth: ['root', 'admin'], projectAuth: ['admin'] },
   { path: '/icons', name: 'Icons', titleKey: 'route.icons', hidden: true },
   { path: '/403', name: 'Forbidden', titleKey: 'route.forbidden', public: true, hidden: true },
 ];
 
-/** Any other path redirects to Index (spec §2). */
+/** Any other path redirects to Index (docs/product.md §2). */
 export const FALLBACK_PATH = '/';
 export const FORBIDDEN_PATH = '/403';
 export const LOGIN_PATH = '/login';
 
 /**
- * Whether a signed-in user passes a route's role check (spec §6): no auth list = open to every
+ * Whether a signed-in user passes a route's role check (docs/product.md §6): no auth list = open to every
  * signed-in user; otherwise the global role must prefix-match, or — for routes with `projectAuth`,
  * such as UserManagement — the user's role in the route's project may.
  */
@@ -251,7 +251,7 @@ export function fillPath(pattern: string, params: Readonly<Record<string, string
 }
 
 /**
- * Pages a user may open in a project (spec §6). Root: the project's page list. Everyone else: the
+ * Pages a user may open in a project (docs/product.md §6). Root: the project's page list. Everyone else: the
  * intersection of the project's list and the user's own pages in that project. Unknown ids are
  * dropped, order follows the route table, a missing list grants nothing.
  */
@@ -266,7 +266,7 @@ export function allowedPages(
 }
 
 /**
- * Where to send a user who opened an analysis page they may not see (spec §6): Explore visitors go
+ * Where to send a user who opened an analysis page they may not see (docs/product.md §6): Explore visitors go
  * to Trend Overview when they may see it; everyone else to their first allowed page. null when no
  * page is allowed at all (the caller shows the "no page" message and sends the user to Projects).
  */

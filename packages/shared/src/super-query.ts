@@ -1,5 +1,5 @@
 /**
- * Spec §5 "super query": a small boolean language over product-title keywords.
+ * docs/product.md §5 "super query": a small boolean language over product-title keywords.
  *
  *     "口红" and ("哑光" or "丝绒") and not "小样"
  *
@@ -107,7 +107,7 @@ function tokenize(text: string): Token[] {
       throw new Failure(i, FULL_WIDTH_QUOTES.has(ch) ? 'fullWidthQuote' : 'unexpectedCharacter');
     }
   }
-  // Spec: "space between keywords and operators".
+  // docs/product.md §5: "space between keywords and operators".
   for (let k = 1; k < tokens.length; k++) {
     const a = tokens[k - 1]!;
     const b = tokens[k]!;

@@ -1,5 +1,5 @@
 /**
- * Spec §5 display length: a character above code 255 (CJK, full-width forms, emoji …) counts 2,
+ * docs/product.md §5 display length: a character above code 255 (CJK, full-width forms, emoji …) counts 2,
  * any other counts 1 — roughly the columns it takes in a table cell or chart label.
  *
  * Characters are Unicode code points, so an emoji written as a surrogate pair counts 2 (once), and

@@ -1,5 +1,5 @@
 /**
- * Spec §7 tracking helpers: the track id and the event time format of POST /api/logs/logs.
+ * docs/product.md §7 tracking helpers: the track id and the event time format of POST /api/logs/logs.
  * Pure functions: the caller passes the clock and the time-zone offset, so the same inputs give the
  * same output on the server, in the browser and in tests.
  */
@@ -15,7 +15,7 @@ function fnv1a(text: string): number {
 }
 
 /**
- * Track id = 8 hash digits + 8 timestamp digits (spec §7), 16 decimal digits in all.
+ * Track id = 8 hash digits + 8 timestamp digits (docs/product.md §7), 16 decimal digits in all.
  * - hash digits: FNV-1a of `seed` modulo 10^8, zero-padded — pass something that tells concurrent
  *   events apart (user id, route, a random number);
  * - timestamp digits: the last 8 digits of `nowMs` (epoch milliseconds), zero-padded; they repeat
@@ -37,12 +37,12 @@ export function isTrackId(value: unknown): value is string {
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /**
- * Event time 'YYYY-MM-DD kk:mm:ss' (spec §7) of an instant, at `offsetMinutes` from UTC (a browser
+ * Event time 'YYYY-MM-DD kk:mm:ss' (docs/product.md §7) of an instant, at `offsetMinutes` from UTC (a browser
  * passes `-new Date().getTimezoneOffset()`, China is +480).
  *
- * The spec's pattern letters come from moment/dayjs, where `kk` is the hour 01–24 (midnight = 24).
+ * The pattern letters of docs/product.md §7 come from moment/dayjs, where `kk` is the hour 01–24 (midnight = 24).
  * We write 00–23 (`HH`) instead: '24:05:00' is not a valid time for ISO 8601 or any database, and
- * the spec only needs a readable 24-hour clock. {@link parseEventTime} still accepts 24 from older
+ * the product only needs a readable 24-hour clock. {@link parseEventTime} still accepts 24 from older
  * clients.
  *
  * `formatEventTime(Date.UTC(2024, 0, 2, 3, 4, 5), 480)` = '2024-01-02 11:04:05'.

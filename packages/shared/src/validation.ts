@@ -1,5 +1,5 @@
 /**
- * Spec §5 validation rules, shared by web forms and server request checks.
+ * docs/product.md §5 validation rules, shared by web forms and server request checks.
  *
  * Every validator returns a message KEY of messages.ts (render it with `translate`) or null when the
  * value is valid, so both sides reject the same inputs with the same words in either language.
@@ -66,12 +66,12 @@ export function validateEmail(email: string | null | undefined): ValidationKey |
 export const REQUIRED_FIELDS = ['username', 'email', 'enterprise', 'telephone'] as const;
 export type RequiredField = (typeof REQUIRED_FIELDS)[number];
 
-/** Spec §5 required fields; whitespace-only counts as empty. */
+/** docs/product.md §5 required fields; whitespace-only counts as empty. */
 export function validateRequired(field: RequiredField, value: string | null | undefined): ValidationKey | null {
   return isBlank(value) ? `validation.${field}.required` : null;
 }
 
-/** Spec §5 float: optional minus, digits, optional fraction ('-1.5', '3'; not '.5', '5.', '+1', '1e3'). */
+/** docs/product.md §5 float: optional minus, digits, optional fraction ('-1.5', '3'; not '.5', '5.', '+1', '1e3'). */
 export function isFloat(text: string): boolean {
   return /^-?\d+(?:\.\d+)?$/.test(text);
 }
@@ -120,7 +120,7 @@ export function validateRange(
   return null;
 }
 
-/** A float input field (the spec's float check) that may be left empty. */
+/** A float input field (the float check of docs/product.md §5) that may be left empty. */
 export function validateFloat(text: string | null | undefined): ValidationKey | null {
   if (isBlank(text)) return null;
   return isFloat((text ?? '').trim()) ? null : 'validation.float.invalid';
@@ -161,7 +161,10 @@ export function validateNewKeyword(
   return existing.some((e) => e.trim().toLowerCase() === k) ? 'validation.keyword.duplicate' : null;
 }
 
-/** At most 10 attribute values may be selected (spec §5, §9); render with `{ max: MAX_ATTRIBUTE_VALUES }`. */
+/**
+ * At most 10 attribute values may be selected (docs/product.md §5, §9); render with `{ max:
+ * MAX_ATTRIBUTE_VALUES }`.
+ */
 export function validateAttributeValueCount(selected: number | readonly unknown[]): ValidationKey | null {
   const n = typeof selected === 'number' ? selected : selected.length;
   return n > MAX_ATTRIBUTE_VALUES ? 'validation.attributeValues.tooMany' : null;
@@ -184,7 +187,7 @@ function defaultRandom(): number {
 }
 
 /**
- * Spec §9 random password: 5 to 7 random characters plus one digit, one lowercase and one uppercase
+ * docs/product.md §9 random password: 5 to 7 random characters plus one digit, one lowercase and one uppercase
  * letter, shuffled — 8 to 10 characters that always satisfy {@link isStrongPassword}.
  * `random` returns [0, 1) like Math.random; the default uses the platform CSPRNG (Web Crypto,
  * available in browsers and Node 20).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount } from '../src/format.js';
 
-describe('formatAmount — exact prices with spec §9 grouping', () => {
+describe('formatAmount — exact prices with docs/product.md §9 grouping', () => {
   it.each([
     [106_000, { currency: '¥' }, '¥106 000'],
     [999_999, {}, '999 999'],

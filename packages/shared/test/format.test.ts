@@ -11,7 +11,7 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-describe('formatNumber — spec §9 rules', () => {
+describe('formatNumber — docs/product.md §9 rules', () => {
   const cases: [string, NumericInput, NumberFormatOptions, string][] = [
     // 0 shows 0
     ['zero', 0, {}, '0'],
@@ -128,7 +128,7 @@ describe('formatNumber — spec §9 rules', () => {
   });
 });
 
-describe('formatPercent — spec §9 rules (input in percent)', () => {
+describe('formatPercent — docs/product.md §9 rules (input in percent)', () => {
   const cases: [string, NumericInput, PercentFormatOptions, string][] = [
     ['empty', null, {}, '-'],
     ['dash', '-', {}, '-'],
@@ -195,7 +195,7 @@ describe('formatPercent — spec §9 rules (input in percent)', () => {
   });
 });
 
-describe('formatShare — spec §9 rules (input in percent, absolute value)', () => {
+describe('formatShare — docs/product.md §9 rules (input in percent, absolute value)', () => {
   it.each([
     [null, '-'],
     ['-', '-'],
@@ -231,7 +231,7 @@ describe('formatShare — spec §9 rules (input in percent, absolute value)', ()
   });
 });
 
-describe('isNoChange — spec §9', () => {
+describe('isNoChange — docs/product.md §9', () => {
   it.each([
     [null, true],
     [undefined, true],

@@ -22,7 +22,7 @@ import {
 } from '@marketlens/shared';
 import { describe, expect, it } from 'vitest';
 
-describe('spec §9 constants', () => {
+describe('docs/product.md §9 constants', () => {
   it.each([
     ['market share brands', MARKET_SHARE_BRANDS_LIMIT, 100],
     ['growth top', GROWTH_TOP_LIMIT, 50],
@@ -44,7 +44,7 @@ describe('spec §9 constants', () => {
   ])('%s = %i', (_name, actual, expected) => expect(actual).toBe(expected));
 });
 
-describe('potential-brand defaults (spec §9)', () => {
+describe('potential-brand defaults (docs/product.md §9)', () => {
   it.each([
     ['2024-03-15', '2024-02-01', '2024-03-01', '2023-02-01', '2023-03-01'],
     ['2024-03-01', '2024-02-01', '2024-03-01', '2023-02-01', '2023-03-01'],
@@ -56,7 +56,7 @@ describe('potential-brand defaults (spec §9)', () => {
     expect(config.benchmark_date_range).toEqual({ start: bStart, end: bEnd });
   });
 
-  it('starts from yoy, level 2 and the spec minimums', () => {
+  it('starts from yoy, level 2 and the docs/product.md §9 minimums', () => {
     const config = potentialDefaults('2024-06-15');
     expect(config.quick_selector).toBe('yoy');
     expect(config.categories_filter).toMatchObject({

@@ -1,7 +1,7 @@
 import { type ProductRef, pictureUrl, productLink, SEA_REGIONS, type ShopRef, shopLink } from '@marketlens/shared';
 import { describe, expect, it } from 'vitest';
 
-describe('productLink (spec §9)', () => {
+describe('productLink (docs/product.md §9)', () => {
   it.each([
     [{ platform: 'tmall', itemId: 123 }, 'https://detail.tmall.com/item.htm?id=123'],
     [{ platform: 'taobao', itemId: '456' }, 'https://item.taobao.com/item.htm?id=456'],
@@ -35,13 +35,13 @@ describe('productLink (spec §9)', () => {
     [{ platform: 'suning', itemId: 11, shopId: 'a/b' }],
   ] as [ProductRef][])('%j → null', (ref) => expect(productLink(ref)).toBeNull());
 
-  it('maps the five spec region codes to five distinct countries', () => {
+  it('maps the five region codes of docs/product.md §9 to five distinct countries', () => {
     expect(Object.keys(SEA_REGIONS).sort()).toEqual(['25', '27', '28', '29', '36']);
     expect(new Set(Object.values(SEA_REGIONS).map((r) => r.country)).size).toBe(5);
   });
 });
 
-describe('shopLink (spec §9)', () => {
+describe('shopLink (docs/product.md §9)', () => {
   it.each([
     [{ platform: 'tmall', shopId: 67597230 }, 'https://shop67597230.taobao.com'],
     [{ platform: 'taobao', shopId: '105799295' }, 'https://shop105799295.taobao.com'],

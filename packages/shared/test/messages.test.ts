@@ -35,7 +35,7 @@ describe('message catalogue', () => {
     ['server.notFound', 'not found', '资源不存在'],
     ['server.projectExists', 'the project already exists', '该项目已存在'],
     ['server.projectNotFound', 'the project does not exist', '该项目不存在'],
-  ] as const)('%s keeps the spec text', (key, en, zh) => {
+  ] as const)('%s keeps the text of docs/product.md §5', (key, en, zh) => {
     expect(translate('en', key)).toBe(en);
     expect(translate('zh-CN', key)).toBe(zh);
   });
@@ -89,7 +89,7 @@ describe('isMessageKey', () => {
   ] as const)('%s → %s', (value, expected) => expect(isMessageKey(value)).toBe(expected));
 });
 
-describe('toLocale (spec §4 language order inputs, §7 wire locales)', () => {
+describe('toLocale (docs/product.md §4 language order inputs, §7 wire locales)', () => {
   it.each([
     ['en', 'en'],
     ['EN', 'en'],

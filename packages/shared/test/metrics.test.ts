@@ -103,7 +103,7 @@ describe('TGI = 100 × share in segment / share in whole', () => {
   });
 });
 
-describe('distinction index = log10(sales) × √TGI (spec §9)', () => {
+describe('distinction index = log10(sales) × √TGI (docs/product.md §9)', () => {
   it.each([
     [1_000_000, 144, 72],
     [10, 100, 10],
@@ -212,7 +212,7 @@ describe('concentration: CR5, CR10, HHI = Σ(share in %)²', () => {
   });
 });
 
-describe('comparisonPeriod (DESIGN.md §4)', () => {
+describe('comparisonPeriod (docs/metrics.md)', () => {
   const r = (start: string, end: string): DateRange => ({ start, end });
   it.each([
     // month, mom: the immediately preceding range of equal length
@@ -269,7 +269,7 @@ describe('comparisonPeriod (DESIGN.md §4)', () => {
   });
 });
 
-describe('periodLengthsDiffer (spec §8 unequal-length warning)', () => {
+describe('periodLengthsDiffer (docs/product.md §8 unequal-length warning)', () => {
   const r = (start: string, end: string): DateRange => ({ start, end });
   it.each([
     [r('2024-01-01', '2024-03-01'), r('2023-01-01', '2023-03-01'), 'month', false],

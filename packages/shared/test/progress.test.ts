@@ -12,7 +12,7 @@ describe('progress line', () => {
   it('formats minutes', () => expect(formatElapsed(125_400)).toBe('02:05'));
 });
 
-describe('normalizeLocale (spec §7)', () => {
+describe('normalizeLocale (docs/product.md §7)', () => {
   it.each([
     ['en', 'en_us'],
     ['EN', 'en_us'],

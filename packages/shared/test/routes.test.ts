@@ -25,7 +25,7 @@ const route = (path: string, within: readonly RouteDef[] = ROUTES): RouteDef => 
   return rest.length ? route(rest.join('>'), found.children ?? []) : found;
 };
 
-describe('analysis pages (spec §2)', () => {
+describe('analysis pages (docs/product.md §2)', () => {
   it('are the nine pages with their ids and paths', () => {
     expect(ANALYSIS_PAGES.map((p) => [p.id, p.path, p.name])).toEqual([
       [1, '/hot', 'Hot'],
@@ -40,7 +40,7 @@ describe('analysis pages (spec §2)', () => {
     ]);
   });
 
-  it('carry the spec areas', () => {
+  it('carry the areas of docs/product.md §2', () => {
     expect(pageById(1)?.areas).toEqual(['category', 'discover']);
     expect(pageById(7)?.areas).toEqual([]);
     expect(pageById(8)?.areas).toEqual(['category', 'favorite']);
@@ -67,7 +67,7 @@ describe('analysis pages (spec §2)', () => {
   });
 });
 
-describe('roleMatches — prefix match: the role starts with an auth entry (spec §6)', () => {
+describe('roleMatches — prefix match: the role starts with an auth entry (docs/product.md §6)', () => {
   it.each([
     ['admin', ['root', 'admin'], true],
     ['root', ['root'], true],
@@ -85,7 +85,7 @@ describe('roleMatches — prefix match: the role starts with an auth entry (spec
     expect(roleMatches(role, list)).toBe(expected);
   });
 
-  it('property: a spec role matches a list of spec roles iff the list has it or the empty entry', () => {
+  it('property: a known role matches a list of known roles iff the list has it or the empty entry', () => {
     fc.assert(
       fc.property(fc.constantFrom(...ROLES), fc.subarray([...ROLES]), (role, list) => {
         const expected = list.includes(role) || list.includes('');
@@ -102,7 +102,7 @@ describe('roleMatches — prefix match: the role starts with an auth entry (spec
   });
 });
 
-describe('route table (spec §2, §6)', () => {
+describe('route table (docs/product.md §2, §6)', () => {
   it.each([
     ['/projects', ['enterprise', 'admin', 'root'], ['general', 'community', '']],
     ['/projects>:id/info', ['root', 'admin'], ['enterprise', 'general', '']],
@@ -165,7 +165,7 @@ describe('route table (spec §2, §6)', () => {
   });
 });
 
-describe('allowedPages (spec §6)', () => {
+describe('allowedPages (docs/product.md §6)', () => {
   it.each([
     ['root', [1, 2, 3], [], [1, 2, 3]],
     ['root', [3, 1, 2], [9], [1, 2, 3]],
@@ -202,7 +202,7 @@ describe('allowedPages (spec §6)', () => {
   });
 });
 
-describe('redirectForDeniedPage (spec §6)', () => {
+describe('redirectForDeniedPage (docs/product.md §6)', () => {
   it.each([
     [PAGE_ID.explore, [1, 4], '/hot'],
     [PAGE_ID.explore, [4, 5], '/discover'],

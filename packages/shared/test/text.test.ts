@@ -2,7 +2,7 @@ import { DEFAULT_ELLIPSIS, displayLength, truncateDisplay } from '@marketlens/sh
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-describe('displayLength — spec §5: above code 255 counts 2', () => {
+describe('displayLength — docs/product.md §5: above code 255 counts 2', () => {
   it.each([
     ['', 0],
     ['abc', 3],

@@ -2,7 +2,7 @@ import { createTrackId, formatEventTime, isTrackId, parseEventTime } from '@mark
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-describe('track id = 8 hash digits + 8 timestamp digits (spec §7)', () => {
+describe('track id = 8 hash digits + 8 timestamp digits (docs/product.md §7)', () => {
   it('is 16 digits ending in the last 8 digits of the clock', () => {
     const id = createTrackId('u1|/hot', 1_700_000_123_456);
     expect(id).toMatch(/^\d{16}$/);
@@ -43,7 +43,7 @@ describe('track id = 8 hash digits + 8 timestamp digits (spec §7)', () => {
   ] as const)('isTrackId(%j) → %s', (value, ok) => expect(isTrackId(value)).toBe(ok));
 });
 
-describe('event time YYYY-MM-DD kk:mm:ss (spec §7)', () => {
+describe('event time YYYY-MM-DD kk:mm:ss (docs/product.md §7)', () => {
   const t = Date.UTC(2024, 0, 2, 3, 4, 5);
   it.each([
     [t, 0, '2024-01-02 03:04:05'],

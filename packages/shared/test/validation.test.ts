@@ -19,7 +19,7 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-describe('password (spec §5)', () => {
+describe('password (docs/product.md §5)', () => {
   it.each([
     ['', 'validation.password.required'],
     [null, 'validation.password.required'],
@@ -78,7 +78,7 @@ describe('email', () => {
   ] as const)('validateEmail(%j) → %s', (email, key) => expect(validateEmail(email)).toBe(key));
 });
 
-describe('required fields (spec §5: username, email, enterprise, telephone)', () => {
+describe('required fields (docs/product.md §5: username, email, enterprise, telephone)', () => {
   it.each(REQUIRED_FIELDS)('%s', (field) => {
     expect(validateRequired(field, '')).toBe(`validation.${field}.required`);
     expect(validateRequired(field, '  \t')).toBe(`validation.${field}.required`);
@@ -87,7 +87,7 @@ describe('required fields (spec §5: username, email, enterprise, telephone)', (
   });
 });
 
-describe('float check (spec §5: optional minus, digits, optional fraction)', () => {
+describe('float check (docs/product.md §5: optional minus, digits, optional fraction)', () => {
   it.each([
     ['0', true],
     ['12', true],
@@ -116,7 +116,7 @@ describe('float check (spec §5: optional minus, digits, optional fraction)', ()
   ] as const)('validateFloat(%j) → %s', (text, key) => expect(validateFloat(text)).toBe(key));
 });
 
-describe('range filter (spec §5)', () => {
+describe('range filter (docs/product.md §5)', () => {
   it.each([
     [['', ''], {}, null],
     [[null, undefined], {}, null],
@@ -155,7 +155,7 @@ describe('range filter (spec §5)', () => {
   });
 });
 
-describe('benchmark period earlier than target (spec §5)', () => {
+describe('benchmark period earlier than target (docs/product.md §5)', () => {
   const r = (start: string, end: string) => ({ start, end });
   it.each([
     [r('2023-01-01', '2023-03-01'), r('2024-01-01', '2024-03-01'), null],
@@ -173,7 +173,7 @@ describe('benchmark period earlier than target (spec §5)', () => {
   });
 });
 
-describe('duplicate keyword (spec §5)', () => {
+describe('duplicate keyword (docs/product.md §5)', () => {
   const existing = ['口红', 'Lipstick', ' 面霜 '];
   it.each([
     ['粉底', null],
@@ -186,12 +186,12 @@ describe('duplicate keyword (spec §5)', () => {
     ['  ', 'validation.keyword.required'],
   ] as const)('%j → %s', (keyword, key) => expect(validateNewKeyword(keyword, existing)).toBe(key));
 
-  it('renders the spec message', () => {
+  it('renders the docs/product.md §5 message', () => {
     expect(translate('en', 'validation.keyword.duplicate')).toBe('This keyword already exists!');
   });
 });
 
-describe('attribute values at most 10 (spec §5, §9)', () => {
+describe('attribute values at most 10 (docs/product.md §5, §9)', () => {
   it.each([
     [0, null],
     [10, null],
@@ -201,7 +201,7 @@ describe('attribute values at most 10 (spec §5, §9)', () => {
   ] as const)('%j → %s', (selected, key) => expect(validateAttributeValueCount(selected)).toBe(key));
 });
 
-describe('generateRandomPassword (spec §9)', () => {
+describe('generateRandomPassword (docs/product.md §9)', () => {
   const ALLOWED = /^[2-9a-km-np-zA-HJ-NP-Z]+$/;
 
   it('property: for any random source, 8–10 allowed characters that pass the password rule', () => {

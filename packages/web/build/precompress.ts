@@ -15,7 +15,7 @@ function files(dir: string): string[] {
 /**
  * Writes a .br and a .gz beside every text asset of the build, so the server sends them as they are
  * (@fastify/static `preCompressed`): brotli at its best level costs nothing per request and sends
- * ≈ 15 % less than gzip. Files under 1 KB gain nothing and are left alone.
+ * less than gzip. Files under 1 KB gain nothing and are left alone.
  */
 export function precompress(): Plugin {
   let outDir = '';

@@ -8,7 +8,7 @@ import { takeTokensFromUrl } from './shared/api/tokens.js';
 import { prefetchSession } from './shared/auth/session.js';
 import { detectLocale, initI18n } from './shared/i18n/index.js';
 
-// Tokens in the address (tk, rtk) are taken and removed before anything else runs (spec §2).
+// Tokens in the address (tk, rtk) are taken and removed before anything else runs (docs/product.md §2).
 takeTokensFromUrl();
 // i18next knows the language at once, so the session's requests carry it.
 const strings = initI18n(detectLocale());

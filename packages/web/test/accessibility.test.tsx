@@ -1,5 +1,5 @@
 /**
- * What the shared components give assistive technology (issue #20, docs/web.md "Accessibility"):
+ * What the shared components give assistive technology (docs/web.md "Accessibility"):
  * share bars named by their figure, every filter control named by its section, one h1 per screen.
  * The whole pages are checked with axe-core in the e2e tests (e2e/support/a11y.ts).
  */

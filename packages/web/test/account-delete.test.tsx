@@ -44,7 +44,7 @@ describe('account deletion', () => {
     expect(mayDeleteAccount(ADMIN, ROOT)).toBe(false);
     expect(mayDeleteAccount(ADMIN, ADMIN)).toBe(false);
     expect(mayDeleteAccount(userOf(5, 'li', 'enterprise'), GENERAL)).toBe(false);
-    // Role checks are prefix matches (spec §6): a derived admin role is an admin.
+    // Role checks are prefix matches (docs/product.md §6): a derived admin role is an admin.
     expect(mayDeleteAccount(ADMIN, userOf(6, 'ro', 'admin_readonly'))).toBe(false);
   });
 

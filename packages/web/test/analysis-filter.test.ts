@@ -206,7 +206,7 @@ describe('default period range', () => {
   });
 });
 
-describe('filter checks (spec §5)', () => {
+describe('filter checks (docs/product.md §5)', () => {
   const base = () => ({ ...emptyFilter(), date: ['2024-01-01', '2024-06-01'] as const });
   it('price band: negatives, order, not a number', () => {
     expect(checkFilter({ ...base(), bands: ['-1', '5'] }).price?.key).toBe('validation.range.negative');

@@ -76,7 +76,7 @@ describe('FilterPanel', () => {
     expect((screen.getByTestId('filter-price-max') as HTMLInputElement).value).toBe('');
   });
 
-  it('spec §5 messages: negative price, min above max, duplicate keyword; an invalid filter is not applied', async () => {
+  it('docs/product.md §5 messages: negative price, min above max, duplicate keyword; an invalid filter is not applied', async () => {
     const user = userEvent.setup({ delay: null });
     const router = renderFrame(<FilterPanel />);
     await user.click(await screen.findByTestId('filter-more'));
@@ -95,7 +95,7 @@ describe('FilterPanel', () => {
     expect(await screen.findByText('This keyword already exists!')).toBeTruthy();
   });
 
-  it('spec §5 messages in Chinese: benchmark period not earlier than the target (from a shared link)', async () => {
+  it('docs/product.md §5 messages in Chinese: benchmark period not earlier than the target (from a shared link)', async () => {
     await setLocale('zh-CN');
     renderFrame(<FilterPanel />, '/discover?t=2024-01-01,2024-06-01&vs=custom&bt=2024-02-01,2024-07-01');
     expect(await screen.findByText('对比周期必须早于目标周期')).toBeTruthy();
@@ -112,7 +112,7 @@ describe('FilterPanel', () => {
     ).toBeTruthy();
   });
 
-  it('refuses an 11th attribute value with the spec message and keeps the 10', async () => {
+  it('refuses an 11th attribute value with the docs/product.md §5 message and keeps the 10', async () => {
     const user = userEvent.setup({ delay: null });
     const ten = SKIN_VALUES.slice(0, 10)
       .map((v) => `a=skin:${encodeURIComponent(v.value)}`)

@@ -252,7 +252,7 @@ describe('Brand Comparison page', () => {
     await waitFor(() => expect(sl()).toBe('101-1_102'));
     expect(slotCard(2).dataset.color).toBe(SLOT_COLORS[1]);
 
-    // Deleting slot 1 drops its categories too (spec §4).
+    // Deleting slot 1 drops its categories too (docs/product.md §4).
     await user.click(screen.getByTestId('slot-1-clear'));
     await waitFor(() => expect(sl()).toBe('_102'));
     expect(slotCard(1).dataset.color).toBe(SLOT_GRAY);

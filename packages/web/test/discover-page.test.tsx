@@ -166,7 +166,7 @@ beforeEach(() => {
 });
 
 describe('Category Insight page', () => {
-  it('shows the summary figures of the API through the spec formatters with the project currency (en)', async () => {
+  it('shows the summary figures of the API through the docs/product.md §9 formatters with the project currency (en)', async () => {
     await setLocale('en');
     renderPage();
     expect(await screen.findByTestId('summary-sales', undefined, { timeout: 30_000 })).toHaveProperty(

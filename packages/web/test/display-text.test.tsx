@@ -14,7 +14,7 @@ beforeAll(async () => {
   stubResizeObserver();
 });
 
-describe('cutting by display length (spec §5: above code 255 counts 2)', () => {
+describe('cutting by display length (docs/product.md §5: above code 255 counts 2)', () => {
   it('Latin letters count 1, Chinese characters 2: the same budget holds half as many', () => {
     expect(cutText('abcdefghijkl', 12)).toBe('abcdefghijkl');
     expect(cutText('abcdefghijklm', 12)).toBe(`abcdefghi${DEFAULT_ELLIPSIS}`);

@@ -1,5 +1,5 @@
 /**
- * Spec §8 rules the request layer applies with the callers: only the expiry 409 signs out (a
+ * docs/product.md §8 rules the request layer applies with the callers: only the expiry 409 signs out (a
  * conflict 409 shows its message), tokens handed over in the address (tk/rtk) that fail are only
  * logged, and quiet calls (favourites …) are shown only for an answer with a status other than 500.
  */

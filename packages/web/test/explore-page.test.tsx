@@ -4,7 +4,7 @@ import type {
   ConceptTrends,
   ConceptWords,
   HotCategoryTrendsData,
-  InsightTopData,
+  TopAnswerData,
 } from '@marketlens/shared/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -119,7 +119,7 @@ const PENETRATION: ConceptCategoryPenetration = {
   ],
   warnings: [],
 };
-const top = (kind: 'brand' | 'product'): InsightTopData => ({
+const top = (kind: 'brand' | 'product'): TopAnswerData => ({
   kind,
   sort_by: 'sales',
   limit: kind === 'brand' ? 100 : 50,
@@ -216,7 +216,7 @@ describe('Concept Explore page', () => {
     );
   });
 
-  it('refuses a word twice and a malformed super query with the spec messages, and applies a good concept', async () => {
+  it('refuses a word twice and a malformed super query with the docs/product.md §5 messages, and applies a good concept', async () => {
     await setLocale('en');
     const user = userEvent.setup();
     const router = renderPage('/explore');

@@ -1,7 +1,7 @@
 /**
  * The filter sections behind the registry (shared/analysis/filters): a page chooses sections by id;
- * the shop section ('platform,shop_id' values, spec §4) with the spec §5 rule "Channel source requires
- * a shop selection first"; a section's own check before Apply (custom SQL).
+ * the shop section ('platform,shop_id' values, docs/product.md §4) with the docs/product.md §5 rule "Channel
+ * source requires a shop selection first"; a section's own check before Apply (custom SQL).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -63,7 +63,7 @@ describe('shop section', () => {
     const user = userEvent.setup({ delay: null });
     const router = shopsPanel();
     await screen.findByTestId('filter-shops');
-    // Spec §5: no source before a shop.
+    // docs/product.md §5: no source before a shop.
     expect(sourcesInput().disabled).toBe(true);
     expect(screen.getByText('Choose shops first')).toBeTruthy();
 
@@ -93,7 +93,7 @@ describe('shop section', () => {
     expect(decodeFilter(new URLSearchParams('src=global')).channelSources).toEqual([]);
   });
 
-  it('clearing the shops clears the sources; a source left without a shop is refused with the spec message', async () => {
+  it('clearing the shops clears the sources; a source left without a shop is refused with the docs/product.md §5 message', async () => {
     const user = userEvent.setup({ delay: null });
     const router = shopsPanel('/shops?s=1:77&src=global');
     const shops = await screen.findByTestId('filter-shops');

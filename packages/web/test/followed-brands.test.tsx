@@ -8,7 +8,7 @@ import { callsTo, ok, referenceHandlers, renderAt, server, setUpApiTests } from 
 
 /**
  * The personal centre's favourites lists the brands followed in the current project from the same
- * store as Brand Detail and Favourite Brands (issue 15: a brand followed there appears here).
+ * store as Brand Detail and Favourite Brands (so a brand followed there appears here).
  */
 let followed: { brand_id: number; brand_name: string; brand_name_en: string; created_at: string }[] = [];
 

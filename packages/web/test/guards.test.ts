@@ -27,7 +27,7 @@ const project = (id: number, pages: number[], role = 'general'): SessionProject 
 const user = (role: string, projects: SessionProject[] = []): SessionUser =>
   ({ id: 1, username: role || 'nobody', role, projects, must_change_password: false }) as SessionUser;
 
-describe('route guards (spec §6)', () => {
+describe('route guards (docs/product.md §6)', () => {
   it('not signed in → /login, remembering the address', () => {
     expect(
       guardDecision({ defs: chain('Index', 'Hot'), user: undefined, project: undefined, params: {}, path: '/hot' }),

@@ -275,7 +275,7 @@ configure({ asyncUtilTimeout: 15_000 });
 describe('Trend Overview page', () => {
   setUpFetchStubTests('zh-CN');
 
-  it('shows the top categories, rising, fresh and hot goods with the spec §9 formatters (zh-CN)', async () => {
+  it('shows the top categories, rising, fresh and hot goods with the formatters of docs/product.md §9 (zh-CN)', async () => {
     await setLocale('zh-CN');
     const api = fakeApi();
     renderPage();
@@ -414,7 +414,7 @@ describe('Trend Overview page', () => {
     await waitFor(() => expect(api.last('/api/common/products/top')!.body.seed).not.toBe(first));
   });
 
-  it('shows a failed panel with the spec message and a retry that reloads it', async () => {
+  it('shows a failed panel with the docs/product.md §8 message and a retry that reloads it', async () => {
     await setLocale('zh-CN');
     let fail = true;
     const api = fakeApi({

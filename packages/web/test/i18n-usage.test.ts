@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AUDIT_ACTIONS, auditActionKey, MESSAGES as SHARED_MESSAGES } from '@marketlens/shared';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../src/shared/i18n/catalogue.js';
+import { MESSAGES } from '../src/app/catalogue.js';
 
 /**
  * Every message key (the shared catalogue and the web's) is referenced by some source: a string that

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { MESSAGES as SHARED_MESSAGES } from '@marketlens/shared';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { AREAS, MESSAGES } from '../src/shared/i18n/catalogue.js';
+import { AREAS, MESSAGES } from '../src/app/catalogue.js';
 import { LOCALES } from '../src/shared/i18n/locales.js';
 
 const SRC = path.resolve(import.meta.dirname, '../src');

@@ -5,7 +5,7 @@ import { detectLocale } from '../src/shared/i18n/index.js';
 
 const setBrowserLanguage = (lang: string) => vi.spyOn(navigator, 'language', 'get').mockReturnValue(lang);
 
-describe('language order (spec §4)', () => {
+describe('language order (docs/product.md §4)', () => {
   afterEach(() => {
     vi.restoreAllMocks();
     window.history.replaceState(null, '', '/');

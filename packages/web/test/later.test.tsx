@@ -5,7 +5,7 @@ import { LATER_MAX_MS, Later } from '../src/shared/analysis/Later.js';
 
 /**
  * Panels below the fold wait for the page's first chart (in-app navigation to /discover drew its first
- * chart ~85 ms sooner, bench/results/web-2026-11-28.md), but never longer than LATER_MAX_MS.
+ * chart sooner, bench/results/2026-11-28/web.md), but never longer than LATER_MAX_MS.
  */
 describe('<Later>', () => {
   beforeEach(() => {

@@ -16,7 +16,7 @@ function Harness({ onFinish }: { onFinish: (v: unknown) => void }) {
   );
 }
 
-describe('password form (spec §5 rules, both languages)', () => {
+describe('password form (docs/product.md §5 rules, both languages)', () => {
   beforeAll(async () => {
     await initI18n('zh-CN');
   });

@@ -125,12 +125,12 @@ beforeEach(() => {
 });
 
 describe('Potential Brand page', () => {
-  it('runs the spec §9 defaults from the latest complete month, shows the table, chart and summary (en)', async () => {
+  it('runs the defaults of docs/product.md §9 from the latest complete month, shows the table, chart and summary (en)', async () => {
     await setLocale('en');
     renderPage();
     const table = await screen.findByTestId('potential-table', undefined, { timeout: 30_000 });
     // The data ends 2024-06: last month is June, the benchmark a year earlier.
-    // The whole search as the spec names it (the request layer adds the locale).
+    // The whole search as docs/product.md §3 names it (the request layer adds the locale).
     expect(callsTo('potential/brands')[0]!.body).toEqual({
       locale: 'en_us',
       data_scope_id: 1,
@@ -226,7 +226,7 @@ describe('Potential Brand page', () => {
     });
   });
 
-  it('refuses a search without limits, a negative or reversed range, with the spec §5 words, and sends nothing', async () => {
+  it('refuses a search without limits, a negative or reversed range, with the words of docs/product.md §5, and sends nothing', async () => {
     await setLocale('en');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderPage();
@@ -291,7 +291,7 @@ describe('Potential Brand page', () => {
     expect(names()).toEqual(['Tanyue Lab', 'Luxian']);
   });
 
-  it('a failed read of the saved search says so (spec §8) and searches with the defaults', async () => {
+  it('a failed read of the saved search says so (docs/product.md §8) and searches with the defaults', async () => {
     await setLocale('en');
     configFails = 403;
     renderPage();

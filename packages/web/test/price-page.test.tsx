@@ -262,7 +262,7 @@ describe('price enquiry screens', () => {
     await act(() => setLocale('zh-CN'));
   });
 
-  it('the enquiry form checks the spec §5 fields, sends the cart without a price and confirms', async () => {
+  it('the enquiry form checks the fields of docs/product.md §5, sends the cart without a price and confirms', async () => {
     priceApi();
     server.use(http.post('*/api/common/order', async () => ok({ id: 42, quote: quoteOf([10101, 10102, 10103]) })));
     renderPrice('/price/payment?c=10101,10102,10103');
@@ -297,7 +297,7 @@ describe('price enquiry screens', () => {
     });
   });
 
-  it('prefills a signed-in user, and shows the spec §8 failure with the server reason', async () => {
+  it('prefills a signed-in user, and shows the docs/product.md §8 failure with the server reason', async () => {
     priceApi();
     server.use(http.post('*/api/common/order', () => fail(429, '请求过于频繁，请 60 秒后重试')));
     renderPrice(

@@ -43,7 +43,7 @@ const record = async ({ request }: { request: Request }) => {
 const fail = (status: number, code: number | string, msg: string) =>
   HttpResponse.json({ ok: false, code, msg }, { status });
 
-describe('request layer (spec §7)', () => {
+describe('request layer (docs/product.md §7)', () => {
   it('GET sends params as the query, with the normalised locale and the bearer token', async () => {
     saveTokens({ access: 'AT', refresh: 'RT' });
     server.use(http.get('*/api/common/users', () => ok({ items: [] })));

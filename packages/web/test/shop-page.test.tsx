@@ -1,10 +1,10 @@
 import type {
-  InsightTopData,
   ShopChannelTrends,
   ShopComparison,
   ShopComposition,
   ShopOverviews,
   ShopTrends,
+  TopAnswerData,
 } from '@marketlens/shared/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -97,7 +97,7 @@ const COMPOSITION: ShopComposition = {
   ],
   warnings: [],
 };
-const topOf = (kind: 'shop' | 'product'): InsightTopData => ({
+const topOf = (kind: 'shop' | 'product'): TopAnswerData => ({
   kind,
   sort_by: 'sales',
   limit: 50,
@@ -241,7 +241,7 @@ describe('Store Analysis page', () => {
     expect(within(state).getByText('Contact administrator')).toBeTruthy();
   });
 
-  it('a failed load: the spec message and Retry, and Retry shows the trend', async () => {
+  it('a failed load: the docs/product.md §8 message and Retry, and Retry shows the trend', async () => {
     // A server error is retried once by the query itself: both attempts fail.
     let failures = 2;
     server.use(http.post('*/api/common/shops/trends', () => (failures-- > 0 ? fail(500, 'boom') : ok(TRENDS))));

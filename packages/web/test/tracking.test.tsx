@@ -7,7 +7,7 @@ import { api } from '../src/shared/api/request.js';
 import { pageTrackingParams } from '../src/shared/tracking.js';
 import { calls, ok, renderRoutes, server, setUpApiTests, userOf } from './support/harness.js';
 
-/** Spec §7 tracking: each page view sends the page's filters, dates as the first day of their month. */
+/** docs/product.md §7 tracking: each page view sends the page's filters, dates as the first day of their month. */
 setUpApiTests('en');
 
 const events = (type: string) =>

@@ -2,7 +2,7 @@ import { AppError } from '../errors.js';
 import { WarehouseCancelledError } from '../warehouse/engine.js';
 
 /**
- * Admission of analysis requests (issue 19): at most `concurrency` run at once; up to `queueSize`
+ * Admission of analysis requests: at most `concurrency` run at once; up to `queueSize`
  * more wait, first come first served, each at most `queueWaitMs`. Beyond that a request is turned
  * away at once with 503 `overloaded` (and a Retry-After), so that when demand exceeds what the
  * warehouse can answer the server sheds load with a clear message instead of letting every request
@@ -50,7 +50,7 @@ export class AdmissionGate {
    * Runs `fn` once a slot is free. Throws OverloadedError when the queue is full or the wait runs
    * out, and WarehouseCancelledError when the client went away while waiting (nothing ran).
    */
-  async run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async admit<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     await this.enter(signal);
     try {
       return await fn();

@@ -5,8 +5,9 @@ import { customRules, type MetadataStore, type Project, type ProjectMember } fro
 import { type AuthUser, type ProjectScope, resolveDataGrant } from '../permissions/index.js';
 import type { WarehouseEngine } from '../warehouse/engine.js';
 import type { AdmissionGate } from './admission.js';
+import { type DimensionReader, dimensionReader } from './engine/dimensions.js';
 import type { ResolvedGrant } from './engine/filters.js';
-import type { AnalyticsQuery, Filter } from './engine/model.js';
+import type { AnalyticsQuery, Filter, Measure } from './engine/model.js';
 import type { AnalyticsEngine, AnalyticsResult, DatasetCatalog } from './engine/service.js';
 import { type ValidatedFilter, validateFilter, type WireFilter } from './engine/validate.js';
 
@@ -45,23 +46,27 @@ export async function dataScopeOf(
   };
 }
 
-/** The parts of an analytics query a panel names; the request fills in the scope's defaults. */
-export type QueryParts = Partial<AnalyticsQuery> & Pick<AnalyticsQuery, 'dimensions' | 'measures'>;
+/**
+ * The parts of an analytics query a page or panel names; {@link queryOf} fills in the rest. Only the
+ * dimensions are always named.
+ */
+export type QueryParts = Partial<AnalyticsQuery> & Pick<AnalyticsQuery, 'dimensions'>;
 
-/** The spec §3 filter of a request without its data scope (what download headers describe). */
+/** The filter (docs/product.md §3) of a request without its data scope (what download headers describe). */
 export type PageFilter = Omit<WireFilter, 'data_scope_id'>;
 
 /**
  * One analysis request, the only thing page modules and panels work with: who asks, in which data
- * scope (project, grant, catalogue), with which validated filter, and the one way to run a query
- * (always with the user's grant, cancelled when the client goes away). Built once per request by
+ * scope (project, grant, catalogue), with which validated filter, and the one road to the
+ * warehouse: `query` for facts and `dims` for dimension data, both bound to the request's dataset
+ * and the user's grant (facts also cancelled when the client goes away). Built once per request by
  * {@link openAnalysis} after the auth plugin checked membership and pages.
  */
 export interface AnalysisRequest {
   readonly user: AuthUser;
   readonly member: ProjectMember | undefined;
   readonly scope: DataScope;
-  /** The request's filter, validated (spec §5); the whole data range without one. */
+  /** The request's filter, validated (docs/product.md §5); the whole data range without one. */
   readonly validated: ValidatedFilter;
   /** The filter as sent (absent fields left out). */
   readonly wire: PageFilter | undefined;
@@ -69,13 +74,24 @@ export interface AnalysisRequest {
   readonly selected: readonly number[];
   readonly locale: WireLocale;
   readonly signal: AbortSignal;
-  readonly engine: AnalyticsEngine;
+  /** What a statement of this request is sent with: its signal and the engine's time limit. */
+  readonly statementOptions: { signal: AbortSignal; timeoutMs?: number };
+  /**
+   * The warehouse, for the download header only (downloads/xlsx.ts names the filter's values);
+   * pages and panels read dimension data through `dims`.
+   */
   readonly warehouse: WarehouseEngine;
   readonly metadata: MetadataStore;
-  /** Runs a query over the scope: its dataset, granularity and discount switch, the user's grant. */
-  run(query: QueryParts): Promise<AnalyticsResult>;
+  /** The dimension reads of the request's dataset, bound to the user's grant. */
+  readonly dims: DimensionReader;
+  /** A fact query with the defaults of {@link queryOf}, under the user's grant. */
+  query(parts: QueryParts): Promise<AnalyticsResult>;
   /** Grand totals of a filter over several ranges in one statement (AnalyticsEngine.rangeTotals). */
   rangeTotals(filter: Filter, ranges: readonly DateRange[]): ReturnType<AnalyticsEngine['rangeTotals']>;
+  /** Title words of the filtered products with their sales and one brand's part, under the grant. */
+  keywordSegments(brandId: number, lang: 'zh' | 'en'): ReturnType<AnalyticsEngine['keywordSegments']>;
+  /** Parses a custom SQL condition against the request's dataset. */
+  parseSql(text: string): ReturnType<AnalyticsEngine['parseCustomSql']>;
 }
 
 export interface AnalysisDeps {
@@ -105,7 +121,8 @@ export async function openAnalysis(
     : { filter: {}, range: scope.fullRange, comparison: { kind: 'none' as const } };
   setMaxListeners(64, signal);
   const selected = wire?.category?.enable && !wire.sql?.enable ? wire.category.value : [];
-  return {
+  const dataset = scope.project.dataset;
+  const request: AnalysisRequest = {
     user: req.user,
     member: req.scope.member,
     scope,
@@ -114,17 +131,30 @@ export async function openAnalysis(
     selected,
     locale: req.locale,
     signal,
+    statementOptions: { signal, ...(engine.timeoutMs ? { timeoutMs: engine.timeoutMs } : {}) },
     metadata,
-    engine,
     warehouse: deps.warehouse,
-    run: (query) => engine.run(scope.grant, scopeQuery(scope, query), { signal }),
-    rangeTotals: (filter, ranges) =>
-      engine.rangeTotals(
-        scope.grant,
-        { dataset: scope.project.dataset, filter, ranges, discount: scope.discount },
+    dims: dimensionReader(deps.warehouse, dataset, scope.grant),
+    // Methods reading `this`: a page narrows a request by spreading it with another filter
+    // ({ ...a, validated }), and the narrowed request's queries must use that filter.
+    query(parts) {
+      return engine.answer(this.scope.grant, queryOf(this.scope, this.validated, parts), { signal });
+    },
+    rangeTotals(filter, ranges) {
+      const { grant, discount } = this.scope;
+      return engine.rangeTotals(grant, { dataset, filter, ranges, discount }, { signal });
+    },
+    keywordSegments(brandId, lang) {
+      const { filter, range } = this.validated;
+      return engine.keywordSegments(
+        this.scope.grant,
+        { dataset, filter, range, discount: this.scope.discount, brandId, lang },
         { signal },
-      ),
+      );
+    },
+    parseSql: (text) => engine.parseCustomSql(dataset, text),
   };
+  return request;
 }
 
 /** Validates a wire filter for a data scope (favourites and custom attributes from the metadata store). */
@@ -149,22 +179,29 @@ export function validateScopeFilter(
   });
 }
 
-/** A query over the scope with defaults filled in: no comparison, the scope's discount switch. */
-export function scopeQuery(scope: DataScope, q: QueryParts): AnalyticsQuery {
+const ALL_MEASURES: readonly Measure[] = ['sales', 'count', 'avg_price', 'share'];
+
+/**
+ * THE defaults of an analysis query, set here only: the scope's dataset, granularity and discount
+ * switch; the request's filter and range; every measure; no comparison unless the query names one
+ * (a panel that compares says so, with the request's comparison or a base of its own).
+ */
+export function queryOf(scope: DataScope, validated: ValidatedFilter, parts: QueryParts): AnalyticsQuery {
   return {
     dataset: scope.project.dataset,
     granularity: scope.project.dateField,
-    filter: {},
-    range: scope.fullRange,
+    filter: validated.filter,
+    range: validated.range,
     comparison: { kind: 'none' },
     discount: scope.discount,
-    ...q,
+    ...parts,
+    measures: parts.measures ?? [...ALL_MEASURES],
   };
 }
 
 /**
  * An AbortSignal that fires when the client goes away before the answer is sent, so its warehouse
- * query is interrupted instead of running on for nobody (DESIGN.md §5).
+ * query is interrupted instead of running on for nobody (docs/query-engine.md "Cancellation and time limits").
  */
 export function requestSignal(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();

@@ -3,7 +3,7 @@ import { AppError } from '../errors.js';
 import type { User } from '../metadata/index.js';
 import { outsideValidity } from './validity.js';
 
-/** Why an account cannot be used right now (spec §4), or null when it is active. */
+/** Why an account cannot be used right now (docs/product.md §4), or null when it is active. */
 export type AccountProblem = 'pending' | 'disabled' | 'locked' | 'expired';
 
 export function accountProblem(user: User, now: Date): AccountProblem | null {
@@ -19,7 +19,7 @@ export function accountProblem(user: User, now: Date): AccountProblem | null {
 
 /**
  * The answer for a signed-in request whose account stopped being usable: 409 for an expired account
- * (the web shows "account expired" and goes to login, spec §8), otherwise 401 with code 10002.
+ * (the web shows "account expired" and goes to login, docs/product.md §8), otherwise 401 with code 10002.
  */
 export function accountError(problem: AccountProblem): AppError {
   if (problem === 'expired') return new AppError(409, 'account_expired', 'auth.expired');

@@ -11,7 +11,7 @@ import { hashPassword } from './passwords.js';
 import type { RateLimiter } from './rate-limit.js';
 import { hashToken, newOpaqueToken, type TokenService } from './tokens.js';
 
-/** A new password against spec §5, as a 400 with the rule's message. */
+/** A new password against docs/product.md §5, as a 400 with the rule's message. */
 export function assertStrongPassword(password: string): void {
   const problem = validatePassword(password);
   if (problem) throw badRequest(problem, { min: PASSWORD_MIN_LENGTH });

@@ -82,8 +82,8 @@ export class TokenService {
   private readonly key: Uint8Array;
   /**
    * Tokens whose signature and claims were verified, until their `exp`. An analyst's page sends
-   * several requests with the same token each second, and HMAC through WebCrypto cost ~0.6 ms of the
-   * main thread per request under load (issue 19's profile). Keyed by the whole token string, so a
+   * several requests with the same token each second, and HMAC through WebCrypto cost a noticeable part of the
+   * main thread per request under load (a profile showed it). Keyed by the whole token string, so a
    * changed byte misses; revocation is unaffected (the auth plugin checks the account's token
    * version and the session on every request, after this).
    */
@@ -153,7 +153,7 @@ export class TokenService {
   }
 
   /**
-   * A child app's session handed over from the caller's session (spec: the parent portal's token
+   * A child app's session handed over from the caller's session (docs/product.md §7: the parent portal's token
    * hand-over). It hangs on the caller's top session — ending that one (logout, a password change,
    * revocation, reuse detection) ends it too — and ends at that session's absolute limit at the
    * latest. Undefined when the caller's session is no longer live.

@@ -5,7 +5,7 @@ import type { MetadataStore } from '../metadata/index.js';
 import type { WarehouseEngine } from '../warehouse/engine.js';
 import { writeInitialPassword } from './data-dir.js';
 
-/** Every analysis page (route ids 1–9, spec §2). */
+/** Every analysis page (route ids 1–9, docs/product.md §2). */
 const ALL_PAGES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 const DEMO_PROJECTS_FLAG = { scope: 'bootstrap', key: 'demo_projects' };
 

@@ -11,10 +11,10 @@ import type {
   BrandCharacters,
   Contrast,
   ContrastSlotFigures,
-  InsightTopRowData,
   PotentialBrands,
   PotentialRow,
   ProductRow,
+  TopAnswerRowData,
 } from '@marketlens/shared/contracts';
 import type { FastifyReply } from 'fastify';
 import { categoryGranted } from '../analytics/engine/dimensions.js';
@@ -51,14 +51,14 @@ const TOP_SHEETS: Record<TopKind, MessageKey> = {
 };
 
 /** Columns of the ranking download: the numbers of the /top answer, names in the request's language. */
-function topColumns(kind: TopKind, locale: WireLocale): Column<InsightTopRowData>[] {
+function topColumns(kind: TopKind, locale: WireLocale): Column<TopAnswerRowData>[] {
   const name = pick(locale);
-  const nameColumn: Column<InsightTopRowData> = {
+  const nameColumn: Column<TopAnswerRowData> = {
     header: kind === 'brand' ? 'download.col.brand' : kind === 'shop' ? 'download.col.shop' : 'download.col.product',
     format: 'text',
     value: (r) => name(r.name, r.name_en),
   };
-  const figures: Column<InsightTopRowData>[] = [
+  const figures: Column<TopAnswerRowData>[] = [
     { header: 'download.col.sales', format: 'money', value: (r) => r.sales },
     { header: 'download.col.count', format: 'integer', value: (r) => r.count },
     { header: 'download.col.avgPrice', format: 'money', value: (r) => r.avg_price },
@@ -73,15 +73,15 @@ function topColumns(kind: TopKind, locale: WireLocale): Column<InsightTopRowData
     { header: 'download.col.countGrowth', format: 'percent', value: (r) => r.growth?.count },
     { header: 'download.col.avgPriceGrowth', format: 'percent', value: (r) => r.growth?.avg_price },
   ];
-  const rank: Column<InsightTopRowData> = { header: 'download.col.rank', format: 'integer', value: (r) => r.rank };
-  const platform: Column<InsightTopRowData> = {
+  const rank: Column<TopAnswerRowData> = { header: 'download.col.rank', format: 'integer', value: (r) => r.rank };
+  const platform: Column<TopAnswerRowData> = {
     header: 'download.col.platform',
     format: 'text',
     value: (r) => name(r.platform?.name, r.platform?.name_en),
   };
-  const link: Column<InsightTopRowData> = { header: 'download.col.link', format: 'text', value: (r) => r.link };
+  const link: Column<TopAnswerRowData> = { header: 'download.col.link', format: 'text', value: (r) => r.link };
   if (kind === 'shop') {
-    const channel: Column<InsightTopRowData> = {
+    const channel: Column<TopAnswerRowData> = {
       header: 'download.col.channel',
       format: 'text',
       value: (r) => name(r.channel?.name, r.channel?.name_en),
@@ -131,7 +131,7 @@ export function sendTop(
   reply: FastifyReply,
   a: AnalysisRequest,
   kind: TopKind,
-  rows: readonly InsightTopRowData[],
+  rows: readonly TopAnswerRowData[],
   doc: { file: MessageKey; title: MessageKey } = RANKING_DOCS.insight,
 ) {
   return sendOneSheet(reply, a, {

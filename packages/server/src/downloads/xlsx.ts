@@ -10,7 +10,7 @@ import { translateFor } from '../i18n.js';
 import type { WarehouseEngine } from '../warehouse/engine.js';
 
 /**
- * The one place that writes .xlsx downloads (spec: real Excel files in the user's language with the
+ * The one place that writes .xlsx downloads (docs/architecture.md: real Excel files in the user's language with the
  * numbers of the screen). Every download has a header block naming the project, period, comparison
  * and filter, then one table per sheet with typed, formatted cells. Text never becomes a formula.
  */
@@ -76,7 +76,7 @@ function numberFormat(format: CellFormat, symbol: string): string | undefined {
   }
 }
 
-/** Display width of a text (CJK characters count 2, spec §5), for column widths. */
+/** Display width of a text (CJK characters count 2, docs/product.md §5), for column widths. */
 function width(text: string): number {
   let n = 0;
   for (const ch of text) n += ch.codePointAt(0)! > 255 ? 2 : 1;

@@ -14,7 +14,7 @@ type Paragraph = readonly [MessageKey, Record<string, string | number>?];
 
 /**
  * Mail speaks its recipient's language: the one they last signed in with, else the language the
- * request was made in (a reset asked for before any sign-in), else zh-CN (spec §1 default).
+ * request was made in (a reset asked for before any sign-in), else zh-CN (docs/product.md §1 default).
  */
 export function recipientLocale(user: Pick<User, 'locale'>, fallback: WireLocale = 'zh_cn'): WireLocale {
   return user.locale ?? fallback;

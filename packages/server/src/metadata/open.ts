@@ -18,6 +18,7 @@ import {
 } from './repositories/catalog.js';
 import { CollectionsRepository, FavoriteBrandsRepository } from './repositories/favorites.js';
 import { GrantsRepository } from './repositories/grants.js';
+import { HiddenKeywordsRepository } from './repositories/hidden-keywords.js';
 import { LoginFailuresRepository } from './repositories/login-failures.js';
 import { MembersRepository } from './repositories/members.js';
 import { MailOutboxRepository } from './repositories/outbox.js';
@@ -62,6 +63,7 @@ export interface MetadataRepositories {
   readonly members: MembersRepository;
   readonly grants: GrantsRepository;
   readonly settings: SettingsRepository;
+  readonly hiddenKeywords: HiddenKeywordsRepository;
   readonly audit: AuditRepository;
   readonly refreshTokens: RefreshTokensRepository;
   readonly passwordResets: PasswordResetsRepository;
@@ -166,8 +168,8 @@ const PREPARED_STATEMENTS = 500;
 /**
  * The database as Kysely's SQLite driver sees it, with each statement compiled once: the driver
  * prepares every query anew, and the metadata reads of each request (account, session, membership,
- * grant) are the same few statements — compiling them took ~0.4 ms of the main thread per request
- * under load (issue 19's profile). Reusing a statement is safe here: the driver runs each to the end
+ * grant) are the same few statements — compiling them was a visible part of the main thread's work per request
+ * under load. Reusing a statement is safe here: the driver runs each to the end
  * synchronously (`all`/`run`), and nothing in the metadata layer streams.
  *
  * It also keeps the change stamp of remembered reads (metadata/remember.ts): the driver prepares a
@@ -248,6 +250,7 @@ function repositories(ctx: RepoContext): MetadataRepositories {
     members: new MembersRepository(ctx),
     grants: new GrantsRepository(ctx),
     settings: new SettingsRepository(ctx),
+    hiddenKeywords: new HiddenKeywordsRepository(ctx),
     audit: new AuditRepository(ctx),
     refreshTokens: new RefreshTokensRepository(ctx),
     passwordResets: new PasswordResetsRepository(ctx),

@@ -4,7 +4,7 @@ import { LruMap } from '../lru.js';
  * A read remembered while the metadata has not changed. Every API request reads the same few rows
  * before its handler runs — the account and its session, the project, the membership, the project's
  * categories, the member's grants — and building and running those statements was the largest part
- * of the server's main thread after the engine (issue 19, bench/results/load-*.md). The rule stays
+ * of the server's main thread after the engine (bench/results/<date>/load*.md). The rule stays
  * what docs/security.md promises: a lock, a revocation, a removed membership or grant takes effect
  * on the very next request, because a remembered row is used only while the store's change stamp is
  * the one it was read under.

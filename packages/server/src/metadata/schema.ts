@@ -19,11 +19,11 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  * see these conventions. Columns with a database default are `Generated` (optional on insert).
  */
 
-/** Roles of spec §6, including the empty role (the one list lives in @marketlens/shared). */
+/** Roles of docs/product.md §6, including the empty role (the one list lives in @marketlens/shared). */
 export const USER_ROLES = ROLES;
 export type UserRole = Role;
 
-/** Account states of spec §4; 'pending' = awaiting review. Locked and expired are derived from columns. */
+/** Account states of docs/product.md §4; 'pending' = awaiting review. Locked and expired are derived from columns. */
 export const USER_STATUSES = ['active', 'pending', 'disabled'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
@@ -116,7 +116,7 @@ export interface ProjectsTable {
 export interface ProjectMembersTable {
   project_id: number;
   user_id: number;
-  /** Role within the project (spec §6: project root/admin manage it). */
+  /** Role within the project (docs/product.md §6: project root/admin manage it). */
   role: Defaulted<UserRole>;
   /** JSON array of route ids. */
   pages: Defaulted<JsonText>;

@@ -24,7 +24,7 @@ const API_TAGS = [
   { name: 'price', description: 'Price catalogue, quotes and orders' },
   { name: 'logs', description: 'Front-end tracking events' },
   { name: 'audit', description: 'The audit trail: who changed what and when' },
-  { name: 'pictures', description: 'Product pictures by image id (the file service of spec §9)' },
+  { name: 'pictures', description: 'Product pictures by image id (the file service of docs/product.md §9)' },
   { name: 'insight', description: 'Category Insight (/discover)' },
   { name: 'brand', description: 'Brand Detail (/brand)' },
   { name: 'hot', description: 'Trend Overview (/hot)' },
@@ -117,7 +117,7 @@ export const openApiRoutes: FastifyPluginAsync = async (app) => {
   });
   app.get('/openapi.json', async () => app.swagger());
   app.get('/docs', async (req, reply: FastifyReply) => {
-    // Until issue 20 /api/docs answered the document itself: such clients are sent on to it.
+    // /api/docs used to answer the document itself: such clients are sent on to it.
     if (wantsJson(req)) return reply.redirect('openapi.json', 308);
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(PAGE);
   });

@@ -1,5 +1,5 @@
 /**
- * THE authorization module (spec §6, DESIGN.md §6). Every API route declares a {@link Permission}
+ * THE authorization module (docs/product.md §6, docs/security.md). Every API route declares a {@link Permission}
  * in its route options (`config: { permission }`); the auth plugin checks it before the handler
  * runs, and a route that declares none is refused. Role rules come from @marketlens/shared's route
  * table, so the web router and the server agree on who may open what.
@@ -15,6 +15,7 @@ import {
   type RouteDef,
   roleMatches,
 } from '@marketlens/shared';
+import type { AdminAccess, RoleList } from '@marketlens/shared/contracts';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { ContactsHidden, MetadataStore, Project, ProjectMember, User } from '../metadata/index.js';
 
@@ -33,7 +34,7 @@ function route(name: string): RouteDef {
   return r;
 }
 
-/** The auth lists of spec §6, read from the shared route table. */
+/** The auth lists of docs/product.md §6, read from the shared route table. */
 export const AUTH = {
   /** Project list: enterprise, admin, root. */
   projects: route('Projects').auth!,
@@ -45,7 +46,7 @@ export const AUTH = {
   batch: route('AccountBatchCreate').auth!,
   /** Analysis pages: every role including the empty one. */
   analysis: ANALYSIS_AUTH,
-} as const;
+} as const satisfies Record<RoleList | 'analysis', readonly Role[]>;
 
 const USER_MANAGEMENT = route('UserManagement');
 
@@ -66,7 +67,7 @@ export type Permission =
   | { kind: 'signedIn' }
   | { kind: 'ownAccount' }
   | { kind: 'roles'; roles: readonly Role[] }
-  /** `optional`: a request without the project id is served without a project (spec §5 empty answers). */
+  /** `optional`: a request without the project id is served without a project (docs/product.md §5 empty answers). */
   | { kind: 'project'; access: ProjectAccess; projectId: ProjectIdSource; optional?: boolean }
   | { kind: 'analysis'; pages: readonly number[]; projectId: ProjectIdSource };
 
@@ -89,7 +90,7 @@ export const perm = {
   }),
   /**
    * Analysis data of a project (data scope): membership, and one of `pages` among the pages the user
-   * may open there (spec §6 intersection; root: the project's list). `pages` empty = reference data
+   * may open there (docs/product.md §6 intersection; root: the project's list). `pages` empty = reference data
    * every page reads (membership and an analysis page of any kind suffice).
    */
   analysis: (pages: readonly number[], projectId: ProjectIdSource = 'body.data_scope_id'): Permission => ({
@@ -98,6 +99,25 @@ export const perm = {
     projectId,
   }),
 };
+
+/**
+ * The permission of an endpoint table entry's declared access (`@marketlens/shared/endpoints`,
+ * administration tables): the table names who may call it, this module decides what that means.
+ */
+export function permissionFor(access: AdminAccess): Permission {
+  switch (access.kind) {
+    case 'public':
+      return perm.public;
+    case 'signedIn':
+      return perm.signedIn;
+    case 'ownAccount':
+      return perm.ownAccount;
+    case 'roles':
+      return perm.roles(AUTH[access.roles]);
+    case 'project':
+      return perm.project(access.access, access.projectId);
+  }
+}
 
 /** The signed-in user of a request. */
 export interface AuthUser {
@@ -203,7 +223,7 @@ export async function authorizeAnalysis(
   return scope;
 }
 
-/** Pages a user may open in a project: root the project's list, others the intersection (spec §6). */
+/** Pages a user may open in a project: root the project's list, others the intersection (docs/product.md §6). */
 export function projectPages(
   user: Pick<AuthUser, 'role'>,
   project: Project,

@@ -4,7 +4,7 @@ import type { WarehouseEngine } from '../warehouse/engine.js';
 import { type PackedPicture, readPacked, readPackIndex } from '../warehouse/pictures.js';
 
 /**
- * Product pictures by image id (spec §9 "pictures by id from a file service", docs/api.md): first
+ * Product pictures by image id (docs/product.md §9 "pictures by id from a file service", docs/api.md): first
  * the pictures imported with the loaded datasets (each version's pack, immutable), then the
  * external file service of PICTURE_BASE_URL. Only ids matching IMAGE_ID_PATTERN are ever looked
  * up, and only a version's own pack is ever opened, at the places its index names: no request can

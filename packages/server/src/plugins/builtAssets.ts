@@ -49,8 +49,8 @@ export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | undefi
 /**
  * Serves the build's hashed assets (assets/*) from memory. A page's first view fetches about a
  * hundred of them over HTTP/1.1's six connections, each request waiting for the one before on its
- * connection; read from disk through the file plugin each took 0.7–1.0 ms of the server's CPU (stat
- * of three candidates, open, stream through the thread pool), from memory 0.4–0.6 ms. Their names change
+ * connection; read from disk through the file plugin each cost the server's CPU a stat
+ * of three candidates, an open and a stream through the thread pool; from memory, far less. Their names change
  * with their content, so they are read once at start, with strong ETags from their content. Returns the
  * files it serves (relative to distDir, their .br and .gz included), for the file plugin to leave alone.
  */

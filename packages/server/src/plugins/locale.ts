@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The request's language (spec §7): `locale` from the query or body, else zh_cn. */
+    /** The request's language (docs/product.md §7): `locale` from the query or body, else zh_cn. */
     locale: WireLocale;
   }
 }

@@ -44,7 +44,7 @@ export async function priceBook(engine: AnalyticsEngine, signal?: AbortSignal): 
   const range = lastYear(dataset);
   const roots = cat.children.get(null) ?? [];
   // The whole market: the catalogue is the product's own offer, not a user's view of the data.
-  const result = await engine.run(
+  const result = await engine.answer(
     { categories: cat.leavesOf(roots.map((c) => c.category_id)), brands: null, shops: null },
     {
       dataset: name,

@@ -2,7 +2,7 @@ import { PRICE_HISTORY_FROM, PRICE_LIMITS } from '@marketlens/shared';
 import type { PriceReason, PriceTerms, Quote, QuoteItem, QuoteLine } from '@marketlens/shared/contracts';
 
 /**
- * THE pricing rules of the subscription catalogue (spec §9, docs/pricing.md). Every figure of a
+ * THE pricing rules of the subscription catalogue (docs/product.md §9, docs/pricing.md). Every figure of a
  * price — the base price of a category, the limits, the all-third-level limit, the second-level
  * merge — is decided here and nowhere else; the screen only shows what this module returns, and
  * `POST /order` stores what it recomputes. Pure functions: test/pricing/rules.test.ts drives them
@@ -15,11 +15,11 @@ export const PRICING = {
   perBillion: 200,
   /** Base prices are rounded up to a multiple of this. */
   roundTo: 100,
-  /** Spec §9 price limits (the shared constants the price page shows too). */
+  /** docs/product.md §9 price limits (the shared constants the price page shows too). */
   limitSecond: PRICE_LIMITS.secondLevel,
   limitThird: PRICE_LIMITS.thirdLevel,
   limitAllThird: PRICE_LIMITS.allThird,
-  /** Spec §9: history from January 2017 is included in every subscription; the terms name its month. */
+  /** docs/product.md §9: history from January 2017 is included in every subscription; the terms name its month. */
   historyFrom: PRICE_HISTORY_FROM.slice(0, 7),
 } as const;
 

@@ -47,7 +47,7 @@ export interface SqlDialect {
   join(kind: 'inner' | 'left'): string;
   /**
    * Case-insensitive substring test: `expr` contains the bound text. No LIKE pattern, so nothing to
-   * escape; lower() on both sides (DuckDB's ILIKE on CJK text was 4× slower).
+   * escape; lower() on both sides (DuckDB's ILIKE on CJK text was several times slower).
    */
   containsText(expr: string, text: string): string;
   /** A number as a float. */

@@ -41,14 +41,15 @@ export type RollupMeasure = (typeof ROLLUP_MEASURES)[number];
 /**
  * Ordered from the smallest expected size to the largest (the tie-break without row counts). Each
  * earns its place in bench/results (rollup vs fact time of the same statement):
- * - the brand rollup has no channel: with it (brand × channel × leaf × month) it held 27 M rows for
- *   62 M facts and was slower than the facts (bench 2026-11-22); brand queries by channel read facts;
+ * - the brand rollup has no channel: with it (brand × channel × leaf × month) it kept almost half
+ *   as many rows as the facts and was slower than the facts (bench/results/2026-11-22); brand
+ *   queries by channel read facts;
  * - the period rollup (category × month) answers what the summary cards, the sales trend and the
- *   market totals ask: demo 30 k rows against 506 k in the brand rollup they read before, 1.64 →
- *   0.67 ms CPU for a market total and 2.44 → 1.92 for a trend (bench/results/load-2026-11-28.md);
- * - there is no shop rollup: (category, period, shop) kept 19 M of 62 M rows, answered top-50 shops
- *   only 1.3–1.8× faster than the category-sorted facts (30 vs 38 ms L1, 11 vs 20 ms L2) and took
- *   45 s of a 95 s rollup build (bench 2026-11-24); shop rankings and shop grants read the facts.
+ *   market totals ask: a small fraction of the rows of the brand rollup they read before, and less
+ *   CPU for a market total and for a trend (bench/results/2026-11-28/load.md);
+ * - there is no shop rollup: (category, period, shop) kept too many of the fact rows to pay off,
+ *   answered top-50 shops only a little faster than the category-sorted facts and took about half
+ *   of the rollup build (bench/results/2026-11-24); shop rankings and shop grants read the facts.
  */
 export const ROLLUPS: readonly RollupDef[] = [
   { name: 'rollup_cat_period', dims: ['category_id', 'period'] },

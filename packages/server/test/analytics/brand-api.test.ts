@@ -261,7 +261,10 @@ describeOnEach(await warehouseTargets(), 'brand detail API', (target) => {
     close(data.brand_share, brandShare, 'brand share');
     expect(data.bands).toEqual(BANDS);
 
-    /** Segments of the scope by a key function (a row may fall in several), ranked like the spec says. */
+    /**
+     * Segments of the scope by a key function (a row may fall in several), ranked by distinction index as
+     * docs/pages/brand.md says.
+     */
     const expected = (keysOf: (f: FactRow) => string[]) => {
       const seg = new Map<string, FactRow[]>();
       for (const f of cur) for (const k of keysOf(f)) seg.set(k, [...(seg.get(k) ?? []), f]);

@@ -9,9 +9,9 @@ import { until, within } from '../support/wait.js';
 import { describeOnEach, type WarehouseTarget, warehouseTargets } from '../support/warehouses.js';
 
 /**
- * Cancellation and the query time limit at the HTTP level (DESIGN.md §5): a client that goes away
- * interrupts its warehouse query, a query over QUERY_TIMEOUT_MS answers 503 in the request's
- * language, and neither leaves the connection pool short.
+ * Cancellation and the query time limit at the HTTP level (docs/query-engine.md "Cancellation and time
+ * limits"): a client that goes away interrupts its warehouse query, a query over QUERY_TIMEOUT_MS answers 503
+ * in the request's language, and neither leaves the connection pool short.
  *
  * The tiny demo data answers any analytics query in milliseconds, and no filter shape turns it into
  * a long scan, so a switch on the app's own warehouse swaps the SQL of analytics queries (those that
@@ -27,8 +27,8 @@ const SLOW_MARK = 'slow_cancel_probe';
  * A statement that runs long on every shard: the Distributed sales table (≈ 25 000 rows a shard)
  * at 2 ms a row, in blocks of 50 rows (100 ms). Small blocks matter: a shard checks for a kill and
  * sends its progress between blocks, and on 18.16 a KILL QUERY of the initial query waits, holding
- * the server's process list, until the remote part's next packet (measured: 1–3 s with 1000-row
- * blocks, during which the shard answers no other query; ≈ 0.1 s with 50). Real statements send
+ * the server's process list, until the remote part's next packet (seconds with 1000-row
+ * blocks, during which the shard answers no other query; a small fraction of that with 50). Real statements send
  * packets every few milliseconds.
  */
 function slowSql(warehouse: WarehouseEngine): string {

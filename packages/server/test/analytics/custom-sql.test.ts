@@ -6,7 +6,7 @@ import { AnalyticsEngine } from '../../src/analytics/engine/service.js';
 import type { WarehouseEngine } from '../../src/warehouse/engine.js';
 import { describeOnEach, openTarget, warehouseTargets } from '../support/warehouses.js';
 
-/** Custom SQL where-clause (spec §5): accepted only when every node is allow-listed. */
+/** Custom SQL where-clause (docs/product.md §5): accepted only when every node is allow-listed. */
 describe('custom SQL where-clause', () => {
   const parser = new SqlParser();
   const columns = customSqlColumns(['efficacy']);
@@ -97,7 +97,7 @@ describeOnEach(targets, 'custom SQL clauses run', (target) => {
   });
   const total = async (clause: string) => {
     const customSql = await engine.parseCustomSql('cn_monthly', clause);
-    const result = await engine.run(GRANT, {
+    const result = await engine.answer(GRANT, {
       dataset: 'cn_monthly',
       granularity: 'month',
       measures: ['sales'],

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../support/app.js';
 import { facts, leavesOf } from '../support/tiny-market.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
-/** Reference-data API (issue item 7) on the tiny demo warehouse, with grants. */
+/** Reference-data API on the tiny demo warehouse, with grants. */
 describeOnEach(await warehouseTargets(), 'reference data API', (target) => {
   let t: TestApp;
   let project: number;
@@ -58,7 +58,7 @@ describeOnEach(await warehouseTargets(), 'reference data API', (target) => {
     expect(mine[0].children[0].children.length).toBeGreaterThan(0);
     const all = (await post(admin, '/categories', { data_scope_id: project })).json().data.items;
     expect(all.map((c: { category_id: number }) => c.category_id)).toEqual([1, 4]);
-    // Spec §5: without a data scope the answer is empty, not an error.
+    // docs/product.md §5: without a data scope the answer is empty, not an error.
     expect((await post(member, '/categories', {})).json().data.items).toEqual([]);
     // … for anyone signed in (there is nothing to give away), with null too; never without sign-in.
     expect((await post(stranger, '/categories', { data_scope_id: null })).json().data.items).toEqual([]);
@@ -68,7 +68,7 @@ describeOnEach(await warehouseTargets(), 'reference data API', (target) => {
     expect((await post(stranger, '/categories', { data_scope_id: project })).statusCode).toBe(403);
   });
 
-  it('category tree marks categories not yet ready, with everything under them (spec §6 warning)', async () => {
+  it('category tree marks categories not yet ready, with everything under them (docs/product.md §6 warning)', async () => {
     const { metadata } = t.ctx;
     type Node = { category_id: number; ready: boolean; children: Node[] };
     const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
@@ -212,7 +212,7 @@ describeOnEach(await warehouseTargets(), 'reference data API', (target) => {
     expect(adminView.json().data).toEqual({ empty: false });
   });
 
-  it('filter validation speaks spec §5', async () => {
+  it('filter validation speaks docs/product.md §5', async () => {
     const base = { data_scope_id: project, date: ['2024-01-01', '2024-06-01'] };
     const neg = await t.app.inject({
       method: 'POST',
@@ -264,7 +264,7 @@ describeOnEach(await warehouseTargets(), 'reference data API', (target) => {
     expect(found.brands.length + found.shops.length + found.categories.length).toBeGreaterThan(0);
   });
 
-  it('custom SQL turns into categories, or the spec’s rejection', async () => {
+  it('custom SQL turns into categories, or the docs/product.md §5 rejection', async () => {
     const ok = await get(
       member,
       `/categories/sql?data_scope_id=${project}&sql=${encodeURIComponent("price >= 0 AND shop_type IN ('flagship')")}`,

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   attributeValues,
   brandNames,
+  dimensionReader,
   interpolatedQuantile,
   platformChannels,
   priceQuantiles,
-  productDetails,
   shopDetails,
 } from '../../src/analytics/engine/dimensions.js';
 import type { WarehouseEngine } from '../../src/warehouse/engine.js';
@@ -73,11 +73,8 @@ describeOnEach(targets, 'dimension reads', (target) => {
     }
     const skus = dim_sku.slice(0, 6);
     const granted = leaves.filter((l) => l !== skus[0]!.category_id);
-    const products = await productDetails(
-      warehouse,
-      DS,
+    const products = await dimensionReader(warehouse, DS, { categories: granted, brands: null, shops: null }).products(
       skus.map((s) => s.sku_id),
-      granted,
     );
     for (const s of skus) {
       const got = products.get(s.sku_id);

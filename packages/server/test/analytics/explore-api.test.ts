@@ -480,7 +480,7 @@ describeOnEach(await warehouseTargets(), 'concept explore API', (target) => {
     }
   });
 
-  it('a malformed super query gets the spec message with its position', async () => {
+  it('a malformed super query gets the docs/product.md §5 message with its position', async () => {
     const res = await post(
       admin,
       '/concept/trends',

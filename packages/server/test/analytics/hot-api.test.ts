@@ -290,7 +290,7 @@ describeOnEach(await warehouseTargets(), 'Trend Overview API', (target) => {
       // Without a seed the server draws one and says which.
       const drawn = await post(root, '/products/top', { data_scope_id: project, date });
       expect(Number.isInteger(drawn.seed)).toBe(true);
-      // Links follow spec §9 for the platforms that have them.
+      // Links follow docs/product.md §9 for the platforms that have them.
       const tmall = [...a.items, ...other.items].find((i: { platform: string }) => i.platform === 'tmall');
       if (tmall) expect(tmall.link).toBe(`https://detail.tmall.com/item.htm?id=${tmall.sku_id}`);
     });

@@ -20,7 +20,7 @@ import type { WarehouseEngine } from '../../src/warehouse/engine.js';
 import { describeOnEach, openTarget, warehouseTargets } from '../support/warehouses.js';
 
 /**
- * Correctness oracle (issue item 10): random filter / period / grouping combinations answered by the
+ * Correctness oracle: random filter / period / grouping combinations answered by the
  * engine (SQL on the imported tiny warehouse) and, independently, by plain TypeScript over the
  * generator's in-memory rows. Any difference beyond floating-point rounding fails.
  */
@@ -352,7 +352,7 @@ describeOnEach(targets, 'analytics correctness oracle (tiny cn_monthly)', (targe
         // Subset totals as window sums (DuckDB) and as separate grouped statements (a dialect
         // without window functions, e.g. ClickHouse 18.16) must give the same answers.
         for (const e of engine.dialect.windowSums ? [engine, withoutWindows] : [engine]) {
-          const result = await e.run(grant, query);
+          const result = await e.answer(grant, query);
           const dims = query.dimensions;
           const periodDims = dims.filter((d) => d === 'period');
           const scoped = (range: { start: string; end: string }) =>
@@ -364,7 +364,7 @@ describeOnEach(targets, 'analytics correctness oracle (tiny cn_monthly)', (targe
           const segTotals = seg ? aggregate(current, [...periodDims, seg], query.discount) : undefined;
           const entTotals = ent ? aggregate(current, [...periodDims, ent], query.discount) : undefined;
 
-          // Comparison base as DESIGN.md §4 defines it, written out independently.
+          // Comparison base as docs/metrics.md defines it, written out independently.
           let baseGroups: Map<string, Sums> | undefined;
           let baseScope: Map<string, Sums> | undefined;
           let shift = 0;
@@ -549,7 +549,7 @@ describeOnEach(targets, 'analytics correctness oracle (tiny cn_monthly)', (targe
       });
       if (!expected) expect(totals[0]).toBeUndefined();
       else close(totals[0]?.sales, expected.sales, `totals ${JSON.stringify(shops)}`);
-      const byShop = await engine.run(all, {
+      const byShop = await engine.answer(all, {
         dataset: 'cn_monthly',
         granularity: 'month',
         measures: ['sales', 'count'],

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../support/app.js';
 import { withQuery } from '../support/warehouses.js';
 
 /**
- * Load shedding (issue 19): analysis requests beyond ANALYSIS_CONCURRENCY wait in a queue of
+ * Load shedding (docs/deployment.md): analysis requests beyond ANALYSIS_CONCURRENCY wait in a queue of
  * ANALYSIS_QUEUE_SIZE for at most ANALYSIS_QUEUE_WAIT_MS; beyond that a 503 `overloaded` with a
  * translated message and Retry-After, while health checks keep answering. The warehouse's queries
  * are held back by the test (not timing luck) to keep the one slot busy.
@@ -132,14 +132,14 @@ describe('AdmissionGate', () => {
     const g = gate(2);
     const order: string[] = [];
     const a = latch();
-    const running = g.run(async () => {
+    const running = g.admit(async () => {
       order.push('a');
       await a.promise;
     });
-    const b = g.run(async () => void order.push('b'));
-    const c = g.run(async () => void order.push('c'));
+    const b = g.admit(async () => void order.push('b'));
+    const c = g.admit(async () => void order.push('c'));
     expect(g.load).toEqual({ running: 1, waiting: 2 });
-    await expect(g.run(async () => order.push('d'))).rejects.toBeInstanceOf(OverloadedError);
+    await expect(g.admit(async () => order.push('d'))).rejects.toBeInstanceOf(OverloadedError);
     a.open();
     await Promise.all([running, b, c]);
     expect(order).toEqual(['a', 'b', 'c']);
@@ -151,12 +151,12 @@ describe('AdmissionGate', () => {
     try {
       const g = gate(5, 1000);
       const a = latch();
-      const running = g.run(() => a.promise);
-      const timedOut = expect(g.run(async () => 1)).rejects.toBeInstanceOf(OverloadedError);
+      const running = g.admit(() => a.promise);
+      const timedOut = expect(g.admit(async () => 1)).rejects.toBeInstanceOf(OverloadedError);
       await vi.advanceTimersByTimeAsync(1001);
       await timedOut;
       const controller = new AbortController();
-      const gone = expect(g.run(async () => 1, controller.signal)).rejects.toBeInstanceOf(WarehouseCancelledError);
+      const gone = expect(g.admit(async () => 1, controller.signal)).rejects.toBeInstanceOf(WarehouseCancelledError);
       controller.abort();
       await gone;
       expect(g.load).toEqual({ running: 1, waiting: 0 });

@@ -4,7 +4,7 @@ import { buildTestApp } from '../support/app.js';
 import { describeOnEach, recordingInto, warehouseTargets } from '../support/warehouses.js';
 
 /**
- * A page opens its panels at once (issue 19): a statement two panels need — on ClickHouse, without
+ * A page opens its panels at once: a statement two panels need — on ClickHouse, without
  * window sums, the scope's totals that the top-brands and the platform panels both read — is sent
  * once and answers both, with the same figures as panels opened one after another.
  */

@@ -514,7 +514,7 @@ describe('filter validation', () => {
     expect(v.comparison).toEqual({ kind: 'yoy' });
   });
 
-  it('rejects what spec §5 rejects', async () => {
+  it('rejects what docs/product.md §5 rejects', async () => {
     const base = { date: ['2024-01-01', '2024-02-01'] as [string, string] };
     await expect(validateFilter({ ...base, bands: ['-1', '2'] }, ctx)).rejects.toMatchObject({
       messageKey: 'validation.range.negative',

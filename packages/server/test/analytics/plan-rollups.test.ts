@@ -167,7 +167,7 @@ describe('product rollups answer as the fact table does (tiny cn_monthly)', () =
     ...q,
   });
   const compare = async (q: AnalyticsQuery, table: AnalyticsResult['table']) => {
-    const [fromRollup, fromFacts] = await Promise.all([engine.run(grant, q), factEngine.run(grant, q)]);
+    const [fromRollup, fromFacts] = await Promise.all([engine.answer(grant, q), factEngine.answer(grant, q)]);
     expect(fromRollup.table).toBe(table);
     expect(fromFacts.table).toBe('fact_sales');
     expect(fromRollup.rows.length).toBeGreaterThan(0);

@@ -261,7 +261,7 @@ describeOnEach(await warehouseTargets(), 'potential brand API', (target) => {
   };
 
   for (const [name, s, nonEmpty] of [
-    ['the spec §9 defaults', defaults, false],
+    ['the defaults of docs/product.md §9', defaults, false],
     ['level 3 in Beauty, half a year yoy', leaves, true],
     ['a quarter mom, brand totals', quarter, true],
   ] as const) {
@@ -313,7 +313,7 @@ describeOnEach(await warehouseTargets(), 'potential brand API', (target) => {
     expect(others.some((r) => r.followed)).toBe(false);
   });
 
-  describe('validation (spec §5 messages)', () => {
+  describe('validation (docs/product.md §5 messages)', () => {
     const refused = async (payload: object, msg: string) => {
       const res = await post(admin, { ...payload, locale: 'en_us' });
       expect(res.statusCode, res.body).toBe(400);

@@ -17,9 +17,9 @@ describe('statements in flight are shared', () => {
   it('callers of the same statement meanwhile share one run, each with its own rows', async () => {
     const shared = new SharedStatements();
     const s = statement();
-    const a = shared.run('k', undefined, s.start);
-    const b = shared.run('k', new AbortController().signal, s.start);
-    const other = shared.run('other', undefined, s.start);
+    const a = shared.join('k', undefined, s.start);
+    const b = shared.join('k', new AbortController().signal, s.start);
+    const other = shared.join('other', undefined, s.start);
     expect(s.started).toHaveLength(2);
     s.started[0]!.resolve([{ x: 1 }]);
     s.started[1]!.resolve([{ x: 2 }]);
@@ -30,7 +30,7 @@ describe('statements in flight are shared', () => {
     expect(await other).toEqual([{ x: 2 }]);
     // Nothing is kept: the next caller runs it again.
     expect(shared.size).toBe(0);
-    void shared.run('k', undefined, s.start);
+    void shared.join('k', undefined, s.start);
     expect(s.started).toHaveLength(3);
   });
 
@@ -38,8 +38,8 @@ describe('statements in flight are shared', () => {
     const shared = new SharedStatements();
     const s = statement();
     const gone = new AbortController();
-    const a = shared.run('k', gone.signal, s.start);
-    const b = shared.run('k', new AbortController().signal, s.start);
+    const a = shared.join('k', gone.signal, s.start);
+    const b = shared.join('k', new AbortController().signal, s.start);
     gone.abort();
     await expect(a).rejects.toBeInstanceOf(WarehouseCancelledError);
     expect(s.started[0]!.signal.aborted).toBe(false);
@@ -51,8 +51,8 @@ describe('statements in flight are shared', () => {
     const shared = new SharedStatements();
     const s = statement();
     const [ca, cb] = [new AbortController(), new AbortController()];
-    const a = shared.run('k', ca.signal, s.start);
-    const b = shared.run('k', cb.signal, s.start);
+    const a = shared.join('k', ca.signal, s.start);
+    const b = shared.join('k', cb.signal, s.start);
     ca.abort();
     await expect(a).rejects.toBeInstanceOf(WarehouseCancelledError);
     let settled = false;
@@ -66,7 +66,7 @@ describe('statements in flight are shared', () => {
     expect(settled).toBe(false);
     await expect(b).rejects.toBeInstanceOf(WarehouseCancelledError);
     // A caller that comes while it stops does not join it: it runs afresh.
-    const c = shared.run('k', undefined, s.start);
+    const c = shared.join('k', undefined, s.start);
     expect(s.started).toHaveLength(2);
     s.started[1]!.resolve([{ x: 3 }]);
     expect(await c).toEqual([{ x: 3 }]);
@@ -76,15 +76,15 @@ describe('statements in flight are shared', () => {
     const shared = new SharedStatements();
     const s = statement();
     const gone = new AbortController();
-    const a = shared.run('k', gone.signal, s.start);
-    const b = shared.run('k', undefined, s.start);
+    const a = shared.join('k', gone.signal, s.start);
+    const b = shared.join('k', undefined, s.start);
     gone.abort();
     await expect(a).rejects.toBeInstanceOf(WarehouseCancelledError);
     expect(s.started[0]!.signal.aborted).toBe(false);
 
     let fail!: (err: Error) => void;
-    const failing = shared.run('f', new AbortController().signal, () => new Promise<Row[]>((_, r) => (fail = r)));
-    const failing2 = shared.run('f', undefined, () => Promise.resolve([]));
+    const failing = shared.join('f', new AbortController().signal, () => new Promise<Row[]>((_, r) => (fail = r)));
+    const failing2 = shared.join('f', undefined, () => Promise.resolve([]));
     fail(new Error('boom'));
     await expect(failing).rejects.toThrow('boom');
     await expect(failing2).rejects.toThrow('boom');

@@ -151,7 +151,7 @@ describeOnEach(await warehouseTargets(), 'store analysis API', (target) => {
       );
     });
 
-    it('channel sources: refused without a shop (spec §5), and narrow the shops to those channel types', async () => {
+    it('channel sources: refused without a shop (docs/product.md §5), and narrow the shops to those channel types', async () => {
       const refused = await post(admin, '/top', {
         ...body({ shops: undefined, channel_sources: ['global'] }),
         kind: 'shop',
@@ -352,7 +352,7 @@ describeOnEach(await warehouseTargets(), 'store analysis API', (target) => {
       const top = await post(member, '/shops/rankings', outside);
       expect(top.json().data.items).toEqual([]);
       const dl = await post(member, '/shops/rankings/downloads', outside);
-      // Spec §8: nothing to download.
+      // docs/product.md §8: nothing to download.
       expect(dl.statusCode).toBe(400);
       expect(dl.json().msg).toBe('There is no data to download for this filter.');
     });

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../support/app.js';
 import { recordingInto } from '../support/warehouses.js';
 
 /**
- * Statements per panel (issue 19): one request never sends the same statement twice, and the
+ * Statements per panel: one request never sends the same statement twice, and the
  * summary's range, chain base and yoy base are one statement (conditional sums per range).
  */
 let t: TestApp;

@@ -43,7 +43,7 @@ async function sheetRows(
 }
 
 /**
- * The audit trail screen's API (issue 20, docs/security.md "Audit trail"): filters, paging, the
+ * The audit trail screen's API (docs/security.md "Audit trail"): filters, paging, the
  * reader's scope (root every entry, global admins project entries, project admins their projects,
  * others nothing) and the download, which lists what the list lists.
  */
@@ -150,6 +150,18 @@ describe.each(stores())('audit trail API ($name)', (target) => {
     expect((await root('GET', '/audit?from=yesterday')).statusCode).toBe(400);
     expect((await root('GET', '/audit?page_size=500')).statusCode).toBe(400);
     expect((await root('GET', '/audit?limit=5')).statusCode).toBe(400);
+  });
+
+  it('refuses a time of the right shape that names no moment, list and download alike', async () => {
+    for (const path of ['/audit', '/audit/downloads'])
+      for (const [field, time] of [
+        ['from', '2026-13-45T25:61Z'],
+        ['to', '1619-42-46T23:80+59:05'],
+      ]) {
+        const res = await root('GET', `${path}?${field}=${encodeURIComponent(time!)}&locale=en_us`);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().msg).toBe(`invalid argument: ${field}`);
+      }
   });
 
   it('a global admin sees the entries of projects only: no sign-ins, accounts or other targets', async () => {

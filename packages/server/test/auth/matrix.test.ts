@@ -1,11 +1,20 @@
-import { ROLES, type Role, roleMatches } from '@marketlens/shared';
+import { ROLES, ROUTES, type Role, type RouteDef, roleMatches } from '@marketlens/shared';
+import * as ENDPOINT_TABLES from '@marketlens/shared/endpoints';
 import {
+  ACCOUNT_ENDPOINTS,
+  type AdminAccess,
+  type AdminEndpoint,
+  AUDIT_ENDPOINTS,
   BRAND_ENDPOINTS,
   DATA_ENDPOINTS,
   type Endpoint,
   EXPLORE_ENDPOINTS,
+  FAVORITE_ENDPOINTS,
   HOT_ENDPOINTS,
   INSIGHT_ENDPOINTS,
+  ORDER_ENDPOINTS,
+  PROJECT_ENDPOINTS,
+  SESSION_ENDPOINTS,
 } from '@marketlens/shared/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../src/permissions/index.js';
@@ -16,7 +25,7 @@ import { bearer, changePasswordAndSignIn, login, makeUser, PASSWORD } from './he
 /**
  * The authorization matrix: every API route × every role × own / other project → the expected
  * status, derived from the route's declared permission by the small oracle below (written from
- * spec §6, independently of src/permissions). Requests carry an unknown field, so an allowed call
+ * docs/product.md §6, independently of src/permissions). Requests carry an unknown field, so an allowed call
  * stops at schema validation (400) and no handler ever changes data; a denied one is 403 (401 when
  * anonymous) before validation.
  */
@@ -55,7 +64,7 @@ function expectedAllowed(p: Permission, actor: Actor, own: boolean): boolean {
       return admin || (member && actor.memberRole === 'admin');
     }
     case 'analysis': {
-      // Spec §6: root opens the project's pages; everyone else the pages held in the project
+      // docs/product.md §6: root opens the project's pages; everyone else the pages held in the project
       // (global admins too: membership is what grants pages). No page listed = any page will do.
       const open = actor.role === 'root' ? PROJECT_PAGES : own && actor.memberRole !== null ? MEMBER_PAGES : [];
       return p.pages.length === 0 ? open.length > 0 : p.pages.some((page) => open.includes(page));
@@ -72,6 +81,51 @@ function fillUrl(url: string, projectId: number): string {
     if (name === 'table_name') return 'no_such_table';
     return '999999';
   });
+}
+
+/** The administration tables: every entry must be registered, with the permission its access declares. */
+const ADMIN_TABLES: Record<string, Record<string, AdminEndpoint>> = {
+  ACCOUNT_ENDPOINTS,
+  SESSION_ENDPOINTS,
+  PROJECT_ENDPOINTS,
+  FAVORITE_ENDPOINTS,
+  ORDER_ENDPOINTS,
+  AUDIT_ENDPOINTS,
+};
+
+function screenAuth(name: string, routes: readonly RouteDef[] = ROUTES): readonly Role[] | undefined {
+  for (const r of routes) {
+    if (r.name === name) return r.auth;
+    const child = r.children && screenAuth(name, r.children);
+    if (child) return child;
+  }
+  return undefined;
+}
+
+/**
+ * The permission an administration entry's access stands for, written from the shared route table
+ * (the screens' role lists, docs/product.md §6) rather than from src/permissions. Fails for an
+ * access of a kind it does not know, so a new kind must be given a meaning here too.
+ */
+export function expectedPermission(access: AdminAccess): Permission {
+  const screens = {
+    projects: 'Projects',
+    projectAdmin: 'ProjectInfo',
+    accounts: 'Accounts',
+    batch: 'AccountBatchCreate',
+  };
+  switch (access?.kind) {
+    case 'public':
+    case 'signedIn':
+    case 'ownAccount':
+      return { kind: access.kind };
+    case 'roles':
+      return { kind: 'roles', roles: screenAuth(screens[access.roles])! };
+    case 'project':
+      return { kind: 'project', access: access.access, projectId: access.projectId };
+    default:
+      throw new Error(`no declared access: ${JSON.stringify(access)}`);
+  }
 }
 
 /** Fails for a route that declares no permission (exported so the test below can prove it). */
@@ -105,7 +159,7 @@ describe('authorization matrix', () => {
   });
   afterAll(() => t.close());
 
-  it('covers every role of spec §6', () => {
+  it('covers every role of docs/product.md §6', () => {
     expect(
       Object.values(ACTORS)
         .map((a) => a.role)
@@ -147,6 +201,50 @@ describe('authorization matrix', () => {
         }
       }
     }
+  });
+
+  it('every administration table entry is registered with its method, path and declared access', () => {
+    const routes = declaredRoutes(t.ctx);
+    expect(Object.keys(ACCOUNT_ENDPOINTS).length).toBeGreaterThan(15);
+    expect(Object.keys(PROJECT_ENDPOINTS).length).toBeGreaterThan(30);
+    for (const [table, entries] of Object.entries(ADMIN_TABLES)) {
+      for (const [key, e] of Object.entries(entries)) {
+        const route = routes.find((r) => r.method === e.method && r.url === `/api/common${e.path}`);
+        expect(route, `${table}.${key}: ${e.method} ${e.path}`).toBeDefined();
+        expect(route!.permission, `${table}.${key}`).toEqual(expectedPermission(e.access));
+      }
+    }
+  });
+
+  it('every /api/common route comes from an endpoint table, but the few registered by hand', () => {
+    // Every table of the entry point, analysis and administration alike (any export named *_ENDPOINTS).
+    const tables = Object.entries(ENDPOINT_TABLES).filter(([name]) => name.endsWith('_ENDPOINTS'));
+    expect(tables.length).toBeGreaterThan(10);
+    const tabled = new Set(
+      tables.flatMap(([, table]) =>
+        Object.values(table as Record<string, { method: string; path: string }>).map(
+          (e) => `${e.method} /api/common${e.path}`,
+        ),
+      ),
+    );
+    const byHand = declaredRoutes(t.ctx)
+      .filter((r) => r.url.startsWith('/api/common/') && !tabled.has(`${r.method} ${r.url}`))
+      .map((r) => `${r.method} ${r.url}`);
+    // Not tabled, each for its reason in its route module: the user's data scopes and the cache
+    // clearing are no project's data; a picture answers bytes, not the envelope; the pages'
+    // tracking events (docs/api.md "Tracking") are the logging pipeline's.
+    expect(byHand.sort()).toEqual(
+      [
+        'GET /api/common/data_scopes',
+        'POST /api/common/cache/clear',
+        'GET /api/common/pictures/:id',
+        'POST /api/common/logs',
+      ].sort(),
+    );
+  });
+
+  it('an administration entry without a declared access fails the check', () => {
+    expect(() => expectedPermission(undefined as unknown as AdminAccess)).toThrow();
   });
 
   it('a route without a declared permission fails the check', () => {

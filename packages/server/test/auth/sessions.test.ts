@@ -80,7 +80,7 @@ describe.each(stores())('sessions: absolute and idle limits, child apps, the ses
     }[];
   };
 
-  it('refreshes by POST body as well as by the GET query of the spec', async () => {
+  it('refreshes by POST body as well as by the GET query of docs/product.md §7', async () => {
     const first = await signIn('sam');
     const byPost = await refreshPost(first.refresh_token);
     expect(byPost.statusCode, byPost.body).toBe(200);

@@ -19,7 +19,7 @@ describe.each(stores())('sign-in: lockout, unknown users, account states ($name)
   });
   afterAll(() => t.close());
 
-  it('signs in and returns the spec §3 login result', async () => {
+  it('signs in and returns the docs/product.md §3 login result', async () => {
     await makeUser(t.ctx, 'alice');
     const res = await attempt(t, 'alice', PASSWORD);
     expect(res.statusCode).toBe(200);
@@ -103,8 +103,9 @@ describe.each(stores())('sign-in: lockout, unknown users, account states ($name)
       knownMs = Math.min(knownMs, await time('erin'));
       unknownMs = Math.min(unknownMs, await time(`ghost-${i}`));
     }
-    // Both pay one verification (tens of ms); a skipped hash would answer in ~1 ms. The known path also
-    // writes the failure count, whose time varies with the database's load: the bound is the hash.
+    // Both pay one verification (a slow hash by design); a skipped hash would answer almost at once. The
+    // known path also writes the failure count, whose time varies with the database's load: the bound is the
+    // hash.
     expect(unknownMs).toBeGreaterThan(argonMs * 0.5);
     expect(knownMs).toBeGreaterThan(argonMs * 0.5);
   });

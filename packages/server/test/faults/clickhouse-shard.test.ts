@@ -12,8 +12,8 @@ import { until, within } from '../support/wait.js';
 import { importTiny } from '../support/warehouses.js';
 
 /**
- * A ClickHouse shard that goes down (killed) or hangs (stopped) while the app runs (DESIGN.md §5,
- * docs/deployment.md "Warehouse faults"): analysis requests answer 503 naming the warehouse within
+ * A ClickHouse shard that goes down (killed) or hangs (stopped) while the app runs
+ * (docs/deployment.md "Warehouse faults"): analysis requests answer 503 naming the warehouse within
  * a bounded time, a query running on both shards is not left running on the surviving one, and
  * requests answer 200 again by themselves once the shard is back.
  *

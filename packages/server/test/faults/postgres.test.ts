@@ -7,7 +7,7 @@ import { type Answer, describeOutcomes, envelope, type Outcome, startLoad } from
 import { startPrivatePostgres, waitFor } from '../support/services.js';
 
 /**
- * The metadata database (PostgreSQL) goes away under load and comes back (issue #19): requests
+ * The metadata database (PostgreSQL) goes away under load and comes back (docs/deployment.md §7): requests
  * during the outage get a translated 503 metadata_unavailable at once — never a 500, never a hang —
  * the server recovers by itself, and what was written before the outage is still there.
  */

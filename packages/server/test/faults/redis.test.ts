@@ -7,7 +7,7 @@ import { type Answer, describeOutcomes, envelope, startLoad } from '../support/l
 import { startPrivateRedis, waitFor } from '../support/services.js';
 
 /**
- * Redis (rate limits, response cache) stopped and restarted while the app runs (issue #19):
+ * Redis (rate limits, response cache) stopped and restarted while the app runs (docs/deployment.md §7):
  * sign-in fails closed with a translated 503 (docs/security.md), analysis keeps answering without
  * the cache, and both come back by themselves once Redis does.
  */

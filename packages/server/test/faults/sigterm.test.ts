@@ -8,7 +8,7 @@ import { type Answer, describeOutcomes, envelope, startLoad } from '../support/l
 import { freePort, waitFor } from '../support/services.js';
 
 /**
- * SIGTERM under load (issue #19), on the built server as `npm start` runs it: every request the
+ * SIGTERM under load (docs/deployment.md §7), on the built server as `npm start` runs it: every request the
  * server had accepted completes with 200, requests after the signal are refused cleanly (connection
  * refused, or 503 while it drains), and the process exits 0 soon after.
  */

@@ -1,7 +1,7 @@
 /**
- * fast-check arbitraries for bad input (issue #19 part 4), shared by the seeded `npm test` slice
+ * fast-check arbitraries for bad input (docs/api.md "Bad input"), shared by the seeded `npm test` slice
  * (fuzz.test.ts) and the 100 000-input bench (bench/fuzz.mjs):
- * - super-query strings (spec §5): printed trees, their near misses, and hostile text;
+ * - super-query strings (docs/product.md §5): printed trees, their near misses, and hostile text;
  * - custom-SQL where-clauses: a small SQL grammar over allow-listed and foreign identifiers, with
  *   quotes, comments, functions, subqueries, casts and statement separators;
  * - request bodies generated FROM an endpoint's TypeBox (JSON Schema) request schema, then mutated
@@ -46,7 +46,7 @@ const anyText = (maxLength: number) =>
   );
 
 // ---------------------------------------------------------------------------------------------
-// Super query (spec §5)
+// Super query (docs/product.md §5)
 
 const superAst: fc.Arbitrary<SuperQueryNode> = fc.letrec<{ node: SuperQueryNode }>((tie) => ({
   node: fc.oneof(
@@ -99,7 +99,7 @@ export const superQueryText: fc.Arbitrary<string> = fc.oneof(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Custom SQL (spec §5)
+// Custom SQL (docs/product.md §5)
 
 const FOREIGN_IDENTIFIERS = [
   'password_hash',
@@ -245,7 +245,7 @@ export type Hint = (path: readonly string[], schema: JsonSchema) => fc.Arbitrary
 
 const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
 
-/** A month start (spec §7: the filters' dates are first days of months) in and around the data. */
+/** A month start (docs/product.md §7: the filters' dates are first days of months) in and around the data. */
 export const monthStart = fc
   .tuple(fc.integer({ min: 2016, max: 2027 }), fc.integer({ min: 1, max: 12 }))
   .map(([y, m]) => `${y}-${String(m).padStart(2, '0')}-01`);

@@ -4,7 +4,7 @@ import { endpointTargets, type FuzzTarget, parserTargets, SqlParser } from './su
 import { allEndpoints, fuzzProject, preview, runTarget } from './targets.js';
 
 /**
- * The seeded `npm test` slice of the bad-input fuzz (issue #19 part 4); `npm run bench:fuzz` runs the
+ * The seeded `npm test` slice of the bad-input fuzz (docs/api.md "Bad input"); `npm run bench:fuzz` runs the
  * same targets on 100 000+ inputs. Same seed, same inputs: a failure here reproduces.
  */
 const SEED = 20_251_125;
@@ -36,7 +36,7 @@ describe('fuzz: parsers', () => {
   });
 });
 
-describe('fuzz: every analysis endpoint on DuckDB (tiny data)', () => {
+describe('fuzz: every analysis endpoint and administration read on DuckDB (tiny data)', () => {
   let t: TestApp;
   const targets = new Map<string, FuzzTarget>();
   const statuses: Record<string, number> = {};

@@ -114,7 +114,7 @@ describeOnEach(await warehouseTargets(), 'price enquiry API', (target) => {
     expect(bad.json().msg).toBe(`These categories cannot be subscribed to: ${level1}, 987654`);
   });
 
-  it('POST /order checks the form with the spec §5 messages, in both languages', async () => {
+  it('POST /order checks the form with the messages of docs/product.md §5, in both languages', async () => {
     const cases: [object, string, string][] = [
       [{ enterprise: ' ' }, 'Please enter enterprise.', '请输入企业名称'],
       [{ telephone: '' }, 'Please enter telephone.', '请输入联系电话'],

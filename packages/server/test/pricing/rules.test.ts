@@ -65,7 +65,7 @@ describe('list price: the limit of the level', () => {
     expect(p.price).toBe(price);
     expect(p.reasons.slice(1).map((r) => r.code)).toEqual(limits);
   });
-  it('the limits are those of spec §9', () => {
+  it('the limits are those of docs/product.md §9', () => {
     expect([PRICING.limitSecond, PRICING.limitThird, PRICING.limitAllThird]).toEqual([999_999, 99_999, 50_000]);
   });
 });

@@ -41,7 +41,7 @@ describe.each(stores())('project API ($name)', (target) => {
   });
   afterAll(() => t.close());
 
-  it('creates a project with the spec §5 messages for a taken name, no pages and an unknown dataset', async () => {
+  it('creates a project with the messages of docs/product.md §5 for a taken name, no pages and an unknown dataset', async () => {
     const dup = await admin('POST', '/projects', {
       name: ' Skin care ',
       data_scope: 'cn_monthly',
@@ -227,7 +227,7 @@ describe.each(stores())('project API ($name)', (target) => {
     }
   });
 
-  it('bands: first value not above the second, no negatives (spec §5, both languages); members read their categories only', async () => {
+  it('bands: first value not above the second, no negatives (docs/product.md §5, both languages); members read their categories only', async () => {
     const cat = leaves[1]!;
     const put = (bands: unknown, locale?: string) =>
       admin('PUT', `/projects/${pid}/categories/bands`, { category_id: cat, bands, ...(locale ? { locale } : {}) });
@@ -305,7 +305,7 @@ describe.each(stores())('project API ($name)', (target) => {
     const attr = (name: string) => ({ name, title: `t-${name}`, title_en: `T ${name}` });
     const unknown = await admin('PUT', `/projects/${pid}/attributes`, { attributes: [attr('nope')], locale: 'en' });
     expect(refused(unknown, 400)).toBe('The attribute does not exist in the dataset.');
-    // Spec §5: a name twice is "name already exists", in the request's language.
+    // docs/product.md §5: a name twice is "name already exists", in the request's language.
     const twice = await admin('PUT', `/projects/${pid}/attributes`, { attributes: [attr(names[0]!), attr(names[0]!)] });
     expect(refused(twice, 400)).toBe('名称已存在');
     const twiceEn = { attributes: [attr(names[0]!), attr(names[0]!)], locale: 'en' };

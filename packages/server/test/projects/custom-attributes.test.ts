@@ -94,7 +94,7 @@ describeOnEach(await warehouseTargets(), 'custom attributes API', (target) => {
     ]);
     const id = saved.items[0].id as number;
 
-    // Spec §5 "name already exists": either name, case and outer spaces ignored.
+    // docs/product.md §5 "name already exists": either name, case and outer spaces ignored.
     const twice = { items: [attribute('抗衰', 'Anti-ageing', WORDS, id), attribute(' 抗衰 ', 'Other', ['保湿'])] };
     expect(await refused(url(), twice)).toBe('名称已存在');
     expect(await refused(url(), twice, 'en')).toBe('name already exists');
@@ -102,7 +102,7 @@ describeOnEach(await warehouseTargets(), 'custom attributes API', (target) => {
       items: [attribute('抗衰', 'Anti-ageing', WORDS, id), attribute('保湿', 'anti-AGEING', ['保湿'])],
     };
     expect(await refused(url(), twiceEn, 'en')).toBe('name already exists');
-    // Spec §5 "This keyword already exists!" for a word twice in one attribute.
+    // docs/product.md §5 "This keyword already exists!" for a word twice in one attribute.
     expect(await refused(url(), { items: [attribute('X', '', ['保湿', '保湿'])] }, 'en')).toBe(
       'This keyword already exists!',
     );

@@ -6,13 +6,13 @@ import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 import { type Caller, caller, data, refused } from './helpers.js';
 
 /**
- * Brand and shop grants name ids of the project's dataset (issue 20): an id the dataset lacks is
+ * Brand and shop grants name ids of the project's dataset: an id the dataset lacks is
  * refused with a 400 naming it, in the request's language, and nothing of the change is saved.
  * Both places that save grants are covered: project user management and the account's project access.
  */
 describeOnEach(await warehouseTargets(), 'grant values are checked against the dataset', (target) => {
   const brands = market.dims.dim_brand.map((b) => String(b.brand_id));
-  // Shops as the member editor sends them: 'platform,shop_id' selections (spec §4).
+  // Shops as the member editor sends them: 'platform,shop_id' selections (docs/product.md §4).
   const shops = market.dims.dim_shop.map((s) => `${s.platform_id},${s.shop_id}`);
   const firstShop = market.dims.dim_shop[0]!;
   const missingBrand = String(Math.max(...market.dims.dim_brand.map((b) => b.brand_id)) + 1000);

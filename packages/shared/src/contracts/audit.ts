@@ -1,5 +1,5 @@
 /**
- * Wire contract of the audit trail screen (issue 20, docs/security.md "Audit trail"): the list
+ * Wire contract of the audit trail screen (docs/security.md "Audit trail"): the list
  * `GET /api/common/audit` and its download `GET /api/common/audit/downloads` take the same filters.
  */
 import { type Static, Type } from 'typebox';
@@ -62,3 +62,9 @@ export const AuditPage = Type.Object({
   page_size: Type.Integer(),
 });
 export type AuditPage = Static<typeof AuditPage>;
+
+/** Schemas of the audit trail endpoints, by the key of `AUDIT_ENDPOINTS` (admin-endpoints.ts); the download is a file. */
+export const AUDIT_SCHEMAS = {
+  list: { body: AuditListQuery, data: AuditPage },
+  download: { body: AuditDownloadQuery, data: null },
+};

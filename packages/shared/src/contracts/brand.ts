@@ -85,7 +85,7 @@ export const BrandOverview = Type.Object({
   range: Range,
   market: OverviewMarket,
   brand: BrandOverviewItem,
-  /** Spec §8: unequal period lengths, no data. */
+  /** docs/product.md §8: unequal period lengths, no data. */
   warnings: Warnings,
 });
 export type BrandOverview = Static<typeof BrandOverview>;
@@ -240,7 +240,7 @@ export const BrandCategoryValuations = Type.Object({
 export type BrandCategoryValuations = Static<typeof BrandCategoryValuations>;
 
 // ---------------------------------------------------------------------------------------------
-// Requests: the brand (or brands) asked about, with the spec §3 filter where the panel follows it.
+// Requests: the brand (or brands) asked about, with the filter (docs/product.md §3) where the panel follows it.
 
 const BrandId = Type.Integer({ minimum: 0 });
 const Level = Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]));

@@ -1,12 +1,12 @@
 /**
  * Wire pieces every analysis endpoint shares: the warning format, the request's locale fields and
- * the spec §3 filter as it arrives on the wire. The server validates with these schemas (unknown
+ * the filter (docs/product.md §3) as it arrives on the wire. The server validates with these schemas (unknown
  * fields are rejected); the web reads their `Static` types.
  */
 import { type Static, type TProperties, Type } from 'typebox';
 
 /**
- * A warning for the page (spec §8: unequal period lengths, no data …): its message key and the text
+ * A warning for the page (docs/product.md §8: unequal period lengths, no data …): its message key and the text
  * in the request's language. Every analysis answer carries `warnings` in this one format.
  */
 export const Warning = Type.Object({ code: Type.String(), msg: Type.String() });
@@ -15,7 +15,7 @@ export const Warnings = Type.Array(Warning);
 
 /**
  * Every request may carry `locale`, and `debug` when the web page's address contains "debug"
- * (spec §7); both are accepted wherever the closed schemas accept anything.
+ * (docs/product.md §7); both are accepted wherever the closed schemas accept anything.
  */
 export const LocaleField = {
   locale: Type.Optional(Type.String({ maxLength: 10 })),
@@ -35,13 +35,13 @@ const Bound = Type.Unsafe<number | string | null>({ type: ['number', 'string', '
 export const DataScopeId = Type.Integer({ minimum: 1 });
 
 /**
- * A keyword expression (spec §3 goodsKeywords): words with AND/OR, or one super query (spec §5).
+ * A keyword expression (docs/product.md §3 goodsKeywords): words with AND/OR, or one super query (docs/product.md §5).
  * The filter's title keywords, and on Concept Explore the concept itself.
  */
 export const GoodsKeywords = Type.Object(
   {
     enable: Type.Boolean(),
-    /** 'keyword': a list of words; 'super': one super query (spec §5). */
+    /** 'keyword': a list of words; 'super': one super query (docs/product.md §5). */
     input_type: Type.Union([Type.Literal('keyword'), Type.Literal('super')]),
     condition_type: Type.Optional(Type.Union([Type.Literal('AND'), Type.Literal('OR')])),
     value: Type.Union([
@@ -54,25 +54,25 @@ export const GoodsKeywords = Type.Object(
 export type GoodsKeywords = Static<typeof GoodsKeywords>;
 
 /**
- * The spec §3 filter state as it arrives on the wire. Field names follow the spec (goodsKeywords,
- * isFollowConcernedBrands …); its rules (spec §5) are checked by the server's filter validation.
+ * The filter state (docs/product.md §3) as it arrives on the wire. Field names follow it (goodsKeywords,
+ * isFollowConcernedBrands …); its rules (docs/product.md §5) are checked by the server's filter validation.
  */
 export const FilterFields = {
   /** The project (data scope) the filter is for. */
   data_scope_id: DataScopeId,
   category: Type.Optional(Type.Object({ enable: Type.Boolean(), value: Ids }, { additionalProperties: false })),
-  /** Custom SQL mode: a where-clause (spec §5); exclusive with an enabled category selection. */
+  /** Custom SQL mode: a where-clause (docs/product.md §5); exclusive with an enabled category selection. */
   sql: Type.Optional(
     Type.Object({ enable: Type.Boolean(), value: Type.String({ maxLength: 4000 }) }, { additionalProperties: false }),
   ),
   /** 'platform_id' (every channel of the platform) or 'platform_id,shop_type'. */
   channels: Type.Optional(Type.Array(Type.String({ pattern: '^\\d{1,9}(,[a-z_]{1,32})?$' }), { maxItems: 200 })),
   brands: Type.Optional(Ids),
-  /** Shop selections as 'platform,shop_id' (spec §4). */
+  /** Shop selections as 'platform,shop_id' (docs/product.md §4). */
   shops: Type.Optional(Type.Array(Type.String({ pattern: '^\\d{1,9},\\d{1,16}$' }), { maxItems: 5000 })),
   /**
-   * Channel sources (spec §9: supermarket, global, others) among the selected shops: only with a
-   * shop selection (spec §5 "Channel source requires a shop selection first", a 400 otherwise).
+   * Channel sources (docs/product.md §9: supermarket, global, others) among the selected shops: only with a
+   * shop selection (docs/product.md §5 "Channel source requires a shop selection first", a 400 otherwise).
    */
   channel_sources: Type.Optional(
     Type.Array(Type.Union([Type.Literal('supermarket'), Type.Literal('global'), Type.Literal('others')]), {
@@ -108,7 +108,7 @@ export type WireFilter = Static<typeof WireFilterSchema>;
 /** The names of the filter's fields: what a body holds besides them is the endpoint's own. */
 export const FILTER_FIELD_NAMES: readonly string[] = Object.keys(FilterFields);
 
-/** A closed request body: locale, the spec §3 filter, and the endpoint's own fields. */
+/** A closed request body: locale, the filter (docs/product.md §3), and the endpoint's own fields. */
 export const FilterBody = <P extends TProperties>(props: P) =>
   Type.Object({ ...LocaleField, ...FilterFields, ...props }, { additionalProperties: false });
 

@@ -8,12 +8,12 @@ import { type Static, Type } from 'typebox';
 import { MAX_CONTRAST_BRANDS } from '../limits.js';
 import { BrandCategoryRow, BrandOverviewItem, BrandTrendPoint, OverviewMarket, OverviewRange } from './brand.js';
 import { FilterBody, Warnings } from './common.js';
-import { InsightBandsValues, InsightChannelsOverview, InsightTopRow } from './insight.js';
+import { InsightBandsValues, InsightChannelsOverview, TopAnswerRow } from './insight.js';
 
 const Num = Type.Union([Type.Number(), Type.Null()]);
 const Ids = Type.Array(Type.Integer({ minimum: 0 }), { maxItems: 500 });
 
-/** Why a slot shows no figures: not granted (brand or category, spec §6) or not in the data. */
+/** Why a slot shows no figures: not granted (brand or category, docs/product.md §6) or not in the data. */
 export const SLOT_ACCESS = ['ok', 'no_access_brand', 'no_access_category', 'not_found'] as const;
 export type SlotAccess = (typeof SLOT_ACCESS)[number];
 
@@ -37,7 +37,7 @@ export const ContrastSlotFigures = Type.Object({
     bands: InsightBandsValues.properties.bands,
   }),
   /** The brand's best-selling products (by sales), shares of the brand's sales. */
-  top_products: Type.Array(InsightTopRow),
+  top_products: Type.Array(TopAnswerRow),
 });
 export type ContrastSlotFigures = Static<typeof ContrastSlotFigures>;
 
@@ -55,7 +55,7 @@ export const ContrastSlot = Type.Object({
   name: Type.String(),
   name_en: Type.String(),
   figures: Type.Union([ContrastSlotFigures, Type.Null()]),
-  /** Spec §8 per slot: no data for this brand under the filter, unequal period lengths. */
+  /** docs/product.md §8 per slot: no data for this brand under the filter, unequal period lengths. */
   warnings: Warnings,
 });
 export type ContrastSlot = Static<typeof ContrastSlot>;

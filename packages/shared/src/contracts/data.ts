@@ -1,5 +1,5 @@
 /**
- * Wire contract of the reference data (spec §7 "Data"): what every analysis page needs to draw its
+ * Wire contract of the reference data (docs/product.md §7 "Data"): what every analysis page needs to draw its
  * filters (category tree, brands, shops, attributes, channels, period range), always within the
  * user's grant. Request schemas are closed (unknown fields rejected); GET requests are query strings.
  * The endpoints are `DATA_ENDPOINTS` in endpoints.ts; the project-independent ones (the user's
@@ -23,7 +23,7 @@ const Prefix = Type.Optional(Type.String({ maxLength: 100 }));
 /** A brand (or anything named) with its names in both languages. */
 export const NamedItem = Type.Object({ id: Type.Number(), name: Type.String(), name_en: Type.String() });
 export type NamedItem = Static<typeof NamedItem>;
-/** A shop: its selection value 'platform,shop_id' (spec §4) and names. */
+/** A shop: its selection value 'platform,shop_id' (docs/product.md §4) and names. */
 export const ShopItem = Type.Object({ value: Type.String(), name: Type.String(), name_en: Type.String() });
 export type ShopItem = Static<typeof ShopItem>;
 
@@ -33,7 +33,7 @@ const PathName = Type.String();
  * A category (docs/web-analysis.md): its id, names, level (1–3) and parent, and its path — `category_name_1..3`
  * (`_en` in English) name its level-1, level-2 and level-3 ancestors, itself at its own level, so a
  * list of categories from several branches reads without the tree. `category_self_id` is the
- * category's own id: the same as `category_id`, since ids are unique across levels here; the spec
+ * category's own id: the same as `category_id`, since ids are unique across levels here; docs/product.md §3
  * names both.
  */
 export const CategoryItem = Type.Object({
@@ -54,10 +54,10 @@ export type CategoryItem = Static<typeof CategoryItem>;
 /**
  * A node of the granted tree. `ready` is false when the project's administrator has not yet marked
  * the category (or a category above it) ready: its data is not reviewed, and the analysis pages show
- * the spec §6 "not ready" warning instead of its figures.
+ * the docs/product.md §6 "not ready" warning instead of its figures.
  */
 const TreeItem = Type.Object({ ...CategoryItem.properties, ready: Type.Boolean() });
-// The tree has three levels (DESIGN.md §3), so its schema is written out rather than recursive.
+// The tree has three levels (docs/data-format.md, `dim_category`), so its schema is written out rather than recursive.
 const WithChildren = <T extends TSchema>(child: T) =>
   Type.Object({ ...TreeItem.properties, children: Type.Array(child) });
 export const CategoryTree = WithChildren(WithChildren(WithChildren(TreeItem)));
@@ -94,13 +94,13 @@ export type FilterAttribute = Static<typeof FilterAttribute>;
 export const TableDate = Type.Object({ farthest_date: Type.String(), latest_date: Type.String() });
 export type TableDate = Static<typeof TableDate>;
 
-/** POST /categories: without a data scope the answer is an empty tree, not an error (spec §5). */
+/** POST /categories: without a data scope the answer is an empty tree, not an error (docs/product.md §5). */
 export const CategoriesBody = Type.Object(
   {
     ...LocaleField,
     data_scope_id: Type.Optional(Type.Union([DataScopeId, Type.Null()])),
     /**
-     * Spec §7 "category reading sends brands_filtering": only the categories in which these brands
+     * docs/product.md §7 "category reading sends brands_filtering": only the categories in which these brands
      * sold (within the grant); empty or absent, the whole granted tree.
      */
     brands_filtering: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { maxItems: 500 })),

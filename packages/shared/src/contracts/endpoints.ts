@@ -1,6 +1,6 @@
 /**
  * The endpoint tables of the analysis pages and of the reference data: for every endpoint its method,
- * path (under /api/common), the pages (spec §2 ids) it serves, who may call it and whether it answers
+ * path (under /api/common), the pages (docs/product.md §2 ids) it serves, who may call it and whether it answers
  * a file. The server registers its routes from these tables (with the request and answer schemas of
  * the same key in `<area>.ts`, `*_SCHEMAS`) and the auth plugin checks the access; the web calls the
  * same entries, typed by the same schemas.
@@ -15,19 +15,25 @@ import type { CONTRAST_SCHEMAS } from './contrast.js';
 import type { DATA_SCHEMAS } from './data.js';
 import type { EXPLORE_SCHEMAS } from './explore.js';
 import type { HOT_SCHEMAS } from './hot.js';
+import type { HttpMethod } from './http.js';
 import type { INSIGHT_SCHEMAS } from './insight.js';
 import type { POTENTIAL_SCHEMAS } from './potential.js';
-import type { PRODUCT_ANALYSIS_SCHEMAS } from './products.js';
+import type { PRODUCT_ANALYSIS_SCHEMAS } from './product-analysis.js';
 import type { SHOP_SCHEMAS } from './shop.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+// The administration tables (accounts, projects, personal centre …) come from the same entry point.
+export * from './admin-endpoints.js';
+export type { HttpMethod };
 export type EndpointAccess = 'pages' | 'member' | 'manage';
 
-export interface Endpoint<Body = unknown, Data = unknown> {
+export interface Endpoint<Body = unknown, Data = unknown, Params = unknown> {
   readonly method: HttpMethod;
   /** Path under /api/common. */
   readonly path: string;
-  /** Pages that call it: with access `pages`, the user must be allowed one of them in the project (spec §6). */
+  /**
+   * Pages that call it: with access `pages`, the user must be allowed one of them in the project
+   * (docs/product.md §6).
+   */
   readonly pages: readonly number[];
   /**
    * Who may call it: `pages` — a member allowed one of `pages`; `member` — any member (reference data
@@ -36,13 +42,19 @@ export interface Endpoint<Body = unknown, Data = unknown> {
   readonly access: EndpointAccess;
   /** The answer is a file (.xlsx), not the JSON envelope. */
   readonly file: boolean;
-  /** Type carriers only (never set): the request (body, or query of a GET) and the answer's data. */
-  readonly types?: { readonly body: Body; readonly data: Data };
+  /**
+   * Type carriers only (never set): the request (body, or query of a GET), the answer's data and the
+   * path parameters (an empty record when the path has none), as the administration tables carry them.
+   */
+  readonly types?: { readonly body: Body; readonly data: Data; readonly params: Params };
 }
 
-/** The request and answer of an endpoint. */
-export type BodyOf<E> = E extends Endpoint<infer B, unknown> ? B : never;
-export type DataOf<E> = E extends Endpoint<unknown, infer D> ? D : never;
+/**
+ * The request and answer of an endpoint (of these tables or of the administration tables; their
+ * path parameters: `ParamsOf`, admin-endpoints.ts).
+ */
+export type BodyOf<E> = E extends { readonly types?: { readonly body: infer B } } ? B : never;
+export type DataOf<E> = E extends { readonly types?: { readonly data: infer D } } ? D : never;
 
 /**
  * Schemas of one endpoint: its request, its answer's data (null for a file) and, for a path with
@@ -56,7 +68,8 @@ export interface EndpointSchemas {
 
 type Typed<S extends EndpointSchemas> = Endpoint<
   Static<S['body']>,
-  S['data'] extends TSchema ? Static<S['data']> : never
+  S['data'] extends TSchema ? Static<S['data']> : never,
+  S extends { params: infer P extends TSchema } ? Static<P> : Record<string, never>
 >;
 /** An endpoint table typed by its schema table: a key missing from either is a compile error. */
 export type TableOf<T extends Record<string, EndpointSchemas>> = { readonly [K in keyof T]: Typed<T[K]> };
@@ -66,7 +79,7 @@ interface Options {
   access?: EndpointAccess;
 }
 export const at = (method: HttpMethod, path: string, pages: readonly number[], o: Options = {}) =>
-  ({ method, path, pages, file: o.file ?? false, access: o.access ?? 'pages' }) as Endpoint<never, never>;
+  ({ method, path, pages, file: o.file ?? false, access: o.access ?? 'pages' }) as Endpoint<never, never, never>;
 
 const { hot, explore, potential, discover, brand, contrast, favoriteBrand, shop } = PAGE_ID;
 
@@ -166,7 +179,7 @@ export const SHOP_ENDPOINTS: TableOf<typeof SHOP_SCHEMAS> = {
 const member = (method: HttpMethod, path: string) => at(method, path, [], { access: 'member' });
 
 /**
- * Reference data of one project (spec §7 "Data"): every page's filter panel reads it, and so do the
+ * Reference data of one project (docs/product.md §7 "Data"): every page's filter panel reads it, and so do the
  * administration screens (the grant pickers of project user management read /brands and /shops), so
  * it needs project membership (global admins and root always), not pages. Always within the user's
  * grant. Not here: GET /data_scopes (the user's projects, not one project's data) and POST

@@ -10,9 +10,9 @@ import {
   InsightMetricName,
   InsightRange,
   InsightSummaryComparison,
-  InsightTop,
   InsightTrendPoint,
   InsightValuation,
+  TopAnswer,
 } from './insight.js';
 
 const MaybeNumber = Type.Union([Type.Number(), Type.Null()]);
@@ -20,7 +20,7 @@ const SortBy = Type.Optional(Type.Union([Type.Literal('sales'), Type.Literal('co
 /** The parent whose child categories are ranked (none: level-1 categories). */
 const ParentField = { parent_id: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])) };
 
-/** A concept request: the spec §3 filter whose goodsKeywords is the concept. */
+/** A concept request: the filter (docs/product.md §3) whose goodsKeywords is the concept. */
 export const ConceptBody = FilterBody({});
 /** Trends: the metric, and up to two more concepts drawn beside the page's own (same filter). */
 export const ConceptTrendsBody = FilterBody({
@@ -153,9 +153,9 @@ export const EXPLORE_SCHEMAS = {
   categoryTrends: { body: ConceptCategoriesBody, data: HotCategoryTrendsData },
   categoryPenetration: { body: ConceptCategoriesBody, data: ConceptCategoryPenetration },
   valuations: { body: ConceptBody, data: InsightValuation },
-  brands: { body: ConceptRankingBody, data: InsightTop },
+  brands: { body: ConceptRankingBody, data: TopAnswer },
   brandsDownload: { body: ConceptRankingBody, data: null },
-  products: { body: ConceptRankingBody, data: InsightTop },
+  products: { body: ConceptRankingBody, data: TopAnswer },
   productsDownload: { body: ConceptRankingBody, data: null },
-  categoryProducts: { body: ConceptDetailBody, data: InsightTop },
+  categoryProducts: { body: ConceptDetailBody, data: TopAnswer },
 } as const;

@@ -15,7 +15,7 @@ const Range = Type.Object({ start: Type.String(), end: Type.String() });
 export const HotEntityKind = Type.Union([Type.Literal('category'), Type.Literal('brand'), Type.Literal('product')]);
 export type HotEntityKind = Static<typeof HotEntityKind>;
 
-/** A product (SKU) with what a card or row shows: names, price, links (spec §9) and picture. */
+/** A product (SKU) with what a card or row shows: names, price, links (docs/product.md §9) and picture. */
 export const HotProduct = Type.Object({
   sku_id: Type.Number(),
   title: Type.String(),

@@ -170,8 +170,8 @@ export const InsightChannelsOverview = Type.Object({
 });
 
 const NamedRef = Type.Object({ id: Type.Number(), name: Type.String(), name_en: Type.String() });
-export const InsightTopKind = Type.Union([Type.Literal('brand'), Type.Literal('shop'), Type.Literal('product')]);
-export const InsightTopRow = Type.Object({
+export const TopAnswerKind = Type.Union([Type.Literal('brand'), Type.Literal('shop'), Type.Literal('product')]);
+export const TopAnswerRow = Type.Object({
   rank: Type.Integer(),
   id: Type.Number(),
   /** Brand or shop name; product title. */
@@ -189,12 +189,12 @@ export const InsightTopRow = Type.Object({
   /** The product's or shop's page on its platform (links.ts), null when unknown. */
   link: Type.Optional(Nullable(Type.String())),
 });
-export const InsightTop = Type.Object({
-  kind: InsightTopKind,
+export const TopAnswer = Type.Object({
+  kind: TopAnswerKind,
   sort_by: Type.String(),
   limit: Type.Integer(),
   total: Type.Object(Totals),
-  items: Type.Array(InsightTopRow),
+  items: Type.Array(TopAnswerRow),
   warnings: Warnings,
 });
 
@@ -264,17 +264,20 @@ export type InsightAttributesData = Static<typeof InsightAttributes>;
 export type InsightAttributeValuesData = Static<typeof InsightAttributeValues>;
 export type InsightBandsValuesData = Static<typeof InsightBandsValues>;
 export type InsightChannelsOverviewData = Static<typeof InsightChannelsOverview>;
-export type InsightTopData = Static<typeof InsightTop>;
-export type InsightTopRowData = Static<typeof InsightTopRow>;
+export type TopAnswerData = Static<typeof TopAnswer>;
+export type TopAnswerRowData = Static<typeof TopAnswerRow>;
 export type InsightValuationSettingsData = Static<typeof InsightValuationSettings>;
 export type InsightValuationData = Static<typeof InsightValuation>;
 
 // ---------------------------------------------------------------------------------------------
-// Requests: the spec §3 filter plus each endpoint's own fields.
+// Requests: the filter (docs/product.md §3) plus each endpoint's own fields.
 
 const Metric = Type.Optional(InsightMetricName);
 const SortBy = Type.Optional(Type.Union([Type.Literal('sales'), Type.Literal('count')]));
-/** Weights are checked by the server so that a negative one gets the spec §5 message, not a schema error. */
+/**
+ * Weights are checked by the server so that a negative one gets the message of docs/product.md §5, not a
+ * schema error.
+ */
 const WeightsBody = Type.Object(
   {
     market_size: Type.Optional(Type.Number()),
@@ -302,7 +305,7 @@ export const InsightAttributeValuesBody = FilterBody({
   attribute: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   custom_attribute: Type.Optional(Type.Integer({ minimum: 1 })),
 });
-export const InsightTopBody = FilterBody({ kind: Type.Optional(InsightTopKind), sort_by: SortBy });
+export const InsightTopBody = FilterBody({ kind: Type.Optional(TopAnswerKind), sort_by: SortBy });
 export const InsightFilterBody = FilterBody({});
 export const InsightCustomValuationBody = FilterBody({ weights: WeightsBody });
 export const InsightValuationDownloadBody = FilterBody({ weights: Type.Optional(WeightsBody) });
@@ -321,7 +324,7 @@ export const INSIGHT_SCHEMAS = {
   attributeValues: { body: InsightAttributeValuesBody, data: InsightAttributeValues },
   bandsValues: { body: InsightMetricBody, data: InsightBandsValues },
   channels: { body: InsightMetricBody, data: InsightChannelsOverview },
-  top: { body: InsightTopBody, data: InsightTop },
+  top: { body: InsightTopBody, data: TopAnswer },
   topDownload: { body: InsightTopBody, data: null },
   valuationSettings: { body: InsightValuationSettingsQuery, data: InsightValuationSettings },
   valuations: { body: InsightFilterBody, data: InsightValuation },

@@ -1,22 +1,22 @@
 /**
  * Wire contract of Potential Brand (/potential, page id 3): rising brands in growing categories.
- * The request is the spec §3 "Potential config" (date_range, benchmark_date_range, quick_selector,
+ * The request is the docs/product.md §3 "Potential config" (date_range, benchmark_date_range, quick_selector,
  * categories_filter, brands_filter; ranges as _min/_max); definitions of every figure:
  * docs/pages/potential.md. Ratios in answers are fractions (0.25 = 25 %); growth LIMITS in the request
- * are percent (20 = 20 %), as the spec's defaults are; null = no value ("-").
+ * are percent (20 = 20 %), as the defaults of docs/product.md §9 are; null = no value ("-").
  */
 import { type Static, Type } from 'typebox';
 import { DataScopeId, Day, LocaleField, Warnings } from './common.js';
 
 const Num = Type.Union([Type.Number(), Type.Null()]);
 /**
- * A limit as typed (checked with the spec §5 range rules); null or '' = no limit. Text first: the
+ * A limit as typed (checked with the range rules of docs/product.md §5); null or '' = no limit. Text first: the
  * server's validation coerces types, and as text a number stays that number (0 must not become
- * null, '1e5' must stay text for the spec's float check) while null becomes '' (no limit).
+ * null, '1e5' must stay text for the float check of docs/product.md §5) while null becomes '' (no limit).
  */
 const Limit = Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null(), Type.Number()]));
 /**
- * A half-open period range as the spec's default states it: from the start of the first period to
+ * A half-open period range as docs/product.md §9 states the default: from the start of the first period to
  * the start of the period after the last (last month start … current month start = last month).
  */
 const HalfOpen = Type.Object({ start: Day, end: Day }, { additionalProperties: false });
@@ -69,7 +69,7 @@ export const PotentialBrandsFilter = Type.Object(
   { additionalProperties: false },
 );
 
-/** The search (spec §3 "Potential config") without the request's own fields: what a user saves. */
+/** The search (docs/product.md §3 "Potential config") without the request's own fields: what a user saves. */
 export const PotentialConfigFields = {
   date_range: HalfOpen,
   benchmark_date_range: HalfOpen,

@@ -1,5 +1,5 @@
 /**
- * Wire contract of the price enquiry and quotation (/price, spec §2, §5, §8, §9; docs/pricing.md):
+ * Wire contract of the price enquiry and quotation (/price, docs/product.md §2, §5, §8, §9; docs/pricing.md):
  * the subscription catalogue (the categories a visitor may buy, with the price of each alone), the
  * quote of a cart (computed on the server, with the reason of every figure), the enquiry
  * (`POST /order`) and the sales team's list of enquiries. Prices are whole RMB per year.
@@ -119,7 +119,7 @@ export const Quote = Type.Object({
 });
 export type Quote = Static<typeof Quote>;
 
-/** Spec §3 quotation form plus the cart; the server recomputes the price from the cart. */
+/** docs/product.md §3 quotation form plus the cart; the server recomputes the price from the cart. */
 export const OrderBody = Type.Object(
   {
     ...LocaleField,

@@ -1,12 +1,12 @@
 /**
  * Wire contract of Store Analysis (/shop, page id 9; docs/pages/shop.md). The page's shops are the
- * filter's shop selection ('platform,shop_id', spec §4); "the market" of a shop is the filter
+ * filter's shop selection ('platform,shop_id', docs/product.md §4); "the market" of a shop is the filter
  * without its shop parts (shops, their platforms, channel sources). Shares and growth are ratios
  * (0.25 = 25 %); null = no value ("-").
  */
 import { type Static, Type } from 'typebox';
 import { FilterBody, Warnings } from './common.js';
-import { InsightMetricName, InsightTop } from './insight.js';
+import { InsightMetricName, TopAnswer } from './insight.js';
 
 const Num = Type.Union([Type.Number(), Type.Null()]);
 const Range = Type.Object({ start: Type.String(), end: Type.String() });
@@ -15,7 +15,7 @@ const Named = { name: Type.String(), name_en: Type.String() };
 /** At most this many shops are described, overlaid or compared at once (the issue: up to 10). */
 export const MAX_SHOPS = 10;
 
-/** One shop's selection value, 'platform,shop_id' (spec §4). */
+/** One shop's selection value, 'platform,shop_id' (docs/product.md §4). */
 export const ShopValue = Type.String({ pattern: '^\\d{1,9},\\d{1,16}$' });
 
 const Measures = { sales: Type.Number(), count: Type.Number(), avg_price: Num, share: Num };
@@ -38,7 +38,7 @@ export const ShopOverviewItem = Type.Object({
   platform: Type.Object({ id: Type.Integer(), code: Type.String(), ...Named }),
   /** Its channel type (shop type) and that channel's name on its platform. */
   channel: Type.Object({ shop_type: Type.String(), ...Named }),
-  /** Its page on the platform (tmall, taobao, jd, suning, pdd; spec §9), null elsewhere. */
+  /** Its page on the platform (tmall, taobao, jd, suning, pdd; docs/product.md §9), null elsewhere. */
   link: Type.Union([Type.String(), Type.Null()]),
   ...Measures,
   /** Share of its platform's sales in the market. */
@@ -146,8 +146,8 @@ export const ShopChannelTrendsBody = FilterBody({ platform_id: Type.Optional(Typ
 export const SHOP_SCHEMAS = {
   overviews: { body: ShopFilterBody, data: ShopOverviews },
   composition: { body: ShopCompositionBody, data: ShopComposition },
-  products: { body: ShopProductsBody, data: InsightTop },
-  rankings: { body: ShopRankingsBody, data: InsightTop },
+  products: { body: ShopProductsBody, data: TopAnswer },
+  rankings: { body: ShopRankingsBody, data: TopAnswer },
   rankingsDownload: { body: ShopRankingsBody, data: null },
   trends: { body: ShopTrendsBody, data: ShopTrends },
   channelTrends: { body: ShopChannelTrendsBody, data: ShopChannelTrends },

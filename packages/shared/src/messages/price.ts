@@ -1,6 +1,6 @@
 import { defineMessages } from './area.js';
 
-/** Server texts of the price enquiry (keys prefixed 'price.'): spec §8 quotation messages and refusals. */
+/** Server texts of the price enquiry (keys prefixed 'price.'): docs/product.md §8 quotation messages and refusals. */
 export const priceMessages = defineMessages({
   en: {
     'price.submitted': 'Your enquiry has been submitted successfully. Our sales team will contact you soon.',

@@ -31,7 +31,7 @@ export function createQueryClient() {
   });
 }
 
-/** dayjs follows the language; the zh-cn locale starts weeks on Monday (spec §4). */
+/** dayjs follows the language; the zh-cn locale starts weeks on Monday (docs/product.md §4). */
 function applyDayjsLocale(lang: string) {
   dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');
 }

@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { setApiHandlers } from '../shared/api/request.js';
+import { useCurrentDef } from '../shared/route.js';
 import { useFeedback } from '../shared/ui/feedback.js';
 import { Logo } from '../shared/ui/Logo.js';
 import { startDeployWatch } from './deploy.js';
 import { currentProbe, dismissSmallScreen, maySkipSmallScreen, smallScreenDismissed } from './leniency.js';
-import { useCurrentDef } from './routeHooks.js';
 
 /** A thin moving bar at the top while a route (and its chunk) loads: CSS only (app.css). */
 function RouteProgress() {
@@ -15,7 +15,7 @@ function RouteProgress() {
   return navigation.state === 'idle' ? null : <div className="ml-route-progress" data-testid="route-progress" />;
 }
 
-/** Page title = product name + translated route name (spec §2). */
+/** Page title = product name + translated route name (docs/product.md §2). */
 function useDocumentTitle() {
   const { t } = useTranslation();
   const def = useCurrentDef();
@@ -46,7 +46,7 @@ function useApiWiring() {
   }, [message, notification, navigate, here]);
 }
 
-/** A persistent message once a new build has been deployed (spec §8). */
+/** A persistent message once a new build has been deployed (docs/product.md §8). */
 function useDeployNotice() {
   const { t } = useTranslation();
   const { notification } = useFeedback();
@@ -80,7 +80,7 @@ function useNarrowScreen(): boolean {
 }
 
 /**
- * Spec §1: mobile browsing is unsupported; under 768 px a notice covers the app. Spec §6 leniency
+ * docs/product.md §1: mobile browsing is unsupported; under 768 px a notice covers the app. docs/product.md §6 leniency
  * (leniency.ts, ADR 0015): on a phone or in a mini-program, the read-only analysis pages may be
  * viewed anyway once the user says so.
  */

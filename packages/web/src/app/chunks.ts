@@ -1,13 +1,10 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@marketlens/shared';
-import type { ComponentType } from 'react';
-
-export type ScreenModule = { default: ComponentType };
-export type Loader = () => Promise<ScreenModule>;
+import type { Loader } from '../shared/route.js';
 
 const RELOADED_AT = 'marketlens.chunkReloadAt';
 
 /**
- * Loads a route chunk with the spec §2 rules: at most 120 s, and a failed load (typically a new
+ * Loads a route chunk with the rules of docs/product.md §2: at most 120 s, and a failed load (typically a new
  * deployment that removed the old chunk files) reloads the page once to pick up the new build.
  * A second failure within a minute is shown by the route's error view instead of reloading forever.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec §6 "mobile and mini-program contexts are more lenient", decided in ADR 0015: on a phone or
+ * docs/product.md §6 "mobile and mini-program contexts are more lenient", decided in ADR 0015: on a phone or
  * inside a mini-program container (where the window cannot be widened), docs/web.md small-screen
  * notice may be dismissed on the read-only analysis pages; everywhere else — a narrow desktop
  * window, the administration and purchase screens — it stays. Permissions are not relaxed anywhere:

@@ -2,10 +2,10 @@ import { pageByPath, ROUTES, type RouteDef } from '@marketlens/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import type { RouteHandle } from '../shared/route.js';
 import { lazyScreen } from './chunks.js';
 import { RootFrame } from './RootFrame.js';
 import { RouteError } from './RouteError.js';
-import type { RouteHandle } from './routeHooks.js';
 import { Splash } from './Splash.js';
 import { SCREENS, type Screen } from './screens.js';
 
@@ -98,7 +98,7 @@ export function routeObjects(client?: QueryClient): RouteObject[] {
           errorElement: <RouteError />,
           children: signedIn,
         },
-        // Spec §2: any other path goes to the index.
+        // docs/product.md §2: any other path goes to the index.
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

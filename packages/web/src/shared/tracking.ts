@@ -5,7 +5,7 @@ import { api } from './api/request.js';
 
 const LAST_KEY = 'marketlens.lastTrackId';
 
-/** `request_params` of a tracking event (spec §7): the page's filters, and its address where relevant. */
+/** `request_params` of a tracking event (docs/product.md §7): the page's filters, and its address where relevant. */
 export interface TrackingParams {
   data: Record<string, unknown>;
   url?: string;
@@ -14,7 +14,7 @@ export interface TrackingParams {
 /**
  * The tracking params of an address: on an analysis page, the applied filter as the page sends it
  * (its wire fields, from the URL — the filter's source of truth) with every date as the first day of
- * its month (spec §7), and the in-app address. Other pages have no filters: `{ data: {} }`.
+ * its month (docs/product.md §7), and the in-app address. Other pages have no filters: `{ data: {} }`.
  * The default period (not in the URL, it follows the dataset's latest data) is left out, like in
  * the URL; only a chosen period is sent.
  *
@@ -84,7 +84,7 @@ function send(userId: number, e: TrackingEvent): Promise<void> {
 }
 
 /**
- * Spec §7 tracking call for a page view: which route, when it started and finished rendering, the
+ * docs/product.md §7 tracking call for a page view: which route, when it started and finished rendering, the
  * page's filters, and the previous event's track id so a visit can be followed page by page.
  * Failures are only logged.
  */

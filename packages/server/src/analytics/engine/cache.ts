@@ -4,9 +4,9 @@ import { LruMap } from '../../lru.js';
 import { closeRedis, connectRedis } from '../../redis.js';
 
 /**
- * Response cache of analytics results (issue item 8). Keys hold the dataset version, so an import
- * (a new version) makes every old entry unreachable at once; entries then age out. In one process
- * an LRU map; with REDIS_URL, Redis, so every API process shares it (same split as the rate limiter).
+ * Response cache of analytics results (docs/query-engine.md "Response cache"). Keys hold the dataset version,
+ * so an import (a new version) makes every old entry unreachable at once; entries then age out. In one
+ * process an LRU map; with REDIS_URL, Redis, so every API process shares it (same split as the rate limiter).
  */
 export interface ResultCache {
   readonly kind: 'memory' | 'redis';
@@ -48,7 +48,7 @@ export function stableJson(value: unknown): string {
 /**
  * The in-process cache (no REDIS_URL). It keeps each answer as JSON text, as Redis does: one flat
  * string instead of a graph of row objects that every garbage collection would copy and mark
- * while it waits for eviction (issue 19: each uncached panel's answer is stored, so under load the
+ * while it waits for eviction (each uncached panel's answer is stored, so under load the
  * graphs filled the old generation), and a hit hands out a fresh copy no caller can alter.
  */
 export class MemoryResultCache implements ResultCache {

@@ -3,11 +3,11 @@ import { AppError } from '../../errors.js';
 import type { CustomSqlNode, CustomSqlValue } from './model.js';
 
 /**
- * Custom SQL where-clause (spec §5, DESIGN.md §6). The text is parsed by a real SQL parser (DuckDB's
- * own, `json_serialize_sql`, in a private instance with no data attached), the syntax tree is walked
- * and accepted only when every node is allow-listed, and the result is a {@link CustomSqlNode} tree.
- * The user's text is never pasted into a query: filters.ts re-emits SQL from the tree with bound
- * values.
+ * Custom SQL where-clause (docs/product.md §5, docs/query-engine.md "Custom SQL"). The text is parsed by a
+ * real SQL parser (DuckDB's own, `json_serialize_sql`, in a private instance with no data attached), the
+ * syntax tree is walked and accepted only when every node is allow-listed, and the result is a {@link
+ * CustomSqlNode} tree. The user's text is never pasted into a query: filters.ts re-emits SQL from the tree
+ * with bound values.
  */
 
 export const CUSTOM_SQL_MAX_LENGTH = 4000;

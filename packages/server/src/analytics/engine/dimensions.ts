@@ -108,7 +108,7 @@ export async function brandNames(
 }
 
 /**
- * A grant value as its parts: brands are ids; shops are selections 'platform,shop_id' (spec §4) or
+ * A grant value as its parts: brands are ids; shops are selections 'platform,shop_id' (docs/product.md §4) or
  * bare shop ids. Undefined when the text is neither.
  */
 function grantValueParts(kind: 'brand' | 'shop', value: string): { id: number; platform?: number } | undefined {
@@ -349,7 +349,7 @@ export interface ProductInfo {
  * Display details of products the engine returned, limited to the granted categories again (the
  * ids came from a granted answer; this keeps it so by construction).
  */
-export async function productDetails(
+async function productDetails(
   warehouse: WarehouseEngine,
   dataset: string,
   ids: readonly number[],
@@ -421,7 +421,7 @@ function grantedProducts(d: SqlDialect, p: ParamList, grant: ResolvedGrant): str
  * Product series whose name contains the text (ignoring case), among the granted products, with
  * their number of products: most products first, then by name.
  */
-export async function seriesMatching(
+async function seriesMatching(
   warehouse: WarehouseEngine,
   dataset: string,
   text: string,
@@ -446,7 +446,7 @@ export async function seriesMatching(
  * Granted products whose title (either language) or brand name (either language) contains the text,
  * ignoring case, or whose id is the text: their ids, the exact id first, then by id.
  */
-export async function productsMatching(
+async function productsMatching(
   warehouse: WarehouseEngine,
   dataset: string,
   text: string,
@@ -570,7 +570,7 @@ export interface BandChoice {
  * categories the grant covers whole; otherwise bands proposed from the list-price quintiles of the
  * granted products of `leaves`; [] when none of them has a price.
  */
-export async function chooseBands(input: {
+async function chooseBands(input: {
   warehouse: WarehouseEngine;
   dataset: string;
   catalog: CategoryTree;
@@ -610,4 +610,58 @@ export async function chooseBands(input: {
     QUINTILES,
   );
   return { bands: cuts ? bandsFromCuts(cuts) : [], source: 'computed', category_id: null };
+}
+
+/**
+ * The dimension reads of one dataset bound to one user's grant: what an analysis request offers
+ * its pages and panels (AnalysisRequest.dims), and the only way they read dimension data. The
+ * dataset and the grant are fixed when the request opens, so a read outside the grant cannot be
+ * written: the reads that must stay within it (products, series, price bands, attribute values)
+ * take it from here, never from their caller. Names and details by id (brands, shops, platforms)
+ * are read for ids a granted answer returned or the grant was checked against.
+ */
+export interface DimensionReader {
+  /** Every platform of the dataset with its code and region, by id. */
+  platforms(): Promise<
+    Map<number, { platform_id: number; code: string; region: string; name_zh: string; name_en: string }>
+  >;
+  /** Every platform with its channels (shop types), in id order. */
+  platformChannels(): Promise<ChannelRow[]>;
+  /** Names of the given brands (unknown ids are simply absent). */
+  brandNames(ids: readonly number[]): Promise<Map<number, BrandName>>;
+  /** Display details of the given shops. */
+  shops(ids: readonly number[]): Promise<Map<number, ShopInfo>>;
+  /** Display details of the given products within the granted categories. */
+  products(ids: readonly number[], options?: QueryOptions): Promise<Map<number, ProductInfo>>;
+  /** The attributes of the dataset with their titles. */
+  attributes(): Promise<AttributeDef[]>;
+  /** Values of the named attributes among the products of the granted categories. */
+  attributeValues(names: readonly string[]): Promise<Map<string, { value_zh: string; value_en: string }[]>>;
+  /** Product series among the granted products whose name contains the text. */
+  seriesMatching(text: string, limit: number): Promise<{ name: string; product_count: number }[]>;
+  /** Granted products whose title or brand name contains the text, or whose id it is. */
+  productsMatching(text: string, limit: number): Promise<number[]>;
+  /** The price bands of a page by THE rule (chooseBands), within the grant. */
+  bands(input: {
+    catalog: CategoryTree;
+    configured: ReadonlyMap<number, Band[]>;
+    selected: readonly number[];
+    leaves: readonly number[];
+  }): Promise<BandChoice>;
+}
+
+/** The dimension reader of one dataset for one grant (see {@link DimensionReader}). */
+export function dimensionReader(warehouse: WarehouseEngine, dataset: string, grant: ResolvedGrant): DimensionReader {
+  return {
+    platforms: () => platformInfo(warehouse, dataset),
+    platformChannels: () => platformChannels(warehouse, dataset),
+    brandNames: (ids) => brandNames(warehouse, dataset, ids),
+    shops: (ids) => shopDetails(warehouse, dataset, ids),
+    products: (ids, options) => productDetails(warehouse, dataset, ids, grant.categories, options),
+    attributes: () => datasetAttributes(warehouse, dataset),
+    attributeValues: (names) => attributeValues(warehouse, dataset, names, grant.categories),
+    seriesMatching: (text, limit) => seriesMatching(warehouse, dataset, text, grant, limit),
+    productsMatching: (text, limit) => productsMatching(warehouse, dataset, text, grant, limit),
+    bands: (input) => chooseBands({ ...input, warehouse, dataset, grant }),
+  };
 }

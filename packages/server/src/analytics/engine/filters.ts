@@ -7,7 +7,7 @@ import type { CustomSqlNode, FactColumn, Filter, ShopPick } from './model.js';
 
 /**
  * THE filter compilation module: every WHERE condition over sales rows — the data grant, the
- * spec §3 filter state and the custom SQL tree — is written here and nowhere else. Conditions are
+ * filter state (docs/product.md §3) and the custom SQL tree — is written here and nowhere else. Conditions are
  * over the fact alias's id columns only (which fact_sales and every rollup share), so the planner
  * can tell from {@link filterColumns} which tables can answer.
  */
@@ -76,8 +76,8 @@ function hasSkuFilter(f: Filter): boolean {
 
 /**
  * The set of a frozen grant list, made once: the engine keeps each resolved grant (frozen) for its
- * dataset version, and a grant of every leaf made a 255-entry set for every statement — a tenth of
- * an analysis request's allocations (issue 19).
+ * dataset version, and a grant of every leaf made a set of every leaf for every statement — a large share of
+ * an analysis request's allocations.
  */
 const grantSets = new WeakMap<readonly number[], ReadonlySet<number>>();
 
@@ -106,11 +106,11 @@ export function compileConditions(
   const { dialect: d, params: p, alias: f } = scope;
   const col = (c: FactColumn) => `${f}.${d.ident(c)}`;
   const out: string[] = [];
-  // Data grant (DESIGN.md §6): deny by default. With a category filter, one list — the grant's
-  // categories that the filter names: the same rows as both lists ANDed (x ∈ A ∧ x ∈ B ⇔ x ∈ A ∩ B),
-  // never more than the grant, and half the bound values for the engine to bind and plan (issue 19).
-  // A grant of every leaf without a category filter is no condition at all: the longest list, and
-  // one DuckDB spends its time planning (issue 19); with a filter, the list is the filter's own.
+  // Data grant (docs/security.md "Projects, pages and data grants"): deny by default. With a category filter,
+  // one list — the grant's categories that the filter names: the same rows as both lists ANDed (x ∈ A ∧ x ∈ B
+  // ⇔ x ∈ A ∩ B), never more than the grant, and half the bound values for the engine to bind and plan. A
+  // grant of every leaf without a category filter is no condition at all: the longest list, and one DuckDB
+  // spends its time planning; with a filter, the list is the filter's own.
   if (filter.categories)
     out.push(categoriesIn(col('category_id'), grantedOf(grant.categories, filter.categories), scope));
   else if (!grant.everyLeaf) out.push(categoriesIn(col('category_id'), grant.categories, scope));
@@ -145,8 +145,8 @@ export function compileConditions(
  * (`scope.leaves`) each run of consecutive leaves is one `BETWEEN` and the leaves left alone one
  * `IN` list: the same rows, as no sales row has any other category (the importer rejects
  * non-leaves), and a subtree's leaves are one run under the hierarchical ids. DuckDB plans a
- * BETWEEN in a fraction of the time of a long IN list (issue 19: 40 ids 8–9 → 5 ms CPU, 255 ids
- * 13–21 → 7–10 ms per statement). Ids that are no leaf of the dataset match nothing either way.
+ * BETWEEN in a fraction of the time of a long IN list (bench/id-lists.mjs
+ * measures it). Ids that are no leaf of the dataset match nothing either way.
  */
 export function categoriesIn(column: string, ids: readonly number[], scope: SqlScope): string {
   const { dialect: d, params: p, leaves } = scope;

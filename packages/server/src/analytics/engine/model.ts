@@ -64,7 +64,7 @@ export type KeywordFilter =
   | { readonly kind: 'super'; readonly ast: SuperQueryNode };
 
 /**
- * A validated filter (spec §3). Categories are already expanded to leaf ids; `customSql` and
+ * A validated filter (docs/product.md §3). Categories are already expanded to leaf ids; `customSql` and
  * `categories` never both apply (validation keeps only the one that is enabled).
  */
 export interface Filter {
@@ -80,7 +80,7 @@ export interface Filter {
    * so a shop asked with a platform it does not trade on selects nothing.
    */
   readonly shops?: readonly ShopPick[];
-  /** Channel sources (shop types: supermarket, global, others) among the selected shops (spec §5, §9). */
+  /** Channel sources (shop types: supermarket, global, others) among the selected shops (docs/product.md §5, §9). */
   readonly channelSources?: readonly string[];
   readonly keywords?: KeywordFilter;
   /** attribute name → accepted values (value_zh); a SKU matches when it has any of them, per attribute. */
@@ -115,7 +115,7 @@ export interface AnalyticsQuery {
   readonly filter: Filter;
   readonly range: DateRange;
   readonly comparison: Comparison;
-  /** Sales at discount price (the project's and user's switch, spec §3). */
+  /** Sales at discount price (the project's and user's switch, docs/product.md §3). */
   readonly discount: boolean;
   readonly sort?: SortSpec;
   readonly limit?: number;

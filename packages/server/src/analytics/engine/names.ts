@@ -44,11 +44,11 @@ export interface NamingCatalog {
  * The display names of analysis rows. No statement over sales rows joins a name table: the rows'
  * keys are named afterwards — categories from the catalogue the engine keeps per dataset version,
  * channels from their table read once per version, brands, shops, platforms and product titles by
- * id, kept per version and read only for ids not kept yet. Joined, the names added 1.7–2.2 ms of
- * DuckDB's CPU to each statement that showed them, +60–70 % (DuckDB binds and optimises a prepared
- * statement again at every execution), and ClickHouse builds a join's right side whole (issue 19, bench/results/load-2026-11-29-summary.md). Only the keys of the rows
- * answered are looked up, so the names follow the data grant as the rows do; a key without a name
- * gets empty names, as the left join gave.
+ * id, kept per version and read only for ids not kept yet. Joined, the names cost DuckDB
+ * CPU time in each statement that showed them (DuckDB binds and optimises a prepared
+ * statement again at every execution), and ClickHouse builds a join's right side whole
+ * (bench/results/2026-11-29/load-summary.md). Only the keys of the rows answered are looked up, so the names
+ * follow the data grant as the rows do; a key without a name gets empty names, as the left join gave.
  */
 export class RowNamer<O> {
   /** Names by dataset version, dimension and id; null: the id has none. */

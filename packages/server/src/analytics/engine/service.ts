@@ -5,15 +5,13 @@ import {
   inRange,
   type MessageKey,
   periodLengthsDiffer,
-  SHOP_SELECTION_SEPARATOR,
 } from '@marketlens/shared';
-import { LruMap } from '../../lru.js';
 import type { DataGrant } from '../../permissions/index.js';
 import type { SqlDialect } from '../../warehouse/dialect.js';
 import type { LoadedDataset, QueryParams, Row, WarehouseEngine } from '../../warehouse/engine.js';
 import { cacheKey, type ResultCache } from './cache.js';
-import { type CustomSqlColumnKind, customSqlColumns, parseCustomSql, SqlParser } from './custom-sql.js';
-import { allCategories, type CategoryInfo, type CategoryTree, datasetAttributes } from './dimensions.js';
+import { type DatasetCatalog, DatasetCatalogs } from './catalog.js';
+import { type CustomSqlColumnKind, parseCustomSql, SqlParser } from './custom-sql.js';
 import type { ResolvedGrant, SqlScope } from './filters.js';
 import type { AnalyticsQuery, CustomSqlNode, Dimension, Filter } from './model.js';
 import { type KeySet, RowNamer } from './names.js';
@@ -40,32 +38,14 @@ import {
   sumRanges,
 } from './sql.js';
 
-/** Resolved grants kept (the least recently used goes first): one per distinct grant and dataset version. */
-const RESOLVED_GRANTS = 2000;
-
-function freezeList<T>(list: T[] | null): readonly T[] | null {
-  return list && Object.freeze(list);
-}
-
-/** One category of a dataset's tree. */
-export type CategoryNode = CategoryInfo;
-
-/** What the engine keeps per dataset version: the category tree and the custom SQL columns. */
-export interface DatasetCatalog extends CategoryTree {
-  readonly dataset: LoadedDataset;
-  readonly children: ReadonlyMap<number | null, readonly CategoryNode[]>;
-  readonly attributes: readonly string[];
-  readonly customColumns: ReadonlyMap<string, CustomSqlColumnKind>;
-  /** The dataset's leaf (level-3) categories in id order. */
-  readonly leaves: readonly number[];
-}
+export type { CategoryNode, DatasetCatalog } from './catalog.js';
 
 export interface AnalyticsResult {
   rows: ResultRow[];
   /** Scope totals (the whole filtered market) when the query has no period dimension. */
   total?: MetricValues & { base?: MetricValues };
   comparison?: { range: DateRange; base: DateRange; unequal_lengths: boolean };
-  /** Message keys of warnings for the page (spec §8): unequal period lengths, no data. */
+  /** Message keys of warnings for the page (docs/product.md §8): unequal period lengths, no data. */
   warnings: MessageKey[];
   /** Which table answered (fact_sales or a rollup), for the benchmark and debugging. */
   table: Plan['table'];
@@ -89,7 +69,8 @@ export interface RunOptions {
  * Every run takes the user's grant; there is no entry point without one.
  */
 export class AnalyticsEngine {
-  private readonly catalogs = new Map<string, Promise<DatasetCatalog>>();
+  /** The datasets' catalogues and the resolved grants over them (catalog.ts). */
+  readonly catalogs: DatasetCatalogs;
   readonly parser: SqlParser;
   /**
    * Time limit of a run that names none: the app sets config.queryTimeoutMs here, so the limit
@@ -109,111 +90,26 @@ export class AnalyticsEngine {
     parser?: SqlParser,
   ) {
     this.dialect = warehouse.dialect;
+    this.catalogs = new DatasetCatalogs(warehouse);
     this.parser = parser ?? new SqlParser();
     this.namer = new RowNamer<RunOptions>(warehouse, this.exec.bind(this));
   }
 
   dataset(name: string): LoadedDataset | undefined {
-    return this.warehouse.datasets().find((d) => d.manifest.name === name);
+    return this.catalogs.dataset(name);
   }
 
   /** The dataset's catalogue, read once per dataset version. */
   catalog(name: string): Promise<DatasetCatalog> {
-    const dataset = this.dataset(name);
-    if (!dataset) return Promise.reject(new Error(`unknown dataset "${name}"`));
-    const key = `${name}@${dataset.version}`;
-    let hit = this.catalogs.get(key);
-    if (!hit) {
-      // Old versions are dropped as soon as a new one is read.
-      for (const k of this.catalogs.keys()) if (k.startsWith(`${name}@`)) this.catalogs.delete(k);
-      hit = this.loadCatalog(dataset);
-      hit.catch(() => this.catalogs.delete(key));
-      this.catalogs.set(key, hit);
-    }
-    return hit;
+    return this.catalogs.catalog(name);
   }
-
-  private async loadCatalog(dataset: LoadedDataset): Promise<DatasetCatalog> {
-    const name = dataset.manifest.name;
-    const [cats, attrs] = await Promise.all([
-      allCategories(this.warehouse, name),
-      datasetAttributes(this.warehouse, name),
-    ]);
-    const categories = new Map(cats.map((c) => [c.category_id, c]));
-    const children = new Map<number | null, CategoryNode[]>();
-    for (const c of categories.values()) {
-      const list = children.get(c.parent_id) ?? [];
-      list.push(c);
-      children.set(c.parent_id, list);
-    }
-    const attributes = attrs.map((a) => a.attr_name);
-    const leavesOf = (ids: readonly number[]): number[] => {
-      const out = new Set<number>();
-      const visit = (id: number) => {
-        const c = categories.get(id);
-        if (!c) return;
-        if (c.level === 3) out.add(id);
-        else for (const child of children.get(id) ?? []) visit(child.category_id);
-      };
-      for (const id of ids) visit(Number(id));
-      return [...out].sort((a, b) => a - b);
-    };
-    const leaves = cats
-      .filter((c) => c.level === 3)
-      .map((c) => Number(c.category_id))
-      .sort((a, b) => a - b);
-    return {
-      dataset,
-      categories,
-      children,
-      attributes,
-      customColumns: customSqlColumns(attributes),
-      leavesOf,
-      leaves,
-    };
-  }
-
-  /**
-   * Resolved grants per dataset version and grant. Every analysis request resolves its user's
-   * grant, and expanding the categories walks the whole tree for a project over all of them (issue
-   * 19's profile); one object per grant also lets the response cache hash it once (cacheKey).
-   */
-  private readonly resolved = new LruMap<string, Promise<ResolvedGrant>>(RESOLVED_GRANTS);
 
   /** The permissions module's grant with its categories expanded to leaves (deny by default). */
   resolveGrant(grant: DataGrant): Promise<ResolvedGrant> {
-    const dataset = this.dataset(grant.dataset);
-    if (!dataset) return this.expandGrant(grant);
-    const key = `${grant.dataset}@${dataset.version}\u0000${JSON.stringify([grant.categories, grant.brands, grant.shops])}`;
-    let hit = this.resolved.get(key);
-    if (!hit) {
-      hit = this.expandGrant(grant);
-      hit.catch(() => this.resolved.delete(key));
-      this.resolved.set(key, hit);
-    }
-    return hit;
+    return this.catalogs.resolveGrant(grant);
   }
 
-  private async expandGrant(grant: DataGrant): Promise<ResolvedGrant> {
-    const catalog = await this.catalog(grant.dataset);
-    // Shop grants are selections ('platform,shop_id', spec §4) or bare ids; the id is the last part.
-    const ids = (list: readonly string[] | null) =>
-      list === null
-        ? null
-        : list.map((v) => Number(v.split(SHOP_SELECTION_SEPARATOR).at(-1))).filter((n) => Number.isSafeInteger(n));
-    const categories = catalog.leavesOf(grant.categories);
-    // leavesOf gives distinct leaves of this catalogue: as many as it has means every one.
-    const everyLeaf = categories.length > 0 && categories.length === catalog.leaves.length;
-    // Shared by every request with this grant: frozen, so no caller can change another's.
-    return Object.freeze({
-      categories: Object.freeze(categories),
-      ...(everyLeaf ? { everyLeaf } : {}),
-      brands: freezeList(ids(grant.brands)),
-      shops: freezeList(ids(grant.shops)),
-    });
-  }
-
-  /** Validates a custom SQL where-clause for a dataset (throws the spec's rejection). */
+  /** Validates a custom SQL where-clause for a dataset (throws the docs/product.md §5 rejection). */
   async parseCustomSql(dataset: string, text: string): Promise<CustomSqlNode> {
     const catalog = await this.catalog(dataset);
     return parseCustomSql(this.parser, text, catalog.customColumns);
@@ -231,8 +127,8 @@ export class AnalyticsEngine {
     return { ...this.scope(catalog.dataset.manifest.name), customColumns, leaves };
   }
 
-  /** Runs a query for a user. The grant is mandatory: an empty one returns no rows. */
-  async run(grant: ResolvedGrant, query: AnalyticsQuery, options: RunOptions = {}): Promise<AnalyticsResult> {
+  /** Answers a query for a user. The grant is mandatory: an empty one returns no rows. */
+  async answer(grant: ResolvedGrant, query: AnalyticsQuery, options: RunOptions = {}): Promise<AnalyticsResult> {
     const answer = await this.cached<AnalyticsResult>(query.dataset, grant, query, options, (ds) =>
       this.compute(grant, query, ds, options),
     );
@@ -241,8 +137,8 @@ export class AnalyticsEngine {
 
   /**
    * Grand totals of one filter over several period ranges, in one statement (`buildRangeTotalsSql`):
-   * what run() with no dimension answers for each range as its `total`, `undefined` where the range
-   * has no sales row (run() answers no row then). The grant is mandatory as in run().
+   * what answer() with no dimension answers for each range as its `total`, `undefined` where the range
+   * has no sales row (answer() gives no row then). The grant is mandatory as in answer().
    */
   async rangeTotals(
     grant: ResolvedGrant,
@@ -294,8 +190,8 @@ export class AnalyticsEngine {
   /**
    * Statements in flight, shared: an identical statement asked meanwhile — by the same request (the
    * summary's chain and yoy runs both read the current period) or by another panel of the same page
-   * (the scope totals on ClickHouse) — waits for the running one instead of being sent again
-   * (issue 19). Each caller keeps its own cancellation (SharedStatements).
+   * (the scope totals on ClickHouse) — waits for the running one instead of being sent again.
+   * Each caller keeps its own cancellation (SharedStatements).
    */
   private readonly shared = new SharedStatements();
 
@@ -307,7 +203,7 @@ export class AnalyticsEngine {
   ): Promise<T[]> {
     // The version too: a statement of an older version's catalogue must not answer a newer one.
     const key = `${dataset.manifest.name}@${dataset.version}\u0000${built.sql}\u0000${JSON.stringify(built.params)}`;
-    return this.shared.run<T>(key, options.signal, (stop) => this.send<T>(built, { ...options, signal: stop }));
+    return this.shared.join<T>(key, options.signal, (stop) => this.send<T>(built, { ...options, signal: stop }));
   }
 
   private send<T extends Row = Row>(built: { sql: string; params: QueryParams }, options: RunOptions): Promise<T[]> {
@@ -320,7 +216,7 @@ export class AnalyticsEngine {
 
   /**
    * Title words of the products in scope with their sales and one brand's part (no engine
-   * dimension holds words); the grant is mandatory as in run().
+   * dimension holds words); the grant is mandatory as in answer().
    */
   async keywordSegments(
     grant: ResolvedGrant,
@@ -463,7 +359,7 @@ type Fetch = (range: DateRange | readonly DateRange[], limit: number | undefined
  * is one scan over both, split by period afterwards: every totals subset of a trend includes the
  * period, so each row's window totals are the same as from two scans. Ranges that touch or overlap
  * (mom always; yoy over a year or more) are scanned as one range, others (a yoy trend shorter than
- * a year) as the two: one statement instead of two for the engine to plan and run (issue 19).
+ * a year) as the two: one statement instead of two for the engine to plan and run.
  */
 export async function fetchBoth(
   query: Pick<AnalyticsQuery, 'comparison' | 'range' | 'granularity' | 'dimensions' | 'limit'>,
@@ -495,7 +391,7 @@ function scopeOf(rows: readonly RawRow[] | undefined, layout: TotalsLayout) {
 }
 
 /**
- * The base range of a comparison. Without a period dimension: DESIGN.md §4 (mom = the preceding
+ * The base range of a comparison. Without a period dimension: docs/metrics.md (mom = the preceding
  * range of equal length, yoy = a year earlier, custom = the user's range). On a trend every point
  * is compared with its own predecessor: one period earlier (mom) or a year earlier (yoy).
  */

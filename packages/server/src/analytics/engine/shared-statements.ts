@@ -11,8 +11,8 @@ interface Running {
 /**
  * Statements in flight, shared by every caller that asks for the same one meanwhile: a page opens
  * its panels at once, and on ClickHouse (no window sums) the top-brands and platform panels both ask
- * for the scope's totals of the current and the base period — 8 of 43 statements of a page
- * (issue 19). The key must say everything the answer depends on (the dataset version, the
+ * for the scope's totals of the current and the base period — a good part of a page's
+ * statements. The key must say everything the answer depends on (the dataset version, the
  * statement, its values: the grant is in them). Nothing is kept once a statement has ended: this
  * is not a cache.
  *
@@ -25,7 +25,7 @@ export class SharedStatements {
   private readonly running = new Map<string, Running>();
 
   /** The rows of the statement `key`: joins the one running, or starts it with `start(signal)`. */
-  run<T extends Row>(
+  join<T extends Row>(
     key: string,
     signal: AbortSignal | undefined,
     start: (stop: AbortSignal) => Promise<T[]>,

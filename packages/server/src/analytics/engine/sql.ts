@@ -38,7 +38,7 @@ export interface BuiltSql {
 
 type Scope = Omit<SqlScope, 'params' | 'alias'>;
 
-/** An equality join of a small subquery, written `JOIN (right) USING (keys)` (CLICKHOUSE.md rule 2). */
+/** An equality join of a small subquery, written `JOIN (right) USING (keys)` (docs/clickhouse.md, subset rule 2). */
 interface JoinSql {
   /** A SELECT whose output columns are the `using` keys and `cols`. */
   right: string;
@@ -331,11 +331,11 @@ export interface RangeTotalsSqlRequest {
 
 /**
  * The sums of one filter over several period ranges in ONE statement (the summary cards' range and
- * its chain, year-on-year and custom bases were a statement each — issue 19): the rows of the
+ * its chain, year-on-year and custom bases were a statement each): the rows of the
  * ranges' union summed per period, which the caller adds up per range (`sumRanges`). Grouping by
- * the period, rather than a conditional sum per range and measure, leaves DuckDB a third less to
+ * the period, rather than a conditional sum per range and measure, leaves DuckDB less to
  * bind and optimise at every execution (it re-plans a prepared statement whose values could enable
- * optimisations): 1.4–1.5 ms of CPU against 2.2–2.8 ms for three ranges on the demo data. Output:
+ * optimisations). Output:
  * `k0_0` (the period), `sales`, `cnt` and `n` (the rows summed: a range with none is "no data", what
  * buildFactSql's grand total answers with no row).
  */

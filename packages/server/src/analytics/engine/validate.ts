@@ -18,8 +18,9 @@ import type { Band, Comparison, CustomSqlNode, Filter, KeywordFilter, ShopPick }
 import type { DatasetCatalog } from './service.js';
 
 /**
- * The spec §3 filter state as it arrives on the wire, and its validation (spec §5 rules) into the
- * engine's {@link Filter}. Field names follow the spec (goodsKeywords, isFollowConcernedBrands …).
+ * The filter state (docs/product.md §3) as it arrives on the wire, and its validation (docs/product.md §5
+ * rules) into the engine's {@link Filter}. Field names follow docs/product.md §3 (goodsKeywords,
+ * isFollowConcernedBrands …).
  */
 
 /** The wire filter's schema lives with the endpoint contracts; its rules are checked here. */
@@ -69,7 +70,7 @@ function superQuery(text: string): SuperQueryNode {
 
 /**
  * A keyword expression (goodsKeywords) parsed: undefined when it is off or empty; a malformed super
- * query is a 400 with the spec §5 message and its position.
+ * query is a 400 with the message of docs/product.md §5 and its position.
  */
 export function keywordFilterOf(k: GoodsKeywords | undefined): KeywordFilter | undefined {
   if (!k?.enable) return undefined;
@@ -93,7 +94,7 @@ export function shopPicksOf(values: readonly string[]): ShopPick[] {
   });
 }
 
-/** Spec §5 checks and normalisation of a wire filter. Throws a 400 with the spec's message. */
+/** docs/product.md §5 checks and normalisation of a wire filter. Throws a 400 with the rule's message. */
 export async function validateFilter(
   wire: Omit<WireFilter, 'data_scope_id'>,
   ctx: FilterContext,
@@ -115,10 +116,10 @@ export async function validateFilter(
     });
   }
   if (wire.brands?.length) filter.brands = wire.brands;
-  // Spec §4: 'platform,shop_id' names the shop on that platform; the pairs are kept as pairs.
+  // docs/product.md §4: 'platform,shop_id' names the shop on that platform; the pairs are kept as pairs.
   if (wire.shops?.length) filter.shops = shopPicksOf(wire.shops);
   if (wire.channel_sources?.length) {
-    // Spec §5: "Channel source requires a shop selection first."
+    // docs/product.md §5: "Channel source requires a shop selection first."
     if (!filter.shops) throw invalid('shop.filter.sourceNeedsShop');
     filter.channelSources = [...new Set(wire.channel_sources)];
   }

@@ -1,12 +1,10 @@
 import {
   avgPrice,
-  comparisonPeriod,
   contribution,
   type DateRange,
   distinctionIndex,
   growth,
   type MessageKey,
-  periodLengthsDiffer,
   share,
   tgi,
 } from '@marketlens/shared';
@@ -23,26 +21,30 @@ import type {
   Warning,
 } from '@marketlens/shared/contracts';
 import { forbidden, notFound } from '../../errors.js';
-import type { MetadataStore } from '../../metadata/index.js';
-import { type AttributeDef, type BrandName, brandNames, chooseBands, datasetAttributes } from '../engine/dimensions.js';
+import type { AttributeDef, BrandName } from '../engine/dimensions.js';
 import type { Band, Filter } from '../engine/model.js';
-import type { AnalyticsEngine, AnalyticsResult } from '../engine/service.js';
+import type { AnalyticsResult } from '../engine/service.js';
 import { shiftPeriod } from '../engine/shape.js';
-import type { ValidatedFilter } from '../engine/validate.js';
-import { againstBase, warningsOf } from '../panels/common.js';
+import { type RangeFigures, warningsOf } from '../panels/common.js';
+import {
+  compareWith,
+  entityCount,
+  figuresOf,
+  rankOf,
+  type Standing,
+  type StandingQuestion,
+  type Standings,
+  standings,
+} from '../panels/standing.js';
 import { valuateCategories } from '../panels/valuation.js';
-import type { AnalysisRequest, DataScope, QueryParts } from '../request.js';
+import type { AnalysisRequest, QueryParts } from '../request.js';
 
 /**
  * Brand Detail (/brand, docs/pages/brand.md): what the page asks about one brand, composed from
- * engine queries that always carry the user's grant. Handlers in routes/common/analysis/brand.ts
+ * the request's queries (`a.query`, `a.dims`: always under the user's grant); the overviews are
+ * the standing panel's (panels/standing.ts). Handlers in routes/common/analysis/brand.ts
  * stay thin; every figure is computed here.
  */
-
-/** The brand page works with the one analysis request (request.ts). */
-export type BrandRun = AnalysisRequest;
-
-const run = (c: BrandRun, q: QueryParts): Promise<AnalyticsResult> => c.run(q);
 
 /**
  * The filter narrowed to one brand. A brand list already in the filter is kept as a condition: a
@@ -57,14 +59,10 @@ export function withBrand(filter: Filter, brandId: number): Filter {
  * ungranted brand — before anything else, so it reveals nothing — and an id that is not in the
  * dataset is 404.
  */
-export async function requireBrands(
-  engine: AnalyticsEngine,
-  scope: DataScope,
-  ids: readonly number[],
-): Promise<Map<number, BrandName>> {
-  const granted = scope.grant.brands;
+export async function requireBrands(a: AnalysisRequest, ids: readonly number[]): Promise<Map<number, BrandName>> {
+  const granted = a.scope.grant.brands;
   if (granted !== null && ids.some((id) => !granted.includes(id))) throw forbidden('brand.noAccess');
-  const names = await brandNames(engine.warehouse, scope.project.dataset, ids);
+  const names = await a.dims.brandNames(ids);
   if (ids.some((id) => !names.has(id))) throw notFound('brand.notFound');
   return names;
 }
@@ -73,18 +71,25 @@ export async function requireBrands(
 // Brand info
 
 /** The brand's header: names, periods, SKUs, shops, platforms and categories within the grant. */
-export async function brandInfo(c: BrandRun, brandId: number, name: BrandName, followed: boolean): Promise<BrandInfo> {
+export async function brandInfo(
+  a: AnalysisRequest,
+  brandId: number,
+  name: BrandName,
+  followed: boolean,
+): Promise<BrandInfo> {
+  // The header describes the brand over the whole data range, whatever the request's filter.
   const filter: Filter = { brands: [brandId] };
+  const range = a.scope.fullRange;
   const q = (dimensions: QueryParts['dimensions']) =>
-    run(c, { dimensions, measures: ['sales'], filter, sort: { by: 'sales', desc: true } });
+    a.query({ dimensions, measures: ['sales'], filter, range, sort: { by: 'sales', desc: true } });
   const [periods, platforms, categories, shops, skus] = await Promise.all([
-    run(c, { dimensions: ['period'], measures: ['sales'], filter }),
+    a.query({ dimensions: ['period'], measures: ['sales'], filter, range }),
     q(['platform']),
     q(['category_3']),
     q(['shop']),
     q(['sku']),
   ]);
-  const cats = c.scope.catalog.categories;
+  const cats = a.scope.catalog.categories;
   const pathOf = (id: number, lang: 'name_zh' | 'name_en') => {
     const names: string[] = [];
     for (let n = cats.get(id); n; n = n.parent_id === null ? undefined : cats.get(n.parent_id)) names.unshift(n[lang]);
@@ -116,71 +121,24 @@ export async function brandInfo(c: BrandRun, brandId: number, name: BrandName, f
       };
     }),
     followed,
-    limited: c.scope.grant.brands !== null,
+    limited: a.scope.grant.brands !== null,
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Overview: sales, share, rank, growth (mom and yoy), share change, contribution
 
-interface BrandFigures {
-  sales: number;
-  count: number;
-  avg_price: number | null;
-  share: number | null;
-  rank: number | null;
-}
+/** Every brand of the filtered market is ranked; the selected brands are among its rows. */
+const BRAND_STANDING = (filter: Filter): StandingQuestion => ({ entity: 'brand', market: filter });
 
-interface Ranking {
-  brands: Map<number, BrandFigures>;
-  market: { sales: number; count: number };
-  brandCount: number;
-}
-
-/** Every brand of the filtered market in one grouped query: figures, shares and ranks by sales. */
-async function ranking(c: BrandRun, filter: Filter, range: DateRange): Promise<Ranking> {
-  const result = await run(c, {
-    dimensions: ['brand'],
-    measures: ['sales', 'count', 'avg_price', 'share'],
-    filter,
-    range,
-    sort: { by: 'sales', desc: true },
-  });
-  const brands = new Map<number, BrandFigures>();
-  // Ties share a rank (1 + the number of brands that sold strictly more); rows come biggest first.
-  let rank = 0;
-  let previous = Number.NaN;
-  result.rows.forEach((r, i) => {
-    if (r.sales !== previous) rank = i + 1;
-    previous = r.sales;
-    brands.set(Number(r.keys.brand), {
-      sales: r.sales,
-      count: r.count,
-      avg_price: r.avg_price,
-      share: r.share ?? null,
-      rank: r.sales > 0 ? rank : null,
-    });
-  });
-  const total = result.total ?? { sales: 0, count: 0 };
+/** A brand against a base: the standing's comparison with the base's rank, contribution and market growth. */
+function compare(s: Standings, base: Standing, now: RangeFigures, brandId: number): BrandComparison {
+  const cmp = compareWith(now, base, String(brandId));
   return {
-    brands,
-    market: { sales: total.sales, count: total.count },
-    brandCount: result.rows.filter((r) => r.sales > 0).length,
-  };
-}
-
-function figuresOf(r: Ranking, brandId: number): BrandFigures {
-  return r.brands.get(brandId) ?? { sales: 0, count: 0, avg_price: null, share: share(0, r.market.sales), rank: null };
-}
-
-function compare(now: BrandFigures, cur: Ranking, base: Ranking, range: DateRange, brandId: number): BrandComparison {
-  const b = figuresOf(base, brandId);
-  return {
-    base_range: range,
-    base: b,
-    ...againstBase(now, b),
-    contribution: contribution(now.sales, b.sales, cur.market.sales, base.market.sales),
-    market_growth: growth(cur.market.sales, base.market.sales),
+    ...cmp,
+    base: { ...cmp.base, rank: rankOf(base, cmp.base.sales) },
+    contribution: contribution(now.sales, cmp.base.sales, s.now.market.sales, base.market.sales),
+    market_growth: growth(s.now.market.sales, base.market.sales),
   };
 }
 
@@ -197,47 +155,36 @@ export interface OverviewsResult {
  * is one grouped query over every brand, so ranks and a brand that sold only in the base count.
  */
 export async function brandOverviews(
-  c: BrandRun,
-  v: ValidatedFilter,
+  a: AnalysisRequest,
   brands: ReadonlyMap<number, BrandName>,
 ): Promise<OverviewsResult> {
-  const g = c.scope.project.dateField;
-  const ranges = {
-    mom: comparisonPeriod(v.range, 'mom', g),
-    yoy: comparisonPeriod(v.range, 'yoy', g),
-    ...(v.comparison.kind === 'custom' ? { custom: v.comparison.base } : {}),
-  };
-  const [cur, mom, yoy, custom] = await Promise.all([
-    ranking(c, v.filter, v.range),
-    ranking(c, v.filter, ranges.mom),
-    ranking(c, v.filter, ranges.yoy),
-    ranges.custom ? ranking(c, v.filter, ranges.custom) : Promise.resolve(undefined),
-  ]);
+  const v = a.validated;
+  const s = await standings(a, BRAND_STANDING(v.filter));
   const items = [...brands].map(([id, name]): BrandOverviewItem => {
-    const now = figuresOf(cur, id);
+    const now = figuresOf(s.now, String(id));
     return {
       brand_id: id,
       name: name.name_zh,
       name_en: name.name_en,
       ...now,
-      mom: compare(now, cur, mom, ranges.mom, id),
-      yoy: compare(now, cur, yoy, ranges.yoy, id),
-      ...(custom && ranges.custom ? { custom: compare(now, cur, custom, ranges.custom, id) } : {}),
+      rank: rankOf(s.now, now.sales),
+      mom: compare(s, s.mom, now, id),
+      yoy: compare(s, s.yoy, now, id),
+      ...(s.custom ? { custom: compare(s, s.custom, now, id) } : {}),
     };
   });
-  const warnings: MessageKey[] = [];
-  if (ranges.custom && periodLengthsDiffer(v.range, ranges.custom, g)) warnings.push('analytics.unequalPeriods');
-  if (cur.market.sales === 0) warnings.push('analytics.noData');
+  const warnings = [...s.warnings];
+  if (s.now.market.sales === 0) warnings.push('analytics.noData');
   return {
     range: v.range,
     market: {
-      sales: cur.market.sales,
-      count: cur.market.count,
-      avg_price: avgPrice(cur.market.sales, cur.market.count),
-      brand_count: cur.brandCount,
+      sales: s.now.market.sales,
+      count: s.now.market.count,
+      avg_price: avgPrice(s.now.market.sales, s.now.market.count),
+      brand_count: entityCount(s.now),
     },
     items,
-    warnings: warningsOf({ warnings }, c.locale),
+    warnings: warningsOf({ warnings }, a.locale),
   };
 }
 
@@ -248,14 +195,14 @@ export type CategoryLevel = 1 | 2 | 3;
 
 /** The brand in every category (of a level) it sells in: its sales, its share of each, growth. */
 export async function brandCategories(
-  c: BrandRun,
-  v: ValidatedFilter,
+  a: AnalysisRequest,
   brandId: number,
   level: CategoryLevel,
 ): Promise<BrandCategories> {
+  const v = a.validated;
   const dim = `category_${level}` as const;
   const q = (filter: Filter) =>
-    run(c, {
+    a.query({
       dimensions: [dim],
       measures: ['sales', 'count', 'avg_price'],
       filter,
@@ -271,7 +218,7 @@ export async function brandCategories(
     .map((r) => {
       const id = Number(r.keys[dim]);
       const m = byCategory.get(id);
-      const node = c.scope.catalog.categories.get(id);
+      const node = a.scope.catalog.categories.get(id);
       const s = share(r.sales, m?.sales);
       const baseShare = compared ? share(r.base?.sales, m?.base?.sales) : null;
       return {
@@ -306,7 +253,7 @@ export async function brandCategories(
         : null,
     warnings: warningsOf(
       { warnings: [...market.warnings, ...(items.length ? [] : (['analytics.noData'] as const))] },
-      c.locale,
+      a.locale,
     ),
   };
 }
@@ -320,16 +267,16 @@ export async function brandCategories(
  * series, so every point has its base even when the brand had no sales then.
  */
 export async function brandTrend(
-  c: BrandRun,
-  v: ValidatedFilter,
+  a: AnalysisRequest,
   brandId: number,
   selector: 'mom' | 'yoy',
   metric: BrandTrendMetric,
 ): Promise<BrandTrendPoint[]> {
-  const g = c.scope.project.dateField;
+  const v = a.validated;
+  const g = a.scope.project.dateField;
   const shift = selector === 'mom' ? 1 : g === 'month' ? 12 : 52;
   const range = { start: shiftPeriod(v.range.start, -shift, g), end: v.range.end };
-  const q = (filter: Filter) => run(c, { dimensions: ['period'], measures: ['sales', 'count'], filter, range });
+  const q = (filter: Filter) => a.query({ dimensions: ['period'], measures: ['sales', 'count'], filter, range });
   const [market, brand] = await Promise.all([q(v.filter), q(withBrand(v.filter, brandId))]);
   const byPeriod = (r: AnalyticsResult) => new Map(r.rows.map((row) => [String(row.keys.period), row]));
   const m = byPeriod(market);
@@ -407,20 +354,11 @@ export function bandLabel([min, max]: Band): string {
 }
 
 /** The price bands of the characters (the one rule: engine/dimensions.ts). */
-export async function characterBands(
-  metadata: MetadataStore,
-  engine: AnalyticsEngine,
-  scope: DataScope,
-  selected: readonly number[],
-  leaves: readonly number[],
-): Promise<Band[]> {
-  const chosen = await chooseBands({
-    warehouse: engine.warehouse,
-    dataset: scope.project.dataset,
-    catalog: scope.catalog,
-    grant: scope.grant,
-    configured: await metadata.bands.list(scope.project.id, 'price'),
-    selected,
+export async function characterBands(a: AnalysisRequest, leaves: readonly number[]): Promise<Band[]> {
+  const chosen = await a.dims.bands({
+    catalog: a.scope.catalog,
+    configured: await a.metadata.bands.list(a.scope.project.id, 'price'),
+    selected: a.selected,
     leaves,
   });
   return chosen.bands;
@@ -432,9 +370,10 @@ interface SegmentQuery {
 }
 
 /** Segment sales of the market and of the brand for one grouping, plus both totals. */
-async function segmentPair(c: BrandRun, v: ValidatedFilter, brandId: number, s: SegmentQuery) {
+async function segmentPair(a: AnalysisRequest, brandId: number, s: SegmentQuery) {
+  const v = a.validated;
   const q = (filter: Filter) =>
-    run(c, {
+    a.query({
       dimensions: s.dims,
       measures: ['sales'],
       filter,
@@ -450,18 +389,8 @@ async function segmentPair(c: BrandRun, v: ValidatedFilter, brandId: number, s: 
  * grouped query of its own (no engine dimension holds words), written over the same conditions
  * compiler, grant first, every value bound.
  */
-async function keywordSegments(
-  c: BrandRun,
-  v: ValidatedFilter,
-  brandId: number,
-  lang: 'zh' | 'en',
-): Promise<Segment[]> {
-  const { engine, scope } = c;
-  const rows = await engine.keywordSegments(
-    scope.grant,
-    { dataset: scope.project.dataset, filter: v.filter, range: v.range, discount: scope.discount, brandId, lang },
-    c.signal ? { signal: c.signal } : {},
-  );
+async function keywordSegments(a: AnalysisRequest, brandId: number, lang: 'zh' | 'en'): Promise<Segment[]> {
+  const rows = await a.keywordSegments(brandId, lang);
   return rows.map((r) => ({ key: r.keyword, brandSales: r.brandSales, segmentSales: r.segmentSales }));
 }
 
@@ -471,15 +400,14 @@ async function keywordSegments(
  * (log10(brand sales in the segment) × √TGI), top 20 per kind.
  */
 export async function brandCharacters(
-  c: BrandRun,
-  v: ValidatedFilter,
+  a: AnalysisRequest,
   brandId: number,
   opts: { attributes: readonly AttributeDef[]; bands: readonly Band[]; lang: 'zh' | 'en' },
 ): Promise<BrandCharacters> {
   const [bands, keywords, ...attrs] = await Promise.all([
-    segmentPair(c, v, brandId, { dims: ['price_band'], bands: opts.bands }),
-    keywordSegments(c, v, brandId, opts.lang),
-    ...opts.attributes.map((a) => segmentPair(c, v, brandId, { dims: [`attribute:${a.attr_name}`] })),
+    segmentPair(a, brandId, { dims: ['price_band'], bands: opts.bands }),
+    keywordSegments(a, brandId, opts.lang),
+    ...opts.attributes.map((def) => segmentPair(a, brandId, { dims: [`attribute:${def.attr_name}`] })),
   ]);
   // The whole filtered market and the brand in it: each sale counted once (price bands are single-valued).
   const marketSales = bands.market.total?.sales ?? 0;
@@ -565,7 +493,7 @@ export async function brandCharacters(
       }),
     ),
     bands: opts.bands.map((b) => [...b]),
-    warnings: warningsOf({ warnings }, c.locale),
+    warnings: warningsOf({ warnings }, a.locale),
   };
 }
 
@@ -578,13 +506,13 @@ export async function brandCharacters(
  * sales and share there.
  */
 export async function brandCategoryValuations(
-  c: BrandRun,
-  v: ValidatedFilter,
+  a: AnalysisRequest,
   brandId: number,
   level: CategoryLevel,
 ): Promise<BrandCategoryValuations> {
+  const v = a.validated;
   const dim = `category_${level}` as const;
-  const mine = await run(c, {
+  const mine = await a.query({
     dimensions: [dim],
     measures: ['sales'],
     filter: withBrand(v.filter, brandId),
@@ -592,13 +520,7 @@ export async function brandCategoryValuations(
   });
   const sold = mine.rows.filter((r) => r.sales > 0);
   const brandSales = new Map(sold.map((r) => [Number(r.keys[dim]), r.sales]));
-  const result = await valuateCategories({
-    engine: c.engine,
-    scope: c.scope,
-    validated: v,
-    categories: [...brandSales.keys()],
-    ...(c.signal ? { signal: c.signal } : {}),
-  });
+  const result = await valuateCategories(a, { categories: [...brandSales.keys()] });
   return {
     level,
     weights: { ...result.weights },
@@ -616,9 +538,6 @@ export async function brandCategoryValuations(
 /** The brand's characters over the request's filter: attributes, price bands and title words. */
 export async function characters(a: AnalysisRequest, brandId: number): Promise<BrandCharacters> {
   const leaves = a.validated.filter.categories ?? a.scope.grant.categories;
-  const [attributes, bands] = await Promise.all([
-    datasetAttributes(a.warehouse, a.scope.project.dataset) as Promise<AttributeDef[]>,
-    characterBands(a.metadata, a.engine, a.scope, a.selected, leaves),
-  ]);
-  return brandCharacters(a, a.validated, brandId, { attributes, bands, lang: a.locale === 'en_us' ? 'en' : 'zh' });
+  const [attributes, bands] = await Promise.all([a.dims.attributes(), characterBands(a, leaves)]);
+  return brandCharacters(a, brandId, { attributes, bands, lang: a.locale === 'en_us' ? 'en' : 'zh' });
 }

@@ -8,7 +8,7 @@ import {
   type ContrastSlotFigures,
   type FavoriteBrands,
 } from '@marketlens/shared/contracts';
-import { type BrandName, brandNames } from '../engine/dimensions.js';
+import type { BrandName } from '../engine/dimensions.js';
 import type { Filter } from '../engine/model.js';
 import type { ValidatedFilter } from '../engine/validate.js';
 import { bandsValues } from '../panels/bands.js';
@@ -63,9 +63,9 @@ async function slotFigures(
 ): Promise<{ figures: ContrastSlotFigures; warnings: MessageKey[] }> {
   const own = narrowed(s, brandId);
   const [overview, trend, categories, channels, bands, products] = await Promise.all([
-    brandOverviews(s, s.validated, new Map([[brandId, name]])),
-    brandTrend(s, s.validated, brandId, 'mom', 'sales'),
-    brandCategories(s, s.validated, brandId, level),
+    brandOverviews(s, new Map([[brandId, name]])),
+    brandTrend(s, brandId, 'mom', 'sales'),
+    brandCategories(s, brandId, level),
     channelsOverview(own, 'sales'),
     bandsValues(own, 'sales'),
     top(own, 'product', 'sales'),
@@ -108,7 +108,7 @@ export async function contrast(
   setMaxListeners(64 * slots.length, a.signal);
   const grantedBrands = a.scope.grant.brands;
   const visible = slots.map((s) => s.brand_id).filter((id) => grantedBrands === null || grantedBrands.includes(id));
-  const names = await brandNames(a.warehouse, a.scope.project.dataset, [...new Set(visible)]);
+  const names = await a.dims.brandNames([...new Set(visible)]);
   const out = await Promise.all(
     slots.map(async (slot): Promise<ContrastSlot> => {
       const categories = [...new Set(slot.categories ?? [])];
@@ -179,8 +179,8 @@ async function brandSeries(a: AnalysisRequest, ids: readonly number[], range: Da
     brands: a.validated.filter.brands ? a.validated.filter.brands.filter((b) => ids.includes(b)) : [...ids],
   };
   const [byBrand, market] = await Promise.all([
-    a.run({ dimensions: ['period', 'brand'], measures: ['sales'], filter, range }),
-    a.run({ dimensions: ['period'], measures: ['sales'], filter: a.validated.filter, range }),
+    a.query({ dimensions: ['period', 'brand'], measures: ['sales'], filter, range }),
+    a.query({ dimensions: ['period'], measures: ['sales'], filter: a.validated.filter, range }),
   ]);
   const marketAt = new Map(market.rows.map((r) => [String(r.keys.period), r.sales]));
   const salesAt = new Map(byBrand.rows.map((r) => [`${Number(r.keys.brand)}|${String(r.keys.period)}`, r.sales]));
@@ -201,15 +201,11 @@ export async function favoriteBrands(a: AnalysisRequest): Promise<FavoriteBrands
   const grantedBrands = a.scope.grant.brands;
   const mayView = (id: number) => grantedBrands === null || grantedBrands.includes(id);
   const ungranted = followed.filter((f) => !mayView(f.brandId)).map((f) => f.brandId);
-  const names = await brandNames(
-    a.warehouse,
-    a.scope.project.dataset,
-    followed.filter((f) => mayView(f.brandId)).map((f) => f.brandId),
-  );
+  const names = await a.dims.brandNames(followed.filter((f) => mayView(f.brandId)).map((f) => f.brandId));
   const shown = followed.filter((f) => names.has(f.brandId));
   const ids = shown.map((f) => f.brandId);
   const [overviews, series] = await Promise.all([
-    brandOverviews(a, a.validated, new Map(ids.map((id) => [id, names.get(id)!]))),
+    brandOverviews(a, new Map(ids.map((id) => [id, names.get(id)!]))),
     brandSeries(a, ids, a.validated.range),
   ]);
   const items = overviews.items.map((item, i) => {

@@ -11,20 +11,13 @@ import { badRequest } from '../../errors.js';
 import type { Filter, KeywordFilter } from '../engine/model.js';
 import { keywordFilterOf } from '../engine/validate.js';
 import { categoryPenetration, categoryTrends, withinParent } from '../panels/categories.js';
-import {
-  type InsightMetric,
-  type PanelContext,
-  periodsOf,
-  run,
-  type SortBy,
-  totals,
-  warningsOf,
-} from '../panels/common.js';
+import { type InsightMetric, periodsOf, type SortBy, totals, warningsOf } from '../panels/common.js';
 import { keywordLangOf, normaliseKeyword, topWords } from '../panels/keywords.js';
 import { top } from '../panels/rankings.js';
 import { comparedTotals } from '../panels/summary.js';
 import { trends } from '../panels/trends.js';
 import { categoryValuations } from '../panels/valuation.js';
+import type { AnalysisRequest } from '../request.js';
 
 /**
  * Concept Explore (/explore): a market defined by words in product titles. The concept is the
@@ -60,7 +53,7 @@ function checked(concept: KeywordFilter): KeywordFilter {
  * The request narrowed to its concept: the filter's keywords (the engine matches them in both
  * titles). A 400 when the request names none (missing, disabled or empty).
  */
-export function conceptRequest(ctx: PanelContext): { a: PanelContext; concept: KeywordFilter } {
+export function conceptRequest(ctx: AnalysisRequest): { a: AnalysisRequest; concept: KeywordFilter } {
   const own = ctx.validated.filter.keywords;
   if (!own) throw badRequest('explore.conceptRequired');
   const concept = checked(own);
@@ -71,7 +64,7 @@ export function conceptRequest(ctx: PanelContext): { a: PanelContext; concept: K
 }
 
 /** The request's filter without the concept: the market the concept is a part of. */
-function withoutConcept(ctx: PanelContext): Filter {
+function withoutConcept(ctx: AnalysisRequest): Filter {
   const { keywords: _concept, ...rest } = ctx.validated.filter;
   return rest;
 }
@@ -79,15 +72,15 @@ function withoutConcept(ctx: PanelContext): Filter {
 const once = { comparison: { kind: 'none' }, measures: ['sales', 'count'] } as const;
 
 /** Leaf categories with concept sales in the range (the denominator of its penetration). */
-async function soldLeaves(a: PanelContext, filter: Filter = a.validated.filter): Promise<number[]> {
-  const leaves = await run(a, { ...once, dimensions: ['category_3'], filter });
+async function soldLeaves(a: AnalysisRequest, filter: Filter = a.validated.filter): Promise<number[]> {
+  const leaves = await a.query({ ...once, dimensions: ['category_3'], filter });
   return leaves.rows.filter((r) => r.sales > 0).map((r) => Number(r.keys.category_3));
 }
 
 /** Whether the concept matches any sales under the filter (the page shows "no data" instead of charts). */
-export async function conceptEmpty(ctx: PanelContext) {
+export async function conceptEmpty(ctx: AnalysisRequest) {
   const { a } = conceptRequest(ctx);
-  const result = await run(a, { ...once, dimensions: [] });
+  const result = await a.query({ ...once, dimensions: [] });
   const t = totals(result);
   const empty = result.rows.length === 0 || (t.sales === 0 && t.count === 0);
   const warnings = empty ? ['analytics.noData' as const] : result.warnings;
@@ -99,19 +92,19 @@ export async function conceptEmpty(ctx: PanelContext) {
  * products, its penetration (concept sales / sales of the leaf categories it sold in, same filter
  * without the concept) and the number of brands and products with concept sales.
  */
-export async function conceptSummary(ctx: PanelContext) {
+export async function conceptSummary(ctx: AnalysisRequest) {
   const { a } = conceptRequest(ctx);
   const [cards, categories, brands, products] = await Promise.all([
     comparedTotals(a),
     soldLeaves(a),
-    run(a, { ...once, dimensions: ['brand'] }),
-    run(a, { ...once, dimensions: ['sku'] }),
+    a.query({ ...once, dimensions: ['brand'] }),
+    a.query({ ...once, dimensions: ['sku'] }),
   ]);
   const sold = (r: typeof brands) => r.rows.filter((row) => row.sales > 0).length;
   let categoriesSales = 0;
   if (categories.length > 0) {
     const filter: Filter = { ...withoutConcept(a), categories };
-    categoriesSales = totals(await run(a, { ...once, dimensions: [], filter })).sales;
+    categoriesSales = totals(await a.query({ ...once, dimensions: [], filter })).sales;
   }
   return {
     ...cards,
@@ -129,7 +122,7 @@ export async function conceptSummary(ctx: PanelContext) {
  * categories it sold in over the range), and the same for up to two compared concepts under the
  * same filter — one line each, the page's own first, every period of the range.
  */
-export async function conceptTrends(ctx: PanelContext, metric: InsightMetric, compare: readonly GoodsKeywords[]) {
+export async function conceptTrends(ctx: AnalysisRequest, metric: InsightMetric, compare: readonly GoodsKeywords[]) {
   const { a, concept } = conceptRequest(ctx);
   const others = compare.map((k) => {
     const parsed = keywordFilterOf(k);
@@ -148,7 +141,7 @@ export async function conceptTrends(ctx: PanelContext, metric: InsightMetric, co
       const [line, leaves] = await Promise.all([trends(a, metric, filter), soldLeaves(a, filter)]);
       const market =
         leaves.length > 0
-          ? await run(a, { ...once, dimensions: ['period'], filter: { ...withoutConcept(a), categories: leaves } })
+          ? await a.query({ ...once, dimensions: ['period'], filter: { ...withoutConcept(a), categories: leaves } })
           : undefined;
       const marketOf = new Map((market?.rows ?? []).map((r) => [String(r.keys.period), r.sales]));
       const byPeriod = new Map(line.points.map((p) => [p.period, p]));
@@ -185,13 +178,13 @@ export async function conceptTrends(ctx: PanelContext, metric: InsightMetric, co
  * The title words (request's language) most sold together with the concept: concept sales of the
  * products whose title has the word, the concept's own words left out.
  */
-export async function conceptWords(ctx: PanelContext) {
+export async function conceptWords(ctx: AnalysisRequest) {
   const { a, concept } = conceptRequest(ctx);
   const lang = keywordLangOf(ctx.locale);
   const exclude = new Set(wordsOf(concept).map(normaliseKeyword));
   const [items, total] = await Promise.all([
     topWords(a, lang, { exclude, limit: CONCEPT_RELATED_WORDS }),
-    run(a, { ...once, dimensions: [] }),
+    a.query({ ...once, dimensions: [] }),
   ]);
   const sales = totals(total).sales;
   return {
@@ -203,28 +196,28 @@ export async function conceptWords(ctx: PanelContext) {
 }
 
 /** The concept's top 10 categories under the parent with their trend lines (share of the concept). */
-export function conceptCategoryTrends(ctx: PanelContext, parentId: number | null | undefined) {
+export function conceptCategoryTrends(ctx: AnalysisRequest, parentId: number | null | undefined) {
   return categoryTrends(conceptRequest(ctx).a, parentId);
 }
 
 /** The concept's penetration of its top 10 categories under the parent, over the range and per period. */
-export function conceptCategoryPenetration(ctx: PanelContext, parentId: number | null | undefined) {
+export function conceptCategoryPenetration(ctx: AnalysisRequest, parentId: number | null | undefined) {
   const { a } = conceptRequest(ctx);
   return categoryPenetration(a, parentId, withoutConcept(a));
 }
 
 /** The selection's sub-categories scored on Category Insight's valuation model, concept products only. */
-export async function conceptValuations(ctx: PanelContext) {
+export async function conceptValuations(ctx: AnalysisRequest) {
   return categoryValuations(conceptRequest(ctx).a);
 }
 
 /** Brands in the concept (up to 100): sales, share of the concept, share change, growth. */
-export function conceptBrands(ctx: PanelContext, sortBy: SortBy) {
+export function conceptBrands(ctx: AnalysisRequest, sortBy: SortBy) {
   return top(conceptRequest(ctx).a, 'brand', sortBy);
 }
 
-/** The concept's top 50 products (spec §9), with links and pictures. */
-export function conceptProducts(ctx: PanelContext, sortBy: SortBy) {
+/** The concept's top 50 products (docs/product.md §9), with links and pictures. */
+export function conceptProducts(ctx: AnalysisRequest, sortBy: SortBy) {
   return top(conceptRequest(ctx).a, 'product', sortBy);
 }
 
@@ -232,7 +225,7 @@ export function conceptProducts(ctx: PanelContext, sortBy: SortBy) {
  * The drill-down: the concept's top products within one category (any level) of the filter; a
  * category outside the grant contributes nothing, like everywhere else.
  */
-export function conceptCategoryProducts(ctx: PanelContext, categoryId: number, sortBy: SortBy) {
+export function conceptCategoryProducts(ctx: AnalysisRequest, categoryId: number, sortBy: SortBy) {
   const { a } = conceptRequest(ctx);
   if (!a.scope.catalog.categories.has(categoryId)) throw badRequest('hot.unknownCategory', { id: categoryId });
   return top(a, 'product', sortBy, withinParent(a.validated.filter, a.scope.catalog.leavesOf([categoryId])));

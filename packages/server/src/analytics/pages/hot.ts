@@ -23,8 +23,7 @@ import type {
   RisingItem,
 } from '@marketlens/shared/contracts';
 import { badRequest } from '../../errors.js';
-import { type MetadataStore, settingsScope } from '../../metadata/index.js';
-import { productDetails } from '../engine/dimensions.js';
+import type { MetadataStore } from '../../metadata/index.js';
 import type { Dimension } from '../engine/model.js';
 import type { AnalyticsResult } from '../engine/service.js';
 import { shiftPeriod } from '../engine/shape.js';
@@ -35,21 +34,21 @@ import { keywordLangOf, normaliseKeyword, topWords } from '../panels/keywords.js
 export { categoryTrends } from '../panels/categories.js';
 export { normaliseKeyword } from '../panels/keywords.js';
 
-import type { AnalysisRequest, QueryParts } from '../request.js';
+import type { AnalysisRequest } from '../request.js';
 
 /**
  * Trend Overview (/hot, page 1): what each panel asks the engine and how the answers combine.
- * Every fact query goes through `engine.run` with the user's grant; rules and constants are
+ * Every query goes through the request (`a.query`, `a.dims`) with the user's grant; rules and constants are
  * documented in docs/pages/hot.md.
  */
 
 export const HOT_LIMITS = {
-  /** Spec §9: growth top 50. */
+  /** docs/product.md §9: growth top 50. */
   rising: GROWTH_TOP_LIMIT,
   fresh: GROWTH_TOP_LIMIT,
   /** Rising products are chosen among this many best sellers of the current range. */
   risingProductPool: HOT_GOODS_POOL,
-  /** Spec §9: hot goods random from the top 1000. */
+  /** docs/product.md §9: hot goods random from the top 1000. */
   hotPool: HOT_GOODS_POOL,
   hotSample: HOT_GOODS_SAMPLE,
   keywords: 100,
@@ -70,15 +69,8 @@ export const MIN_BASE_SHARE: Readonly<Record<HotEntityKind, number>> = {
 /** A first sale in the last this-many periods of the range makes a product or brand "fresh". */
 export const FRESH_PERIODS: Readonly<Record<Granularity, number>> = { month: 3, week: 13 };
 
-/** Route id of Trend Overview (spec §2). */
+/** Route id of Trend Overview (docs/product.md §2). */
 export const HOT_PAGE_ID = 1;
-
-/** Trend Overview works with the one analysis request (request.ts). */
-export type HotRequest = AnalysisRequest;
-
-/** A query over the request's filter and range unless it names its own. */
-const run = (req: HotRequest, q: QueryParts) =>
-  req.run({ filter: req.validated.filter, range: req.validated.range, ...q });
 
 const labelOf = (r: AnalyticsResult['rows'][number], dim: Dimension) =>
   r.labels[dim] ?? { zh: String(r.keys[dim]), en: String(r.keys[dim]) };
@@ -100,25 +92,25 @@ const freshFigures = (r: AnalyticsResult['rows'][number], scopeSales: number | u
 // Rising
 
 export async function rising(
-  req: HotRequest,
+  a: AnalysisRequest,
   kind: HotEntityKind,
   parentId: number | null | undefined,
 ): Promise<RisingData> {
-  const { comparison, range } = req.validated;
+  const { comparison, range } = a.validated;
   // Growth needs a base: selector custom without dateBefore has none.
   if (comparison.kind === 'none') throw badRequest('hot.baseRequired');
   let dim: Dimension;
-  let filter = req.validated.filter;
+  let filter = a.validated.filter;
   let level: 1 | 2 | 3 | undefined;
   if (kind === 'category') {
-    const p = parentLevel(req.scope, parentId);
+    const p = parentLevel(a.scope, parentId);
     level = p.level;
     dim = `category_${p.level}`;
     filter = withinParent(filter, p.leaves);
   } else {
     dim = kind === 'brand' ? 'brand' : 'sku';
   }
-  const result = await run(req, {
+  const result = await a.query({
     dimensions: [dim],
     measures: ['sales', 'share'],
     filter,
@@ -136,7 +128,7 @@ export async function rising(
   const products =
     kind === 'product'
       ? await details(
-          req,
+          a,
           ranked.map((r) => Number(r.keys[dim])),
         )
       : undefined;
@@ -161,7 +153,7 @@ export async function rising(
     items,
     warnings: warningsOf(
       { warnings: items.length === 0 ? ['analytics.noData'] : result.warnings.filter((w) => w !== 'analytics.noData') },
-      req.locale,
+      a.locale,
     ),
   };
 }
@@ -175,16 +167,16 @@ export function freshWindow(range: DateRange, granularity: Granularity): DateRan
   return { start: start > range.start ? start : range.start, end: range.end };
 }
 
-export async function fresh(req: HotRequest, kind: FreshKind): Promise<FreshData> {
-  const g = req.scope.project.dateField;
-  const window = freshWindow(req.validated.range, g);
-  const filter = req.validated.filter;
+export async function fresh(a: AnalysisRequest, kind: FreshKind): Promise<FreshData> {
+  const g = a.scope.project.dateField;
+  const window = freshWindow(a.validated.range, g);
+  const filter = a.validated.filter;
   // Shares are of the whole filtered market in the window, not of the fresh ones only.
-  const totalRun = run(req, { dimensions: [], measures: ['sales'], range: window });
+  const totalRun = a.query({ dimensions: [], measures: ['sales'], range: window });
   let items: FreshItem[];
   if (kind === 'product') {
     const [result, total] = await Promise.all([
-      run(req, {
+      a.query({
         dimensions: ['sku'],
         measures: ['sales'],
         range: window,
@@ -195,7 +187,7 @@ export async function fresh(req: HotRequest, kind: FreshKind): Promise<FreshData
       totalRun,
     ]);
     const products = await details(
-      req,
+      a,
       result.rows.map((r) => Number(r.keys.sku)),
     );
     items = result.rows.map((r) => {
@@ -211,19 +203,19 @@ export async function fresh(req: HotRequest, kind: FreshKind): Promise<FreshData
   } else {
     // A brand is fresh when, within the filter and the grant, it sold in the window and never before.
     const before =
-      window.start > req.scope.fullRange.start
-        ? { start: req.scope.fullRange.start, end: shiftPeriod(window.start, -1, g) }
+      window.start > a.scope.fullRange.start
+        ? { start: a.scope.fullRange.start, end: shiftPeriod(window.start, -1, g) }
         : undefined;
     const [inWindow, earlier, total] = await Promise.all([
-      run(req, { dimensions: ['brand'], measures: ['sales'], range: window, sort: { by: 'sales', desc: true } }),
-      before ? run(req, { dimensions: ['brand'], measures: ['sales'], range: before }) : undefined,
+      a.query({ dimensions: ['brand'], measures: ['sales'], range: window, sort: { by: 'sales', desc: true } }),
+      before ? a.query({ dimensions: ['brand'], measures: ['sales'], range: before }) : undefined,
       totalRun,
     ]);
     const old = new Set(earlier?.rows.map((r) => Number(r.keys.brand)) ?? []);
     const top = inWindow.rows.filter((r) => !old.has(Number(r.keys.brand))).slice(0, HOT_LIMITS.fresh);
     const firsts = new Map<number, string>();
     if (top.length) {
-      const periods = await run(req, {
+      const periods = await a.query({
         dimensions: ['brand', 'period'],
         measures: ['sales'],
         range: window,
@@ -245,7 +237,7 @@ export async function fresh(req: HotRequest, kind: FreshKind): Promise<FreshData
     window,
     periods: FRESH_PERIODS[g],
     items,
-    warnings: warningsOf({ warnings: items.length === 0 ? ['analytics.noData'] : [] }, req.locale),
+    warnings: warningsOf({ warnings: items.length === 0 ? ['analytics.noData'] : [] }, a.locale),
   };
 }
 
@@ -253,9 +245,9 @@ export async function fresh(req: HotRequest, kind: FreshKind): Promise<FreshData
 // Word cloud
 
 /** The word cloud: title words in the request's language, the project's hidden words left out. */
-export async function hotKeywords(req: HotRequest, hidden: readonly string[]): Promise<HotKeywordsData> {
-  const lang = keywordLangOf(req.locale);
-  const items = await topWords(req, lang, {
+export async function hotKeywords(a: AnalysisRequest, hidden: readonly string[]): Promise<HotKeywordsData> {
+  const lang = keywordLangOf(a.locale);
+  const items = await topWords(a, lang, {
     exclude: new Set(hidden.map(normaliseKeyword)),
     limit: HOT_LIMITS.keywords,
   });
@@ -263,7 +255,7 @@ export async function hotKeywords(req: HotRequest, hidden: readonly string[]): P
     lang,
     hidden_applied: hidden.length > 0,
     items,
-    warnings: warningsOf({ warnings: items.length === 0 ? ['analytics.noData'] : [] }, req.locale),
+    warnings: warningsOf({ warnings: items.length === 0 ? ['analytics.noData'] : [] }, a.locale),
   };
 }
 
@@ -294,8 +286,8 @@ export function sampleIndices(size: number, n: number, seed: number): number[] {
   return idx.slice(0, take).sort((a, b) => a - b);
 }
 
-export async function hotGoods(req: HotRequest, seed: number): Promise<HotGoodsData> {
-  const result = await run(req, {
+export async function hotGoods(a: AnalysisRequest, seed: number): Promise<HotGoodsData> {
+  const result = await a.query({
     dimensions: ['sku'],
     measures: ['sales', 'share'],
     sort: { by: 'sales', desc: true },
@@ -306,7 +298,7 @@ export async function hotGoods(req: HotRequest, seed: number): Promise<HotGoodsD
     rank: i + 1,
   }));
   const products = await details(
-    req,
+    a,
     picked.map((p) => Number(p.row.keys.sku)),
   );
   const items = picked.flatMap(({ row, rank }) => {
@@ -317,20 +309,16 @@ export async function hotGoods(req: HotRequest, seed: number): Promise<HotGoodsD
     seed,
     pool: result.rows.length,
     items,
-    warnings: warningsOf({ warnings: items.length === 0 ? ['analytics.noData'] : [] }, req.locale),
+    warnings: warningsOf({ warnings: items.length === 0 ? ['analytics.noData'] : [] }, a.locale),
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Product details (dimension rows of SKUs the engine already returned under the grant)
 
-async function details(req: HotRequest, skuIds: readonly number[]): Promise<Map<number, HotProduct>> {
+async function details(a: AnalysisRequest, skuIds: readonly number[]): Promise<Map<number, HotProduct>> {
   const out = new Map<number, HotProduct>();
-  const { engine, scope } = req;
-  const rows = await productDetails(engine.warehouse, scope.project.dataset, skuIds, scope.grant.categories, {
-    signal: req.signal,
-    ...(engine.timeoutMs ? { timeoutMs: engine.timeoutMs } : {}),
-  });
+  const rows = await a.dims.products(skuIds, a.statementOptions);
   for (const r of rows.values()) {
     const platform = r.code ?? '';
     out.set(Number(r.sku_id), {
@@ -360,26 +348,15 @@ async function details(req: HotRequest, skuIds: readonly number[]): Promise<Map<
 }
 
 // ---------------------------------------------------------------------------------------------
-// Hidden keywords: one settings row per word in the project's scope, so hiding and unhiding are
-// single upserts / deletes (no read-modify-write race between two admins).
-
-const HIDDEN_PREFIX = 'hidden_keyword:';
-
-/** The form keywords are stored in (sku_keyword keeps Latin words in lower case). */
+// Hidden keywords: stored by the metadata store (metadata.hiddenKeywords); the page's rule is how
+// many a project may hide.
 
 export async function hiddenKeywords(metadata: MetadataStore, projectId: number): Promise<HiddenKeyword[]> {
-  const all = await metadata.settings.list(settingsScope.project(projectId));
-  return Object.entries(all)
-    .filter(([key]) => key.startsWith(HIDDEN_PREFIX))
-    .map(([key, value]) => {
-      const v = value && typeof value === 'object' && !Array.isArray(value) ? value : {};
-      return {
-        keyword: key.slice(HIDDEN_PREFIX.length),
-        hidden_at: typeof v.at === 'string' ? v.at : '',
-        hidden_by: typeof v.by === 'string' ? v.by : '',
-      };
-    })
-    .sort((a, b) => b.hidden_at.localeCompare(a.hidden_at) || a.keyword.localeCompare(b.keyword));
+  return (await metadata.hiddenKeywords.list(projectId)).map((h) => ({
+    keyword: h.keyword,
+    hidden_at: h.hiddenAt,
+    hidden_by: h.hiddenBy,
+  }));
 }
 
 export async function hideKeywords(
@@ -388,17 +365,15 @@ export async function hideKeywords(
   words: readonly string[],
   by: { username: string; at: string },
 ): Promise<void> {
-  const scope = settingsScope.project(projectId);
-  const current = new Set((await hiddenKeywords(metadata, projectId)).map((h) => h.keyword));
+  const current = new Set((await metadata.hiddenKeywords.list(projectId)).map((h) => h.keyword));
   const fresh = [...new Set(words)].filter((w) => !current.has(w));
   if (current.size + fresh.length > HOT_LIMITS.hiddenPerProject) {
     throw badRequest('hot.tooManyHidden', { count: HOT_LIMITS.hiddenPerProject });
   }
   // Re-hiding a hidden word keeps its original time and author.
-  for (const w of fresh) await metadata.settings.set(scope, `${HIDDEN_PREFIX}${w}`, { at: by.at, by: by.username });
+  await metadata.hiddenKeywords.hide(projectId, fresh, by);
 }
 
-export async function unhideKeywords(metadata: MetadataStore, projectId: number, words: readonly string[]) {
-  const scope = settingsScope.project(projectId);
-  for (const w of new Set(words)) await metadata.settings.delete(scope, `${HIDDEN_PREFIX}${w}`);
+export function unhideKeywords(metadata: MetadataStore, projectId: number, words: readonly string[]) {
+  return metadata.hiddenKeywords.unhide(projectId, words);
 }

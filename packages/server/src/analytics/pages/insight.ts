@@ -2,13 +2,14 @@ import { share } from '@marketlens/shared';
 import { translateFor } from '../../i18n.js';
 import { categoryGranted } from '../engine/dimensions.js';
 import type { Filter } from '../engine/model.js';
-import { type PanelContext, run, selectionOf, totals, warningsOf } from '../panels/common.js';
+import { selectionOf, totals, warningsOf } from '../panels/common.js';
 import { comparedTotals } from '../panels/summary.js';
 import { valuationSettings } from '../panels/valuation.js';
+import type { AnalysisRequest } from '../request.js';
 
 /**
  * Category Insight (/discover): the summary cards, and the panels the page composes. Every figure
- * comes from engine.run with the user's grant; only display details of ids the engine returned
+ * comes from the request (`a.query`) with the user's grant; only display details of ids the engine returned
  * (shop, product, platform) are read from the dimension tables. Definitions: docs/pages/insight.md.
  */
 
@@ -22,16 +23,16 @@ export { trends, trendsList } from '../panels/trends.js';
 export { categoryValuations } from '../panels/valuation.js';
 
 /** What one insight request works with. */
-export type InsightContext = PanelContext;
+export type InsightContext = AnalysisRequest;
 
 // ---------------------------------------------------------------------------------------------
 // Summary cards.
 
-export async function summary(ctx: PanelContext) {
-  const { scope, validated } = ctx;
-  const sel = selectionOf(scope, ctx.selected);
+export async function summary(a: AnalysisRequest) {
+  const { scope, validated } = a;
+  const sel = selectionOf(scope, a.selected);
 
-  // Share of parent: the deepest selected categories within their common parent (spec: "share of
+  // Share of parent: the deepest selected categories within their common parent (docs/pages/insight.md: "share of
   // parent"); level 1 → within the whole granted market; different parents → no value.
   const parents = new Set(sel.deepest.map((id) => scope.catalog.categories.get(id)!.parent_id));
   const parentId = parents.size === 1 ? [...parents][0]! : undefined;
@@ -42,10 +43,10 @@ export async function summary(ctx: PanelContext) {
     !validated.filter.categories ||
     (deepestLeaves.length === validated.filter.categories.length &&
       deepestLeaves.every((l, i) => l === validated.filter.categories![i]));
-  const totalOnly = (filter: Filter) => run(ctx, { dimensions: [], comparison: { kind: 'none' }, filter });
+  const totalOnly = (filter: Filter) => a.query({ dimensions: [], comparison: { kind: 'none' }, filter });
 
   const [cards, parentResult, ownResult] = await Promise.all([
-    comparedTotals(ctx),
+    comparedTotals(a),
     withShare
       ? totalOnly(
           parentId === null ? otherFilters : { ...otherFilters, categories: scope.catalog.leavesOf([parentId]) },
@@ -67,7 +68,7 @@ export async function summary(ctx: PanelContext) {
       ? { category_id: parentNode.category_id, name: parentNode.name_zh, name_en: parentNode.name_en }
       : null,
     parent_sales: parentSales,
-    warnings: warningsOf({ warnings: cards.warnings }, ctx.locale),
+    warnings: warningsOf({ warnings: cards.warnings }, a.locale),
   };
 }
 

@@ -70,8 +70,8 @@ export interface Limit {
 }
 
 /**
- * The limits of a search, checked with the spec §5 range rules (the message names the limit); at
- * least one sales or growth limit must be set (spec §5). Unset limits are left out.
+ * The limits of a search, checked with the range rules of docs/product.md §5 (the message names the limit); at
+ * least one sales or growth limit must be set (docs/product.md §5). Unset limits are left out.
  */
 export function checkLimits(a: Pick<AnalysisRequest, 'locale'>, b: PotentialBody): Limit[] {
   const t = translateFor(a.locale);
@@ -95,7 +95,7 @@ const within = (value: number | null, l: Limit) =>
 const lastDay = (end: string) => (isIsoDate(end) ? addDays(end, -1) : end);
 
 /**
- * The spec §3 filter of a search, checked by the one filter validation (period order, benchmark
+ * The filter (docs/product.md §3) of a search, checked by the one filter validation (period order, benchmark
  * earlier than the target, category ids): the half-open ranges as their periods, the benchmark as a
  * custom comparison, the chosen categories.
  */
@@ -162,7 +162,7 @@ export async function potentialBrands(a: AnalysisRequest, b: PotentialBody): Pro
   const searched: Filter = leaves ? { categories: leaves } : {};
   const { range, comparison } = a.validated;
   const q = (dimensions: Dimension[], filter: Filter) =>
-    a.run({ dimensions, measures: ['sales', 'count'], filter, range, comparison });
+    a.query({ dimensions, measures: ['sales', 'count'], filter, range, comparison });
   const [categories, pairs, totals, followed] = await Promise.all([
     q([dim], searched),
     q([dim, 'brand'], searched),

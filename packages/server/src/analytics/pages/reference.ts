@@ -1,13 +1,13 @@
 import { shopSelection } from '@marketlens/shared';
 import type { CategoryItem, CategoryNode, FilterAttribute, NamedItem, ShopItem } from '@marketlens/shared/contracts';
-import { attributeValues, type CategoryInfo, datasetAttributes } from '../engine/dimensions.js';
+import type { CategoryInfo } from '../engine/dimensions.js';
 import type { AnalysisRequest, DataScope } from '../request.js';
 
 /**
- * Reference data of a project (spec §7 "Data", routes/common/analysis/reference.ts): category trees and
+ * Reference data of a project (docs/product.md §7 "Data", routes/common/analysis/reference.ts): category trees and
  * lists, ranked brands and shops, prefix and keyword search, attributes. Everything is derived from
  * the user's grant — names included, so a category, brand or shop outside it is never named — and
- * every query runs through `AnalysisRequest.run` (the grant applied by the engine).
+ * every query goes through the request (`a.query`, `a.dims`: the grant applied by the engine).
  */
 
 /** The category and its ancestors, itself first (nothing for an id outside the catalogue). */
@@ -86,9 +86,14 @@ export async function categoryTree(
   brands: readonly number[] = [],
 ): Promise<{ items: CategoryNode[] }> {
   const leaves = brands.length
-    ? (await a.run({ dimensions: ['category_3'], measures: ['sales'], filter: { brands: [...brands] } })).rows.map(
-        (r) => Number(r.keys.category_3),
-      )
+    ? (
+        await a.query({
+          dimensions: ['category_3'],
+          measures: ['sales'],
+          filter: { brands: [...brands] },
+          range: a.scope.fullRange,
+        })
+      ).rows.map((r) => Number(r.keys.category_3))
     : a.scope.grant.categories;
   const notReady = new Set(
     (await a.metadata.projectCategories.list(a.scope.project.id))
@@ -115,10 +120,15 @@ export function categoriesByPrefix(a: AnalysisRequest, prefix: string): { items:
   return { items };
 }
 
-/** The granted leaf categories the custom SQL (spec §5) selects. */
+/** The granted leaf categories the custom SQL (docs/product.md §5) selects. */
 export async function categoriesBySql(a: AnalysisRequest, sql: string): Promise<{ items: CategoryItem[] }> {
-  const customSql = await a.engine.parseCustomSql(a.scope.project.dataset, sql);
-  const result = await a.run({ dimensions: ['category_3'], measures: ['sales'], filter: { customSql } });
+  const customSql = await a.parseSql(sql);
+  const result = await a.query({
+    dimensions: ['category_3'],
+    measures: ['sales'],
+    filter: { customSql },
+    range: a.scope.fullRange,
+  });
   return { items: result.rows.map((r) => item(a.scope, Number(r.keys.category_3))) };
 }
 
@@ -129,7 +139,14 @@ interface Ranked extends NamedItem {
 /** Brands or shops with sales in the grant, biggest first (cached like any query). */
 async function ranked(a: AnalysisRequest, dim: 'brand' | 'shop'): Promise<Ranked[]> {
   const dims = dim === 'shop' ? (['platform', 'shop'] as const) : (['brand'] as const);
-  const result = await a.run({ dimensions: [...dims], measures: ['sales'], sort: { by: 'sales', desc: true } });
+  // Over the whole grant and data range: the choices of a filter, not an answer under one.
+  const result = await a.query({
+    dimensions: [...dims],
+    measures: ['sales'],
+    filter: {},
+    range: a.scope.fullRange,
+    sort: { by: 'sales', desc: true },
+  });
   return result.rows.map((r) => {
     const label = r.labels[dim] ?? { zh: String(r.keys[dim]), en: String(r.keys[dim]) };
     return { id: Number(r.keys[dim]), platform: Number(r.keys.platform ?? 0), name: label.zh, name_en: label.en };
@@ -190,14 +207,8 @@ export async function filterAttributes(
   a: AnalysisRequest,
   names?: readonly string[],
 ): Promise<{ items: FilterAttribute[] }> {
-  const ds = a.scope.project.dataset;
-  const wanted = (await datasetAttributes(a.warehouse, ds)).filter((d) => !names || names.includes(d.attr_name));
-  const values = await attributeValues(
-    a.warehouse,
-    ds,
-    wanted.map((d) => d.attr_name),
-    a.scope.grant.categories,
-  );
+  const wanted = (await a.dims.attributes()).filter((d) => !names || names.includes(d.attr_name));
+  const values = await a.dims.attributeValues(wanted.map((d) => d.attr_name));
   return {
     items: wanted.map((d) => ({
       name: d.attr_name,
@@ -221,6 +232,6 @@ export function grantIds(a: AnalysisRequest) {
 /** Whether the request's filter selects no sales at all. */
 export async function isEmpty(a: AnalysisRequest): Promise<{ empty: boolean }> {
   const { filter, range } = a.validated;
-  const result = await a.run({ dimensions: [], measures: ['sales'], filter, range });
+  const result = await a.query({ dimensions: [], measures: ['sales'], filter, range });
   return { empty: result.rows.length === 0 || result.rows[0]!.count === 0 };
 }

@@ -1,18 +1,7 @@
-import {
-  avgPrice,
-  comparisonPeriod,
-  type DateRange,
-  type MessageKey,
-  periodLengthsDiffer,
-  SHOP_TYPES,
-  share,
-  shopLink,
-  shopSelection,
-} from '@marketlens/shared';
+import { avgPrice, type MessageKey, SHOP_TYPES, share, shopLink, shopSelection } from '@marketlens/shared';
 import {
   MAX_SHOPS,
   type ShopChannelTrends,
-  type ShopComparison,
   type ShopComposition,
   type ShopCompositionBy,
   type ShopOverviewItem,
@@ -21,33 +10,22 @@ import {
 } from '@marketlens/shared/contracts';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import { translateFor } from '../../i18n.js';
-import { platformInfo, type ShopInfo, shopDetails } from '../engine/dimensions.js';
+import type { ShopInfo } from '../engine/dimensions.js';
 import type { Filter } from '../engine/model.js';
-import type { AnalyticsResult } from '../engine/service.js';
 import { shopPicksOf } from '../engine/validate.js';
-import {
-  againstBase,
-  type InsightMetric,
-  metricValue,
-  periodsOf,
-  type RangeFigures,
-  run,
-  type SortBy,
-  warningsOf,
-} from '../panels/common.js';
+import { type InsightMetric, metricValue, periodsOf, type SortBy, warningsOf } from '../panels/common.js';
 import { top } from '../panels/rankings.js';
+import { entityCount, type StandingQuestion, standingOf, standings } from '../panels/standing.js';
 import type { AnalysisRequest } from '../request.js';
 
 /**
  * Store Analysis (/shop, docs/pages/shop.md). The page's shops are the filter's shop selection
- * ('platform,shop_id', spec §4: platform and shop both constrain); a shop's *market* is the filter
+ * ('platform,shop_id', docs/product.md §4: platform and shop both constrain); a shop's *market* is the filter
  * without its shop parts (shops, their platforms, channel sources), so shares, ranks and the channel
  * mix describe the shops within the market the rest of the filter defines. Every query goes through
- * `AnalysisRequest.run` (the user's grant always applies).
+ * the request (`a.query`, `a.dims`: the user's grant always applies); the overviews are the standing
+ * panel's (panels/standing.ts).
  */
-
-/** A query over the request's filter and range, without a comparison unless it names one. */
-const ask = (a: AnalysisRequest, q: Parameters<typeof run>[1]) => run(a, { comparison: { kind: 'none' }, ...q });
 
 /**
  * A shop as selected: its 'platform,shop_id' value (the shop on that platform, docs/query-engine.md), and the
@@ -96,7 +74,7 @@ export async function requireShops(a: AnalysisRequest, values: readonly string[]
   const picked = shopPicksOf(values);
   const granted = a.scope.grant.shops;
   if (granted !== null && picked.some((s) => !granted.includes(s.shopId))) throw forbidden('shop.noAccess');
-  const details = await shopDetails(a.warehouse, a.scope.project.dataset, [...new Set(picked.map((s) => s.shopId))]);
+  const details = await a.dims.shops([...new Set(picked.map((s) => s.shopId))]);
   if (picked.some((s) => !details.has(s.shopId))) throw notFound('shop.notFound');
   return picked.map((s) => ({
     value: shopSelection(s.platformId, s.shopId),
@@ -116,58 +94,36 @@ export function selectedShops(a: AnalysisRequest): Promise<SelectedShop[]> {
 // ---------------------------------------------------------------------------------------------
 // Overviews
 
-type Figures = RangeFigures;
-
-interface Standing {
-  /** The selected shops' figures under the whole filter, by 'platform,shop_id'. */
-  shops: Map<string, Figures>;
-  /** Sales of every shop of the market, biggest first (for ranks). */
-  marketShops: number[];
-  platforms: Map<number, number>;
-  market: { sales: number; count: number };
-}
-
-const salesOf = (r: AnalyticsResult, dim: 'shop' | 'platform') =>
-  new Map(r.rows.map((row) => [Number(row.keys[dim]), row]));
-
-/** The selected shops and their market in one range: three grouped queries. */
-async function standing(a: AnalysisRequest, range: DateRange): Promise<Standing> {
-  const market = marketOf(a.validated.filter);
-  const q = (filter: Filter, dims: ('shop' | 'platform')[]) =>
-    ask(a, { dimensions: dims, measures: ['sales', 'count'], filter, range });
-  const [selected, shops, platforms] = await Promise.all([
-    q(a.validated.filter, ['platform', 'shop']),
-    q(market, ['shop']),
-    q(market, ['platform']),
-  ]);
-  const total = shops.total ?? { sales: 0, count: 0 };
-  const figures = new Map(
-    selected.rows.map((r) => [
-      pairKey(r.keys.platform, r.keys.shop),
-      { sales: r.sales, count: r.count, avg_price: avgPrice(r.sales, r.count), share: share(r.sales, total.sales) },
-    ]),
-  );
+/**
+ * The selected shops under the whole filter, ranked among every shop of their market (the filter
+ * without its shop parts). A selection is a platform and a shop, so its figures are read grouped
+ * by both and keyed as the value names them.
+ */
+function shopStanding(filter: Filter): StandingQuestion {
   return {
-    shops: figures,
-    marketShops: shops.rows.map((r) => r.sales).sort((x, y) => y - x),
-    platforms: new Map([...salesOf(platforms, 'platform')].map(([id, r]) => [id, r.sales])),
-    market: { sales: total.sales, count: total.count },
+    entity: 'shop',
+    market: marketOf(filter),
+    selected: {
+      dimensions: ['platform', 'shop'],
+      filter,
+      keyOf: (r) => pairKey(r.keys.platform, r.keys.shop),
+    },
   };
 }
 
-/** A selection's figures ('platform,shop_id'); zero where the filter selects nothing of it. */
-function figuresOf(s: Standing, value: string): Figures {
-  return s.shops.get(value) ?? { sales: 0, count: 0, avg_price: null, share: share(0, s.market.sales) };
-}
-
-function compare(now: Figures, base: Standing, range: DateRange, value: string): ShopComparison {
-  const b = figuresOf(base, value);
-  return { base_range: range, base: b, ...againstBase(now, b) };
+/** The market's sales per platform in the request's range (a shop's platform share). */
+async function platformSales(a: AnalysisRequest): Promise<Map<number, number>> {
+  const r = await a.query({
+    dimensions: ['platform'],
+    measures: ['sales', 'count'],
+    filter: marketOf(a.validated.filter),
+  });
+  return new Map(r.rows.map((row) => [Number(row.keys.platform), row.sales]));
 }
 
 /** Brands or products with sales per selection ('platform,shop_id') under the filter. */
 async function distinctPerShop(a: AnalysisRequest, dim: 'brand' | 'sku'): Promise<Map<string, number>> {
-  const r = await ask(a, { dimensions: ['platform', 'shop', dim], measures: ['sales'] });
+  const r = await a.query({ dimensions: ['platform', 'shop', dim], measures: ['sales'] });
   const out = new Map<string, number>();
   for (const row of r.rows) {
     if (row.sales <= 0) continue;
@@ -184,24 +140,16 @@ async function distinctPerShop(a: AnalysisRequest, dim: 'brand' | 'sku'): Promis
  */
 export async function shopOverviews(a: AnalysisRequest, shops: readonly SelectedShop[]): Promise<ShopOverviews> {
   const v = a.validated;
-  const g = a.scope.project.dateField;
-  const ranges = {
-    mom: comparisonPeriod(v.range, 'mom', g),
-    yoy: comparisonPeriod(v.range, 'yoy', g),
-    ...(v.comparison.kind === 'custom' ? { custom: v.comparison.base } : {}),
-  };
-  const [cur, mom, yoy, custom, brands, products, platforms] = await Promise.all([
-    standing(a, v.range),
-    standing(a, ranges.mom),
-    standing(a, ranges.yoy),
-    ranges.custom ? standing(a, ranges.custom) : Promise.resolve(undefined),
+  const [s, platformTotals, brands, products, platforms] = await Promise.all([
+    standings(a, shopStanding(v.filter)),
+    platformSales(a),
     distinctPerShop(a, 'brand'),
     distinctPerShop(a, 'sku'),
-    platformInfo(a.warehouse, a.scope.project.dataset),
+    a.dims.platforms(),
   ]);
   const items = shops.map(({ value, info }): ShopOverviewItem => {
     const id = info.shop_id;
-    const now = figuresOf(cur, value);
+    const { now, rank, mom, yoy, custom } = standingOf(s, value);
     const platformId = Number(info.platform_id);
     const p = platforms.get(platformId);
     const code = p?.code ?? '';
@@ -223,25 +171,24 @@ export async function shopOverviews(a: AnalysisRequest, shops: readonly Selected
       },
       link: shopLink({ platform: code, shopId: id }),
       ...now,
-      platform_share: share(now.sales, cur.platforms.get(platformId) ?? 0),
-      rank: now.sales > 0 ? 1 + cur.marketShops.filter((s) => s > now.sales).length : null,
+      platform_share: share(now.sales, platformTotals.get(platformId) ?? 0),
+      rank,
       brand_count: brands.get(value) ?? 0,
       product_count: products.get(value) ?? 0,
-      mom: compare(now, mom, ranges.mom, value),
-      yoy: compare(now, yoy, ranges.yoy, value),
-      ...(custom && ranges.custom ? { custom: compare(now, custom, ranges.custom, value) } : {}),
+      mom,
+      yoy,
+      ...(custom ? { custom } : {}),
     };
   });
-  const warnings: MessageKey[] = [];
-  if (ranges.custom && periodLengthsDiffer(v.range, ranges.custom, g)) warnings.push('analytics.unequalPeriods');
+  const warnings = [...s.warnings];
   if (items.every((i) => i.sales === 0)) warnings.push('analytics.noData');
   return {
     range: v.range,
     market: {
-      sales: cur.market.sales,
-      count: cur.market.count,
-      avg_price: avgPrice(cur.market.sales, cur.market.count),
-      shop_count: cur.marketShops.filter((s) => s > 0).length,
+      sales: s.now.market.sales,
+      count: s.now.market.count,
+      avg_price: avgPrice(s.now.market.sales, s.now.market.count),
+      shop_count: entityCount(s.now),
     },
     items,
     warnings: warningsOf({ warnings }, a.locale),
@@ -259,7 +206,7 @@ export async function shopComposition(
   level: 1 | 2 | 3,
 ): Promise<ShopComposition> {
   const dim = by === 'brand' ? 'brand' : (`category_${level}` as const);
-  const q = (filter: Filter) => ask(a, { dimensions: [dim], measures: ['sales', 'count', 'avg_price'], filter });
+  const q = (filter: Filter) => a.query({ dimensions: [dim], measures: ['sales', 'count', 'avg_price'], filter });
   const [mine, market] = await Promise.all([q(ofShop(a.validated.filter, shop)), q(marketOf(a.validated.filter))]);
   const marketSales = new Map(market.rows.map((r) => [String(r.keys[dim]), r.sales]));
   const shopSales = mine.total?.sales ?? 0;
@@ -288,7 +235,7 @@ export async function shopComposition(
   };
 }
 
-/** The shop's top products (top 50, spec §9) with their links and pictures: the ranking panel. */
+/** The shop's top products (top 50, docs/product.md §9) with their links and pictures: the ranking panel. */
 export function shopProducts(a: AnalysisRequest, shop: SelectedShop, sortBy: SortBy) {
   return top({ ...a, validated: { ...a.validated, filter: ofShop(a.validated.filter, shop) } }, 'product', sortBy);
 }
@@ -313,8 +260,8 @@ export async function shopTrends(
   metric: InsightMetric,
 ): Promise<ShopTrends> {
   const [series, market] = await Promise.all([
-    ask(a, { dimensions: ['platform', 'shop', 'period'], measures: ['sales', 'count'] }),
-    ask(a, { dimensions: ['period'], measures: ['sales', 'count'], filter: marketOf(a.validated.filter) }),
+    a.query({ dimensions: ['platform', 'shop', 'period'], measures: ['sales', 'count'] }),
+    a.query({ dimensions: ['period'], measures: ['sales', 'count'], filter: marketOf(a.validated.filter) }),
   ]);
   const periods = periodsOf(a.validated.range, a.scope.project.dateField);
   const marketAt = new Map(market.rows.map((r) => [String(r.keys.period), r]));
@@ -346,7 +293,7 @@ export async function shopTrends(
  * every platform or on one, and its share of that period's sales there.
  */
 export async function channelTrends(a: AnalysisRequest, platformId: number | null): Promise<ShopChannelTrends> {
-  const r = await ask(a, {
+  const r = await a.query({
     dimensions: ['channel', 'period'],
     measures: ['sales'],
     filter: marketOf(a.validated.filter),

@@ -1,30 +1,28 @@
 import { translateFor } from '../../i18n.js';
-import { type BandChoice, chooseBands } from '../engine/dimensions.js';
+import type { BandChoice } from '../engine/dimensions.js';
 import type { Band } from '../engine/model.js';
-import { figures, type InsightMetric, type PanelContext, run, selectionOf, totals, warningsOf } from './common.js';
+import type { AnalysisRequest } from '../request.js';
+import { figures, type InsightMetric, selectionOf, totals, warningsOf } from './common.js';
 
 /** The price-band panel: the scope's sales in the project's (or proposed) price bands. */
 
 /** The price bands of the page (the one rule: engine/dimensions.ts); one open band when none can be proposed. */
-export async function bandsFor(ctx: PanelContext): Promise<BandChoice> {
-  const { scope } = ctx;
-  const chosen = await chooseBands({
-    warehouse: ctx.warehouse,
-    dataset: scope.project.dataset,
+export async function bandsFor(a: AnalysisRequest): Promise<BandChoice> {
+  const { scope } = a;
+  const chosen = await a.dims.bands({
     catalog: scope.catalog,
-    grant: scope.grant,
-    configured: await ctx.metadata.bands.list(scope.project.id, 'price'),
-    selected: selectionOf(scope, ctx.selected).deepest,
-    leaves: ctx.validated.filter.categories ?? scope.grant.categories,
+    configured: await a.metadata.bands.list(scope.project.id, 'price'),
+    selected: selectionOf(scope, a.selected).deepest,
+    leaves: a.validated.filter.categories ?? scope.grant.categories,
   });
   return chosen.bands.length ? chosen : { ...chosen, bands: [[0, null]] };
 }
 
 const bandName = ([min, max]: Band) => (max === null ? `${min}+` : `${min}-${max}`);
 
-export async function bandsValues(ctx: PanelContext, metric: InsightMetric) {
-  const chosen = await bandsFor(ctx);
-  const result = await run(ctx, { dimensions: ['price_band'], bands: chosen.bands });
+export async function bandsValues(a: AnalysisRequest, metric: InsightMetric) {
+  const chosen = await bandsFor(a);
+  const result = await a.query({ comparison: a.validated.comparison, dimensions: ['price_band'], bands: chosen.bands });
   const byBand = new Map(result.rows.map((r) => [r.keys.price_band === null ? null : Number(r.keys.price_band), r]));
   const t = { zh: translateFor('zh_cn')('insight.band.other'), en: translateFor('en_us')('insight.band.other') };
   const empty = (key: string, name: string, name_en: string) => ({
@@ -52,7 +50,7 @@ export async function bandsValues(ctx: PanelContext, metric: InsightMetric) {
     metric,
     total: totals(result),
     rows,
-    warnings: warningsOf(result, ctx.locale),
+    warnings: warningsOf(result, a.locale),
     bands: chosen.bands.map(([a, b]) => [a, b]),
     source: chosen.source,
     category_id: chosen.category_id,

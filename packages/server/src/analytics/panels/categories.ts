@@ -2,8 +2,8 @@ import { share, TREND_TOP_CATEGORIES } from '@marketlens/shared';
 import { badRequest } from '../../errors.js';
 import type { Dimension, Filter } from '../engine/model.js';
 import type { ResultRow } from '../engine/shape.js';
-import type { DataScope } from '../request.js';
-import { type PanelContext, periodsOf, run, warningsOf } from './common.js';
+import type { AnalysisRequest, DataScope } from '../request.js';
+import { periodsOf, warningsOf } from './common.js';
 
 /**
  * Category panels under a parent: the top categories one level below it with their trend lines
@@ -32,20 +32,20 @@ export function parentLevel(
 const labelOf = (r: ResultRow, dim: Dimension) => r.labels[dim] ?? { zh: String(r.keys[dim]), en: String(r.keys[dim]) };
 
 /**
- * The top 10 (spec §9) categories under the parent by sales, each with its sales, count and share
+ * The top 10 (docs/product.md §9) categories under the parent by sales, each with its sales, count and share
  * of the filtered scope per period (every period of the range; 0 where it sold nothing).
  */
-export async function categoryTrends(ctx: PanelContext, parentId: number | null | undefined) {
-  const { level, leaves } = parentLevel(ctx.scope, parentId);
+export async function categoryTrends(a: AnalysisRequest, parentId: number | null | undefined) {
+  const { level, leaves } = parentLevel(a.scope, parentId);
   const dim: Dimension = `category_${level}`;
-  const filter = withinParent(ctx.validated.filter, leaves);
+  const filter = withinParent(a.validated.filter, leaves);
   const once = { measures: ['sales', 'share'], filter, comparison: { kind: 'none' } } as const;
   const [top, trend] = await Promise.all([
-    run(ctx, { ...once, dimensions: [dim], sort: { by: 'sales', desc: true }, limit: TREND_TOP_CATEGORIES }),
+    a.query({ ...once, dimensions: [dim], sort: { by: 'sales', desc: true }, limit: TREND_TOP_CATEGORIES }),
     // Every category under the parent, so each point's share is of that period's whole scope.
-    run(ctx, { ...once, dimensions: [dim, 'period'] }),
+    a.query({ ...once, dimensions: [dim, 'period'] }),
   ]);
-  const periods = periodsOf(ctx.validated.range, ctx.scope.project.dateField);
+  const periods = periodsOf(a.validated.range, a.scope.project.dateField);
   const points = new Map<string, ResultRow>();
   for (const r of trend.rows) points.set(`${r.keys[dim]}|${r.keys.period}`, r);
   const categories = top.rows.map((r) => {
@@ -69,7 +69,7 @@ export async function categoryTrends(ctx: PanelContext, parentId: number | null 
     level,
     periods,
     categories,
-    warnings: warningsOf({ warnings: categories.length === 0 ? ['analytics.noData'] : [] }, ctx.locale),
+    warnings: warningsOf({ warnings: categories.length === 0 ? ['analytics.noData'] : [] }, a.locale),
   };
 }
 
@@ -78,19 +78,16 @@ export async function categoryTrends(ctx: PanelContext, parentId: number | null 
  * over the category's sales under `wider` (the same filter without the narrowing part — for a
  * concept, without the concept), over the range and per period.
  */
-export async function categoryPenetration(ctx: PanelContext, parentId: number | null | undefined, wider: Filter) {
-  const ranked = await categoryTrends(ctx, parentId);
+export async function categoryPenetration(a: AnalysisRequest, parentId: number | null | undefined, wider: Filter) {
+  const ranked = await categoryTrends(a, parentId);
   const dim: Dimension = `category_${ranked.level}`;
   const ids = ranked.categories.map((c) => c.category_id);
-  const leaves = ids.length > 0 ? ctx.scope.catalog.leavesOf(ids) : [];
+  const leaves = ids.length > 0 ? a.scope.catalog.leavesOf(ids) : [];
   const whole = withinParent(wider, leaves);
   const once = { measures: ['sales'], filter: whole, comparison: { kind: 'none' } } as const;
   const [totalsOf, byPeriod] =
     ids.length > 0
-      ? await Promise.all([
-          run(ctx, { ...once, dimensions: [dim] }),
-          run(ctx, { ...once, dimensions: [dim, 'period'] }),
-        ])
+      ? await Promise.all([a.query({ ...once, dimensions: [dim] }), a.query({ ...once, dimensions: [dim, 'period'] })])
       : [undefined, undefined];
   const total = new Map((totalsOf?.rows ?? []).map((r) => [Number(r.keys[dim]), r.sales]));
   const perPeriod = new Map((byPeriod?.rows ?? []).map((r) => [`${r.keys[dim]}|${r.keys.period}`, r.sales]));

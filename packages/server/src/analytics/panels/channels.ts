@@ -1,15 +1,15 @@
 import { share } from '@marketlens/shared';
-import { platformInfo } from '../engine/dimensions.js';
-import { figures, type InsightMetric, type PanelContext, run, sortRows, totals, warningsOf } from './common.js';
+import type { AnalysisRequest } from '../request.js';
+import { figures, type InsightMetric, sortRows, totals, warningsOf } from './common.js';
 
 /** The channel panel: platforms with their channels. */
 
 /** Platforms with their channels: figures, shares of the scope, channel share within its platform. */
-export async function channelsOverview(ctx: PanelContext, metric: InsightMetric) {
+export async function channelsOverview(a: AnalysisRequest, metric: InsightMetric) {
   const [platforms, channels, codes] = await Promise.all([
-    run(ctx, { dimensions: ['platform'] }),
-    run(ctx, { dimensions: ['channel'] }),
-    platformInfo(ctx.warehouse, ctx.scope.project.dataset),
+    a.query({ comparison: a.validated.comparison, dimensions: ['platform'] }),
+    a.query({ comparison: a.validated.comparison, dimensions: ['channel'] }),
+    a.dims.platforms(),
   ]);
   const out = platforms.rows.map((p) => {
     const id = Number(p.keys.platform);
@@ -41,6 +41,6 @@ export async function channelsOverview(ctx: PanelContext, metric: InsightMetric)
     metric,
     total: totals(platforms),
     platforms: sortRows(out, metric).map(({ key: _k, ...p }) => p),
-    warnings: warningsOf(platforms, ctx.locale),
+    warnings: warningsOf(platforms, a.locale),
   };
 }

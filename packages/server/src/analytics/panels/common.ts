@@ -1,13 +1,14 @@
 import { countPeriods, type DateRange, growth, type MessageKey, type WireLocale } from '@marketlens/shared';
 import { translateFor } from '../../i18n.js';
-import type { AnalyticsQuery, Dimension, Measure } from '../engine/model.js';
+import type { Dimension } from '../engine/model.js';
 import type { AnalyticsResult } from '../engine/service.js';
 import { type ResultRow, shiftPeriod } from '../engine/shape.js';
 import type { AnalysisRequest, DataScope } from '../request.js';
 
 /**
- * What every panel shares: the request it runs for, how it asks the engine (the user's grant, the
- * validated filter), and the figures each of its rows carries. Pages compose panels (pages/).
+ * What every panel shares: the figures each of its rows carries, the selection of sub-categories
+ * and how rows are named. A panel asks through the analysis request (request.ts: `query` and
+ * `dims`, bound to the user's grant). Pages compose panels (pages/).
  */
 
 export type InsightMetric = 'sales' | 'count' | 'avg_price';
@@ -15,22 +16,6 @@ export type SortBy = 'sales' | 'count';
 export type TopKind = 'brand' | 'shop' | 'product';
 export type DistributionDimension = 'category' | 'platform' | 'channel';
 export type TrendsListDimension = 'category' | 'brand' | 'platform' | 'channel';
-
-/** What one panel request works with: the one analysis request (request.ts). */
-export type PanelContext = AnalysisRequest;
-
-const ALL_MEASURES: Measure[] = ['sales', 'count', 'avg_price', 'share'];
-
-/** A panel's query: the request's filter, range and comparison unless the panel names its own. */
-export function run(ctx: PanelContext, q: Partial<AnalyticsQuery> & Pick<AnalyticsQuery, 'dimensions'>) {
-  return ctx.run({
-    measures: ALL_MEASURES,
-    filter: ctx.validated.filter,
-    range: ctx.validated.range,
-    comparison: ctx.validated.comparison,
-    ...q,
-  });
-}
 
 export function warningsOf(result: Pick<AnalyticsResult, 'warnings'>, locale: WireLocale) {
   const t = translateFor(locale);
@@ -100,9 +85,9 @@ export function sortRows<T extends { sales: number; count: number; avg_price: nu
 }
 
 /** Dimension of a trends list / distribution and how its rows are named. */
-export function groupingOf(ctx: PanelContext, dimension: TrendsListDimension | DistributionDimension) {
+export function groupingOf(a: AnalysisRequest, dimension: TrendsListDimension | DistributionDimension) {
   if (dimension !== 'category') return { dimension: dimension as Dimension, keep: () => true };
-  const sel = selectionOf(ctx.scope, ctx.selected);
+  const sel = selectionOf(a.scope, a.selected);
   const kids = new Set(sel.children);
   return { dimension: sel.dimension, keep: (key: unknown) => kids.has(Number(key)) };
 }

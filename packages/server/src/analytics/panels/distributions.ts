@@ -1,17 +1,15 @@
 import { growth, parseSuperQuery, type SuperQueryNode, share } from '@marketlens/shared';
 import { badRequest } from '../../errors.js';
 import { customRules } from '../../metadata/index.js';
-import { datasetAttributes } from '../engine/dimensions.js';
 import type { Dimension, Filter } from '../engine/model.js';
 import type { ResultRow } from '../engine/shape.js';
+import type { AnalysisRequest } from '../request.js';
 import {
   type DistributionDimension,
   figures,
   groupingOf,
   type InsightMetric,
   nameOf,
-  type PanelContext,
-  run,
   sortRows,
   totals,
   warningsOf,
@@ -19,22 +17,22 @@ import {
 
 /** Distribution panels: the scope split by category, platform, channel or an attribute's values. */
 
-export async function distribution(ctx: PanelContext, metric: InsightMetric, dimension: DistributionDimension) {
-  const { dimension: dim, keep } = groupingOf(ctx, dimension);
-  const result = await run(ctx, { dimensions: [dim] });
+export async function distribution(a: AnalysisRequest, metric: InsightMetric, dimension: DistributionDimension) {
+  const { dimension: dim, keep } = groupingOf(a, dimension);
+  const result = await a.query({ comparison: a.validated.comparison, dimensions: [dim] });
   const rows = result.rows.filter((r) => keep(r.keys[dim])).map((r) => ({ ...nameOf(r, dim), ...figures(r, metric) }));
   return {
     dimension,
     metric,
     total: totals(result),
     rows: sortRows(rows, metric),
-    warnings: warningsOf(result, ctx.locale),
+    warnings: warningsOf(result, a.locale),
   };
 }
 
 /** Attribute titles of the dataset. */
-async function attributeTitles(ctx: PanelContext) {
-  const defs = await datasetAttributes(ctx.warehouse, ctx.scope.project.dataset);
+async function attributeTitles(a: AnalysisRequest) {
+  const defs = await a.dims.attributes();
   return new Map(defs.map((d) => [d.attr_name, { title: d.title_zh, title_en: d.title_en }]));
 }
 
@@ -43,30 +41,30 @@ async function attributeTitles(ctx: PanelContext) {
  * counted once) and top 10 values. Two statements per attribute: the attribute dimension is one
  * attribute wide, and the dataset has a handful of attributes (not data-dependent).
  */
-export async function attributesOverview(ctx: PanelContext, metric: InsightMetric) {
-  const titles = await attributeTitles(ctx);
-  const names = ctx.scope.catalog.attributes;
-  const scopeTotal = run(ctx, { dimensions: [], measures: ['sales', 'count'], comparison: { kind: 'none' } });
+export async function attributesOverview(a: AnalysisRequest, metric: InsightMetric) {
+  const titles = await attributeTitles(a);
+  const names = a.scope.catalog.attributes;
+  const scopeTotal = a.query({ dimensions: [], measures: ['sales', 'count'], comparison: { kind: 'none' } });
   const items = await Promise.all(
     names.map(async (name) => {
       const dim = `attribute:${name}` as Dimension;
-      const values = await run(ctx, {
+      const values = await a.query({
         dimensions: [dim],
         measures: ['sales', 'count', 'share'],
         comparison: { kind: 'none' },
       });
       const all = values.rows.map((r) => String(r.keys[dim]));
-      const own = ctx.validated.filter.attributes?.[name];
+      const own = a.validated.filter.attributes?.[name];
       const covered =
         all.length === 0
           ? undefined
-          : await run(ctx, {
+          : await a.query({
               dimensions: [],
               measures: ['sales', 'count'],
               comparison: { kind: 'none' },
               filter: {
-                ...ctx.validated.filter,
-                attributes: { ...ctx.validated.filter.attributes, [name]: own ?? all },
+                ...a.validated.filter,
+                attributes: { ...a.validated.filter.attributes, [name]: own ?? all },
               },
             });
       const sums = covered ? totals(covered) : { sales: 0, count: 0 };
@@ -106,12 +104,15 @@ export async function attributesOverview(ctx: PanelContext, metric: InsightMetri
 }
 
 /** Values of one attribute: figures, share of the scope (a product counts once per value), growth. */
-export async function attributeValues(ctx: PanelContext, metric: InsightMetric, attribute: string | undefined) {
+export async function attributeValues(a: AnalysisRequest, metric: InsightMetric, attribute: string | undefined) {
   if (attribute === undefined) throw badRequest('server.invalidArgumentDetail', { field: 'attribute' });
-  if (!ctx.scope.catalog.attributes.includes(attribute))
+  if (!a.scope.catalog.attributes.includes(attribute))
     throw badRequest('analytics.unknownAttribute', { name: attribute });
   const dim = `attribute:${attribute}` as Dimension;
-  const [titles, result] = await Promise.all([attributeTitles(ctx), run(ctx, { dimensions: [dim] })]);
+  const [titles, result] = await Promise.all([
+    attributeTitles(a),
+    a.query({ comparison: a.validated.comparison, dimensions: [dim] }),
+  ]);
   const rows = result.rows.map((r) => ({ ...nameOf(r, dim), ...figures(r, metric) }));
   const title = titles.get(attribute);
   return {
@@ -120,7 +121,7 @@ export async function attributeValues(ctx: PanelContext, metric: InsightMetric, 
     metric,
     total: totals(result),
     rows: sortRows(rows, metric),
-    warnings: warningsOf(result, ctx.locale),
+    warnings: warningsOf(result, a.locale),
   };
 }
 
@@ -131,21 +132,21 @@ export async function attributeValues(ctx: PanelContext, metric: InsightMetric, 
  * of the warehouse, so each is one filtered total over the scope (with its base range), read by the
  * same engine and filter compiler as every figure: at most 50 values, each a statement.
  */
-export async function customAttributeValues(ctx: PanelContext, metric: InsightMetric, id: number) {
-  const def = (await ctx.metadata.customAttributes.list(ctx.scope.project.id, ctx.user.id)).find((c) => c.id === id);
+export async function customAttributeValues(a: AnalysisRequest, metric: InsightMetric, id: number) {
+  const def = (await a.metadata.customAttributes.list(a.scope.project.id, a.user.id)).find((c) => c.id === id);
   if (!def) throw badRequest('analytics.unknownAttribute', { name: String(id) });
   const rules = customRules(def.rules).flatMap((r) => {
     const parsed = parseSuperQuery(r.query);
     return parsed.ok ? [{ value: r.value, ast: parsed.ast }] : [];
   });
-  const base = ctx.validated.filter;
+  const base = a.validated.filter;
   const within = (ast: SuperQueryNode): Filter => ({
     ...base,
     customAttributes: [...(base.customAttributes ?? []), [ast]],
   });
   const [scope, ...values] = await Promise.all([
-    run(ctx, { dimensions: [] }),
-    ...rules.map((r) => run(ctx, { dimensions: [], filter: within(r.ast) })),
+    a.query({ comparison: a.validated.comparison, dimensions: [] }),
+    ...rules.map((r) => a.query({ comparison: a.validated.comparison, dimensions: [], filter: within(r.ast) })),
   ]);
   const whole = scope!.total;
   const rows = rules.map((r, i) => {
@@ -183,6 +184,6 @@ export async function customAttributeValues(ctx: PanelContext, metric: InsightMe
       rows.filter((r) => r.sales > 0 || r.count > 0),
       metric,
     ),
-    warnings: warningsOf(scope!, ctx.locale),
+    warnings: warningsOf(scope!, a.locale),
   };
 }

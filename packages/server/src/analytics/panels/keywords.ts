@@ -1,6 +1,6 @@
 import { heatIndices, type WireLocale } from '@marketlens/shared';
 import type { Dimension, KeywordLang } from '../engine/model.js';
-import { type PanelContext, run } from './common.js';
+import type { AnalysisRequest } from '../request.js';
 
 /**
  * Title words (sku_keyword, one language) of the filtered products weighted by sales: the word
@@ -14,12 +14,12 @@ export function normaliseKeyword(word: string): string {
 
 /** The `limit` best-selling words not in `exclude` (normalised), with heat (100 = the first). */
 export async function topWords(
-  ctx: PanelContext,
+  a: AnalysisRequest,
   lang: KeywordLang,
   opts: { exclude: ReadonlySet<string>; limit: number },
 ) {
   const dim: Dimension = `keyword:${lang}`;
-  const result = await run(ctx, {
+  const result = await a.query({
     dimensions: [dim],
     measures: ['sales'],
     comparison: { kind: 'none' },

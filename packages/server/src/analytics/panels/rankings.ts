@@ -5,9 +5,10 @@ import {
   SHOP_RANKING_LIMIT,
   shopLink,
 } from '@marketlens/shared';
-import { type ProductInfo, platformInfo, productDetails, type ShopInfo, shopDetails } from '../engine/dimensions.js';
+import type { ProductInfo, ShopInfo } from '../engine/dimensions.js';
 import type { Dimension, Filter } from '../engine/model.js';
-import { figures, type PanelContext, run, type SortBy, type TopKind, totals, warningsOf } from './common.js';
+import type { AnalysisRequest } from '../request.js';
+import { figures, type SortBy, type TopKind, totals, warningsOf } from './common.js';
 
 /** The ranking panel: top brands, shops or products. */
 
@@ -21,18 +22,21 @@ export const TOP_LIMITS: Readonly<Record<TopKind, number>> = {
  * Top brands (up to 100), shops or products (top 50) by sales or count, with share change and
  * growth; under the request's filter unless the panel is given a narrower one (a drill-down).
  */
-export async function top(ctx: PanelContext, kind: TopKind, sortBy: SortBy, filter: Filter = ctx.validated.filter) {
+export async function top(a: AnalysisRequest, kind: TopKind, sortBy: SortBy, filter: Filter = a.validated.filter) {
   const dim: Dimension = kind === 'brand' ? 'brand' : kind === 'shop' ? 'shop' : 'sku';
   const limit = TOP_LIMITS[kind];
-  const result = await run(ctx, { dimensions: [dim], sort: { by: sortBy, desc: true }, limit, filter });
+  const result = await a.query({
+    comparison: a.validated.comparison,
+    dimensions: [dim],
+    sort: { by: sortBy, desc: true },
+    limit,
+    filter,
+  });
   const ids = result.rows.map((r) => Number(r.keys[dim]));
-  const ds = ctx.scope.project.dataset;
   const [platforms, shops, skus] = await Promise.all([
-    kind === 'brand' ? Promise.resolve(new Map()) : platformInfo(ctx.warehouse, ds),
-    kind === 'shop' ? shopDetails(ctx.warehouse, ds, ids) : Promise.resolve(new Map<number, ShopInfo>()),
-    kind === 'product'
-      ? productDetails(ctx.warehouse, ds, ids, ctx.scope.grant.categories)
-      : Promise.resolve(new Map<number, ProductInfo>()),
+    kind === 'brand' ? Promise.resolve(new Map()) : a.dims.platforms(),
+    kind === 'shop' ? a.dims.shops(ids) : Promise.resolve(new Map<number, ShopInfo>()),
+    kind === 'product' ? a.dims.products(ids) : Promise.resolve(new Map<number, ProductInfo>()),
   ]);
   const platformRef = (id: number) => {
     const p = platforms.get(id);
@@ -88,6 +92,6 @@ export async function top(ctx: PanelContext, kind: TopKind, sortBy: SortBy, filt
     limit,
     total: totals(result),
     items,
-    warnings: warningsOf(result, ctx.locale),
+    warnings: warningsOf(result, a.locale),
   };
 }

@@ -2,23 +2,23 @@ import type { MessageKey } from '@marketlens/shared';
 import type { Comparison, Filter } from '../engine/model.js';
 import { comparisonOf } from '../engine/service.js';
 import type { MetricValues } from '../engine/shape.js';
-import type { PanelContext } from './common.js';
+import type { AnalysisRequest } from '../request.js';
 
 /**
  * The summary cards' figures of a filtered market: sales, count and average price over the range,
  * and each against its chain (mom), year-on-year and — when the filter's selector is custom — the
  * user's base range. Category Insight and Concept Explore show these cards. The range and its bases
- * are totalled in one statement (AnalyticsEngine.rangeTotals, issue 19).
+ * are totalled in one statement (AnalyticsEngine.rangeTotals).
  */
-export async function comparedTotals(ctx: PanelContext, filter: Filter = ctx.validated.filter) {
-  const { validated } = ctx;
+export async function comparedTotals(a: AnalysisRequest, filter: Filter = a.validated.filter) {
+  const { validated } = a;
   const comparisons: Comparison[] = [{ kind: 'mom' }, { kind: 'yoy' }];
   if (validated.comparison.kind === 'custom') comparisons.push(validated.comparison);
-  const granularity = ctx.scope.project.dateField;
+  const granularity = a.scope.project.dateField;
   const bases = comparisons.map(
     (comparison) => comparisonOf({ comparison, range: validated.range, granularity, dimensions: [] })!,
   );
-  const { totals } = await ctx.rangeTotals(filter, [validated.range, ...bases.map((b) => b.base)]);
+  const { totals } = await a.rangeTotals(filter, [validated.range, ...bases.map((b) => b.base)]);
   const [now, ...baseTotals] = totals;
   const zero: MetricValues = { sales: 0, count: 0, avg_price: null };
   const current = { sales: now?.sales ?? 0, count: now?.count ?? 0, avg_price: now?.avg_price ?? null };

@@ -1,14 +1,13 @@
 import { TREND_TOP_CATEGORIES } from '@marketlens/shared';
 import type { Filter } from '../engine/model.js';
 import type { ResultRow } from '../engine/shape.js';
+import type { AnalysisRequest } from '../request.js';
 import {
   groupingOf,
   type InsightMetric,
   metricValue,
   nameOf,
-  type PanelContext,
   periodsOf,
-  run,
   sortRows,
   type TrendsListDimension,
   warningsOf,
@@ -17,8 +16,13 @@ import {
 /** Trend panels: one measure over the periods, and the lines of the top entities. */
 
 /** The metric per period with its growth, under the request's filter or the one given (a compared concept). */
-export async function trends(ctx: PanelContext, metric: InsightMetric, filter: Filter = ctx.validated.filter) {
-  const result = await run(ctx, { dimensions: ['period'], measures: ['sales', 'count', 'avg_price'], filter });
+export async function trends(a: AnalysisRequest, metric: InsightMetric, filter: Filter = a.validated.filter) {
+  const result = await a.query({
+    comparison: a.validated.comparison,
+    dimensions: ['period'],
+    measures: ['sales', 'count', 'avg_price'],
+    filter,
+  });
   const points = result.rows
     .map((r) => {
       const growth = r.growth ? { sales: r.growth.sales, count: r.growth.count, avg_price: r.growth.avg_price } : null;
@@ -35,19 +39,19 @@ export async function trends(ctx: PanelContext, metric: InsightMetric, filter: F
     .sort((a, b) => a.period.localeCompare(b.period));
   return {
     metric,
-    granularity: ctx.scope.project.dateField,
+    granularity: a.scope.project.dateField,
     points,
     comparison: result.comparison ?? null,
-    warnings: warningsOf(result, ctx.locale),
+    warnings: warningsOf(result, a.locale),
   };
 }
 
-/** Trend lines of the top 10 (spec §9) sub-categories, brands, platforms or channels by the metric. */
-export async function trendsList(ctx: PanelContext, metric: InsightMetric, dimension: TrendsListDimension) {
-  const { dimension: dim, keep } = groupingOf(ctx, dimension);
+/** Trend lines of the top 10 (docs/product.md §9) sub-categories, brands, platforms or channels by the metric. */
+export async function trendsList(a: AnalysisRequest, metric: InsightMetric, dimension: TrendsListDimension) {
+  const { dimension: dim, keep } = groupingOf(a, dimension);
   const [ranking, series] = await Promise.all([
-    run(ctx, { dimensions: [dim], measures: ['sales', 'count', 'avg_price'], comparison: { kind: 'none' } }),
-    run(ctx, { dimensions: [dim, 'period'], comparison: { kind: 'none' } }),
+    a.query({ dimensions: [dim], measures: ['sales', 'count', 'avg_price'], comparison: { kind: 'none' } }),
+    a.query({ dimensions: [dim, 'period'], comparison: { kind: 'none' } }),
   ]);
   const top = sortRows(
     ranking.rows.filter((r) => keep(r.keys[dim])).map((r) => ({ ...r, key: String(r.keys[dim]) })),
@@ -61,7 +65,7 @@ export async function trendsList(ctx: PanelContext, metric: InsightMetric, dimen
   return {
     metric,
     dimension,
-    periods: periodsOf(ctx.validated.range, ctx.scope.project.dateField),
+    periods: periodsOf(a.validated.range, a.scope.project.dateField),
     series: top.map((r) => ({
       ...nameOf(r, dim),
       total: metricValue(r, metric),
@@ -76,6 +80,6 @@ export async function trendsList(ctx: PanelContext, metric: InsightMetric, dimen
         }))
         .sort((a, b) => a.period.localeCompare(b.period)),
     })),
-    warnings: warningsOf(ranking, ctx.locale),
+    warnings: warningsOf(ranking, a.locale),
   };
 }

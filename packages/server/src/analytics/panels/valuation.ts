@@ -9,11 +9,9 @@ import {
 } from '@marketlens/shared';
 import { badRequest } from '../../errors.js';
 import type { Dimension, Filter } from '../engine/model.js';
-import type { AnalyticsEngine } from '../engine/service.js';
 import { shiftPeriod } from '../engine/shape.js';
-import type { ValidatedFilter } from '../engine/validate.js';
-import { type DataScope, scopeQuery } from '../request.js';
-import { type PanelContext, selectionOf } from './common.js';
+import type { AnalysisRequest } from '../request.js';
+import { selectionOf } from './common.js';
 
 /**
  * Category valuation (docs/pages/insight.md): every category of a list gets five factors (market
@@ -112,15 +110,14 @@ export interface ValuationResult {
   items: CategoryValuation[];
 }
 
+/**
+ * What to value, under the request's validated filter and period (its comparison selector is not
+ * used: growth is year on year).
+ */
 export interface ValuationInput {
-  engine: AnalyticsEngine;
-  scope: DataScope;
-  /** The validated filter and period (its comparison selector is not used: growth is year on year). */
-  validated: Pick<ValidatedFilter, 'filter' | 'range'>;
   /** Category ids at any level; categories without a granted leaf or without sales are left out. */
   categories: readonly number[];
   weights?: ValuationWeights;
-  signal?: AbortSignal;
 }
 
 /** Min–max normalisation to 0–100 (reversed when lower is better); all equal → 50; missing → null. */
@@ -143,8 +140,8 @@ export function normalise(values: readonly (number | null)[], higherIsBetter: bo
  * concentration, new brands), category × brand before the new-brand window (who sold before), and
  * category in the year-earlier range (growth).
  */
-export async function valuateCategories(input: ValuationInput): Promise<ValuationResult> {
-  const { engine, scope, validated } = input;
+export async function valuateCategories(a: AnalysisRequest, input: ValuationInput): Promise<ValuationResult> {
+  const { scope, validated } = a;
   const weights = input.weights ?? DEFAULT_VALUATION_WEIGHTS;
   const g = scope.project.dateField;
   const { range } = validated;
@@ -174,19 +171,15 @@ export async function valuateCategories(input: ValuationInput): Promise<Valuatio
   const ownersOf = (key: unknown): number[] =>
     level === 3 && levels.size > 1 ? (owners.get(Number(key)) ?? []) : [Number(key)];
   const filter: Filter = { ...validated.filter, categories: [...owners.keys()].sort((a, b) => a - b) };
-  const run = (dimensions: Dimension[], r: DateRange) =>
-    engine.run(
-      scope.grant,
-      scopeQuery(scope, { dimensions, measures: ['sales'], filter, range: r }),
-      input.signal ? { signal: input.signal } : {},
-    );
+  const sales = (dimensions: Dimension[], r: DateRange) =>
+    a.query({ dimensions, measures: ['sales'], filter, range: r });
   const before = shiftPeriod(windowStart, -1, g);
   const [current, earlier, base] = await Promise.all([
-    run([catDim, 'brand'], range),
+    sales([catDim, 'brand'], range),
     before >= scope.fullRange.start
-      ? run([catDim, 'brand'], { start: scope.fullRange.start, end: before })
+      ? sales([catDim, 'brand'], { start: scope.fullRange.start, end: before })
       : Promise.resolve(undefined),
-    run([catDim], growthBase),
+    sales([catDim], growthBase),
   ]);
 
   const wantedSet = new Set(wanted);
@@ -198,21 +191,21 @@ export async function valuateCategories(input: ValuationInput): Promise<Valuatio
   }
   const acc = new Map<number, Acc>();
   const accOf = (id: number) => {
-    let a = acc.get(id);
-    if (!a) {
-      a = { sales: 0, count: 0, base: 0, brands: new Map() };
-      acc.set(id, a);
+    let entry = acc.get(id);
+    if (!entry) {
+      entry = { sales: 0, count: 0, base: 0, brands: new Map() };
+      acc.set(id, entry);
     }
-    return a;
+    return entry;
   };
   for (const row of current.rows) {
     const brand = Number(row.keys.brand);
     for (const id of ownersOf(row.keys[catDim])) {
       if (!wantedSet.has(id)) continue;
-      const a = accOf(id);
-      a.sales += row.sales;
-      a.count += row.count;
-      a.brands.set(brand, (a.brands.get(brand) ?? 0) + row.sales);
+      const entry = accOf(id);
+      entry.sales += row.sales;
+      entry.count += row.count;
+      entry.brands.set(brand, (entry.brands.get(brand) ?? 0) + row.sales);
     }
   }
   const soldBefore = new Set<string>();
@@ -222,31 +215,31 @@ export async function valuateCategories(input: ValuationInput): Promise<Valuatio
   }
   for (const row of base.rows) {
     for (const id of ownersOf(row.keys[catDim])) {
-      const a = acc.get(id);
-      if (a) a.base += row.sales;
+      const entry = acc.get(id);
+      if (entry) entry.base += row.sales;
     }
   }
 
   const raw = [...acc.entries()]
-    .filter(([, a]) => a.sales > 0)
-    .map(([id, a]) => {
+    .filter(([, entry]) => entry.sales > 0)
+    .map(([id, entry]) => {
       const node = scope.catalog.categories.get(id)!;
-      const brandSales = [...a.brands.entries()].filter(([, s]) => s > 0);
-      const c = concentration(brandSales.map(([, s]) => share(s, a.sales)));
+      const brandSales = [...entry.brands.entries()].filter(([, s]) => s > 0);
+      const c = concentration(brandSales.map(([, s]) => share(s, entry.sales)));
       const fresh = brandSales.filter(([b]) => !soldBefore.has(`${id}:${b}`)).reduce((sum, [, s]) => sum + s, 0);
       return {
         category_id: id,
         name: node.name_zh,
         name_en: node.name_en,
         level: node.level,
-        sales: a.sales,
-        count: a.count,
-        avg_price: avgPrice(a.sales, a.count),
-        growth: growth(a.sales, a.base),
+        sales: entry.sales,
+        count: entry.count,
+        avg_price: avgPrice(entry.sales, entry.count),
+        growth: growth(entry.sales, entry.base),
         cr5: c.cr5,
         hhi: c.hhi,
         brand_count: brandSales.length,
-        new_brand_share: share(fresh, a.sales),
+        new_brand_share: share(fresh, entry.sales),
       };
     });
   const factorValue = (r: (typeof raw)[number], f: ValuationFactor): number | null =>
@@ -287,17 +280,10 @@ export async function valuateCategories(input: ValuationInput): Promise<Valuatio
 
 /**
  * The sub-categories of the request's category selection scored under its filter (custom weights
- * when given, spec §7 valuations): Category Insight's table, and Concept Explore's for the concept's
+ * when given, docs/product.md §7 valuations): Category Insight's table, and Concept Explore's for the concept's
  * products.
  */
-export function categoryValuations(ctx: PanelContext, weights?: ValuationWeights) {
-  const sel = selectionOf(ctx.scope, ctx.selected);
-  return valuateCategories({
-    engine: ctx.engine,
-    scope: ctx.scope,
-    validated: ctx.validated,
-    categories: sel.children,
-    ...(weights ? { weights } : {}),
-    signal: ctx.signal,
-  });
+export function categoryValuations(a: AnalysisRequest, weights?: ValuationWeights) {
+  const sel = selectionOf(a.scope, a.selected);
+  return valuateCategories(a, { categories: sel.children, ...(weights ? { weights } : {}) });
 }

@@ -4,7 +4,7 @@ import type { MetadataDialect } from '../db.js';
 type Table = CreateTableBuilder<string, string>;
 
 /**
- * Price enquiries (issue 18, docs/pricing.md): the quotation form, the cart, the quote the server
+ * Price enquiries (docs/pricing.md): the quotation form, the cart, the quote the server
  * computed when the enquiry arrived (JSON, kept as it was shown) and the sales team's status.
  * The requester is kept by id while the account exists and by name for good (like the audit trail).
  */

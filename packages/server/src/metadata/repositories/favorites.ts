@@ -3,7 +3,7 @@ import { type JsonObject, parseJson, toJson } from '../codec.js';
 import type { RepoContext } from '../db.js';
 import type { CollectionsTable, MetadataDatabase } from '../schema.js';
 
-/** One item of a user's favourites folder (spec §3): what was collected and when. */
+/** One item of a user's favourites folder (docs/product.md §3): what was collected and when. */
 export interface Collection {
   id: number;
   userId: number;
@@ -94,7 +94,7 @@ export class CollectionsRepository {
   }
 }
 
-/** A followed brand of a project (spec §3 favourite brands) and when it was followed. */
+/** A followed brand of a project (docs/product.md §3 favourite brands) and when it was followed. */
 export interface FavoriteBrand {
   projectId: number;
   userId: number;
@@ -102,7 +102,7 @@ export interface FavoriteBrand {
   createdAt: string;
 }
 
-/** Favourite (followed) brands per user and project; a brand is followed or not (spec §4). */
+/** Favourite (followed) brands per user and project; a brand is followed or not (docs/product.md §4). */
 export class FavoriteBrandsRepository {
   constructor(private readonly ctx: RepoContext) {}
 

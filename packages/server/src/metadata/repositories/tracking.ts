@@ -2,7 +2,7 @@ import type { JsonValue } from '../codec.js';
 import { toJson } from '../codec.js';
 import type { RepoContext } from '../db.js';
 
-/** One front-end tracking event (spec §7 POST /api/logs/logs). */
+/** One front-end tracking event (docs/product.md §7 POST /api/logs/logs). */
 export interface NewTrackingEvent {
   trackId: string;
   lastTrackId?: string;

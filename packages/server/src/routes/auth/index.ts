@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PASSWORD_MIN_LENGTH } from '@marketlens/shared';
+import { Done, SessionUser } from '@marketlens/shared/contracts';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { sessionUser } from '../../accounts/session.js';
 import { accountError, accountProblem } from '../../auth/account.js';
 import type { AuthServices } from '../../auth/index.js';
 import { deviceCookie } from '../../auth/lockout.js';
@@ -11,17 +13,9 @@ import { AppError } from '../../errors.js';
 import { translateFor } from '../../i18n.js';
 import type { User } from '../../metadata/index.js';
 import { perm } from '../../permissions/index.js';
-import { Envelope, LocaleField, ok } from '../../schema.js';
-import { SessionUserSchema, sessionUser } from '../common/session.js';
-import { Done } from '../common/views.js';
+import { Envelope, ok } from '../../schema.js';
+import { AuthCallFields } from './fields.js';
 import { sessionRoutes } from './sessions.js';
-
-/** Spec §7: auth calls may carry randNum (cache buster) and app_key. */
-export const AuthCallFields = {
-  ...LocaleField,
-  randNum: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Number()])),
-  app_key: Type.Optional(Type.String({ maxLength: 64 })),
-};
 
 export const LoginResultSchema = Type.Object({
   access_token: Type.String(),
@@ -82,7 +76,7 @@ export function authRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
       },
     );
 
-    // Spec §7 names GET with the token in the query; the web app POSTs it in the body, which no
+    // docs/product.md §7 names GET with the token in the query; the web app POSTs it in the body, which no
     // access log or proxy records (docs/deployment.md: drop query strings under /api/auth).
     const refreshFields = { ...AuthCallFields, refresh_token: Type.String({ minLength: 1, maxLength: 512 }) };
     const refresh = async (req: FastifyRequest, fields: { app_key?: string | undefined; refresh_token: string }) => {
@@ -112,7 +106,7 @@ export function authRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
         config: { permission: perm.public },
         schema: {
           tags: ['auth'],
-          summary: 'Exchange a refresh token for new tokens (token in the query, as the spec has it)',
+          summary: 'Exchange a refresh token for new tokens (token in the query, as the product rules have it)',
           querystring: Type.Object(refreshFields, { additionalProperties: false }),
           response: { 200: Envelope(LoginResultSchema) },
         },
@@ -164,7 +158,7 @@ export function authRoutes(ctx: AppContext, services: AuthServices): FastifyPlug
           tags: ['auth'],
           summary: 'The signed-in user',
           querystring: Type.Object({ ...AuthCallFields }, { additionalProperties: false }),
-          response: { 200: Envelope(Type.Object({ user: SessionUserSchema })) },
+          response: { 200: Envelope(Type.Object({ user: SessionUser })) },
         },
       },
       currentUser,

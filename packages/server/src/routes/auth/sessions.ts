@@ -5,9 +5,8 @@ import type { SessionView } from '../../auth/tokens.js';
 import { notFound } from '../../errors.js';
 import type { SessionRecord } from '../../metadata/index.js';
 import { perm } from '../../permissions/index.js';
-import { Envelope, ok } from '../../schema.js';
-import { absentBodyAsEmpty } from '../common/views.js';
-import { AuthCallFields } from './index.js';
+import { absentBodyAsEmpty, Envelope, ok } from '../../schema.js';
+import { AuthCallFields } from './fields.js';
 
 const SessionFields = {
   /** The session id (the login's auth_key): random, and only ever acted on for its owner. */

@@ -11,7 +11,8 @@ import { AppError, unauthorized } from '../../errors.js';
 import { ConflictError } from '../../metadata/index.js';
 import { perm } from '../../permissions/index.js';
 import { Envelope, ok } from '../../schema.js';
-import { AuthCallFields, checkAppKey, LoginResultSchema, loginResult } from './index.js';
+import { AuthCallFields } from './fields.js';
+import { checkAppKey, LoginResultSchema, loginResult } from './index.js';
 
 const unavailable = () => new AppError(400, 'wechat_unavailable', 'auth.wechatUnavailable');
 const alreadyBound = () => new AppError(409, 'wechat_already_bound', 'auth.wechatAlreadyBound');
@@ -212,7 +213,7 @@ export function thirdPartyRoutes(ctx: AppContext, services: AuthServices): Fasti
         if (account.wechatOpenid === null) throw new AppError(400, 'wechat_not_bound', 'auth.wechatNotBoundSelf');
         if (account.wechatState === 'unbind_pending')
           throw new AppError(409, 'unbind_pending', 'auth.wechatUnbindPending');
-        // Unbinding is a request an administrator reviews (spec §4): bound → unbind pending.
+        // Unbinding is a request an administrator reviews (docs/product.md §4): bound → unbind pending.
         const application = await metadata.transaction(async (tx) => {
           await tx.users.update(account.id, { wechatState: 'unbind_pending' });
           return tx.applications.create('wechat_unbind', account.id, { reason: req.body.reason ?? '' });

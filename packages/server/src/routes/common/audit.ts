@@ -1,7 +1,9 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AuditDownloadQuery, type AuditEntry, AuditListQuery, AuditPage } from '@marketlens/shared/contracts';
+import { AUDIT_SCHEMAS, type AuditDownloadQuery, type AuditEntry } from '@marketlens/shared/contracts';
+import { AUDIT_ENDPOINTS } from '@marketlens/shared/endpoints';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { AUDIT_DOWNLOAD_LIMIT, sendAuditTrail } from '../../downloads/sheets.js';
+import { badRequest } from '../../errors.js';
 import type { AuditEvent, AuditSearch, MetadataStore, User } from '../../metadata/index.js';
 import {
   type AccountViewer,
@@ -9,9 +11,8 @@ import {
   accountFieldsVisible,
   auditScope,
   isRoot,
-  perm,
 } from '../../permissions/index.js';
-import { Envelope, ok } from '../../schema.js';
+import { registerRoutes } from '../register.js';
 
 export function auditEntryView(e: AuditEvent): AuditEntry {
   return {
@@ -27,8 +28,20 @@ export function auditEntryView(e: AuditEvent): AuditEntry {
   };
 }
 
+/**
+ * An instant of the filter that names a real moment: the schema checks the shape only, and a
+ * shape-valid '2026-13-45T25:61Z' must be refused as bad input, not reach the store.
+ */
+function instant(value: string | undefined, field: 'from' | 'to'): string | undefined {
+  if (value !== undefined && Number.isNaN(Date.parse(value)))
+    throw badRequest('server.invalidArgumentDetail', { field });
+  return value;
+}
+
 /** The wire filters as a repository search, within what the reader may see. */
 function searchOf(q: AuditDownloadQuery, scope: AuditScope): AuditSearch {
+  instant(q.from, 'from');
+  instant(q.to, 'to');
   return {
     actor: q.actor,
     action: q.action,
@@ -60,56 +73,43 @@ async function entriesFor(metadata: MetadataStore, viewer: AccountViewer, events
 }
 
 /**
- * The audit trail of the administration area (issue 20, docs/security.md "Audit trail"): the list
+ * The audit trail of the administration area (docs/security.md "Audit trail"): the list
  * and its .xlsx download take the same filters; what a reader sees is `auditScope`'s decision.
  */
-export function auditRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+export function auditRoutes(ctx: AppContext): FastifyPluginAsync {
   const { metadata } = ctx;
   return async (app) => {
-    app.get(
-      '/audit',
-      {
-        // Signed in; the permissions module's audit scope refuses everyone but root and administrators.
-        config: { permission: perm.signedIn },
-        schema: {
-          tags: ['audit'],
-          summary: 'Read the audit trail (root: everything; administrators: their projects)',
-          querystring: AuditListQuery,
-          response: { 200: Envelope(AuditPage) },
+    registerRoutes(app, {
+      tag: 'audit',
+      endpoints: AUDIT_ENDPOINTS,
+      schemas: AUDIT_SCHEMAS,
+      summaries: {
+        list: 'Read the audit trail (root: everything; administrators: their projects)',
+        download: 'Download the audit trail as .xlsx with the same filters',
+      },
+      // Signed in (the table); the permissions module's audit scope refuses everyone but root and administrators.
+      handlers: {
+        list: async (req) => {
+          const scope = await auditScope(metadata, req.user!);
+          const found = await metadata.audit.search({
+            ...searchOf(req.query, scope),
+            page: req.query.page,
+            pageSize: req.query.page_size,
+          });
+          return {
+            items: (await entriesFor(metadata, req.user!, found.items)).map(auditEntryView),
+            total: found.total,
+            page: found.page,
+            page_size: found.pageSize,
+          };
+        },
+        download: async (req, reply) => {
+          const scope = await auditScope(metadata, req.user!);
+          const found = await metadata.audit.searchRows(searchOf(req.query, scope), AUDIT_DOWNLOAD_LIMIT);
+          const items = await entriesFor(metadata, req.user!, found.items);
+          return sendAuditTrail(reply, req.locale, req.query, { items, total: found.total });
         },
       },
-      async (req) => {
-        const scope = await auditScope(metadata, req.user!);
-        const found = await metadata.audit.search({
-          ...searchOf(req.query, scope),
-          page: req.query.page,
-          pageSize: req.query.page_size,
-        });
-        return ok({
-          items: (await entriesFor(metadata, req.user!, found.items)).map(auditEntryView),
-          total: found.total,
-          page: found.page,
-          page_size: found.pageSize,
-        });
-      },
-    );
-
-    app.get(
-      '/audit/downloads',
-      {
-        config: { permission: perm.signedIn },
-        schema: {
-          tags: ['audit'],
-          summary: 'Download the audit trail as .xlsx with the same filters',
-          querystring: AuditDownloadQuery,
-        },
-      },
-      async (req, reply) => {
-        const scope = await auditScope(metadata, req.user!);
-        const found = await metadata.audit.searchRows(searchOf(req.query, scope), AUDIT_DOWNLOAD_LIMIT);
-        const items = await entriesFor(metadata, req.user!, found.items);
-        return sendAuditTrail(reply, req.locale, req.query, { items, total: found.total });
-      },
-    );
+    });
   };
 }

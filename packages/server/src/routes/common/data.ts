@@ -7,7 +7,7 @@ import { AUTH, isAdmin, perm } from '../../permissions/index.js';
 import { Envelope, LocaleField, ok, Query } from '../../schema.js';
 
 /**
- * The two /api/common "Data" routes (spec §7) that are not about one project, so they are not in
+ * The two /api/common "Data" routes (docs/product.md §7) that are not about one project, so they are not in
  * `DATA_ENDPOINTS` (whose entries are authorised by the project they name): the user's projects
  * (data scopes), open to every signed-in user, and clearing the query cache, for administrators.
  * The project's reference data is routes/common/analysis/reference.ts.

@@ -1,18 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { validateEmail, validateRequired } from '@marketlens/shared';
-import {
-  Order,
-  OrderBody,
-  OrderCreated,
-  OrderListQuery,
-  OrderPage,
-  OrderStatusBody,
-  PriceCatalog,
-  Quote,
-  QuoteBody,
-} from '@marketlens/shared/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { ORDER_SCHEMAS, type Order, type OrderBody, type Quote } from '@marketlens/shared/contracts';
+import { ORDER_ENDPOINTS } from '@marketlens/shared/endpoints';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnalyticsEngine } from '../../analytics/engine/service.js';
 import { requestSignal } from '../../analytics/request.js';
 import type { AuthServices } from '../../auth/index.js';
@@ -20,10 +9,9 @@ import { RateLimiter } from '../../auth/rate-limit.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors.js';
 import { OrdersRepository, type StoredOrder } from '../../metadata/repositories/orders.js';
-import { AUTH, perm } from '../../permissions/index.js';
 import { priceBook } from '../../pricing/catalog.js';
 import { quoteCart, unknownCategories } from '../../pricing/rules.js';
-import { Envelope, ok, Query } from '../../schema.js';
+import { registerRoutes } from '../register.js';
 
 /** Enquiries per hour: anonymous ones per IP, signed-in ones per account (docs/pages/price.md). */
 export const ENQUIRY_LIMITS = { windowMs: 3_600_000, anonymousPerIp: 5, perUser: 20 } as const;
@@ -47,14 +35,10 @@ function orderView(o: StoredOrder): Order {
 }
 
 /**
- * The price enquiry (issue 18, docs/pages/price.md): the public catalogue and quote, `POST /order`
+ * The price enquiry (docs/pages/price.md): the public catalogue and quote, `POST /order`
  * (public, rate limited), and the enquiries of the administration area (root and admins).
  */
-export function orderRoutes(
-  ctx: AppContext,
-  services: AuthServices,
-  engine: AnalyticsEngine,
-): FastifyPluginAsyncTypebox {
+export function orderRoutes(ctx: AppContext, services: AuthServices, engine: AnalyticsEngine): FastifyPluginAsync {
   const orders = new OrdersRepository({
     db: ctx.metadata.db,
     dialect: ctx.metadata.dialect,
@@ -72,7 +56,7 @@ export function orderRoutes(
     return quoteCart(book.tree, categories, book.catalog.terms);
   }
 
-  /** Spec §5 required fields and e-mail format, each with its own message. */
+  /** docs/product.md §5 required fields and e-mail format, each with its own message. */
   function validateForm(b: OrderBody): void {
     for (const field of ['enterprise', 'telephone'] as const) {
       const k = validateRequired(field, b[field]);
@@ -88,124 +72,73 @@ export function orderRoutes(
   }
 
   return async (app) => {
-    app.get(
-      '/price/categories',
-      {
-        config: { permission: perm.public },
-        schema: {
-          tags: ['price'],
-          summary: 'Price catalogue of the categories',
-          querystring: Query(),
-          response: { 200: Envelope(PriceCatalog) },
+    registerRoutes(app, {
+      tag: 'price',
+      endpoints: ORDER_ENDPOINTS,
+      schemas: ORDER_SCHEMAS,
+      summaries: {
+        catalog: 'Price catalogue of the categories',
+        quote: 'Quote the price of categories',
+        order: 'Place an order for categories',
+        list: 'Orders, one page',
+        setStatus: 'Change the status of an order',
+      },
+      handlers: {
+        catalog: async (_req, reply) => (await priceBook(engine, requestSignal(reply))).catalog,
+        quote: async (req, reply) => quoteOf(req.body.categories, reply),
+        order: async (req, reply) => {
+          const b = req.body;
+          validateForm(b);
+          await limit(req);
+          const quote = await quoteOf(b.categories, reply);
+          const categories = [...new Set(b.categories)].sort((x, y) => x - y);
+          const order = await orders.create({
+            userId: req.user?.id ?? null,
+            username: req.user?.username ?? '',
+            enterprise: b.enterprise.trim(),
+            email: b.email.trim(),
+            telephone: b.telephone.trim(),
+            remark: (b.remark ?? '').trim(),
+            ip: req.ip,
+            locale: req.locale,
+            categories,
+            quote,
+            total: quote.total,
+          });
+          await services.audit.record(req, {
+            action: 'order.create',
+            outcome: 'success',
+            target: `order:${order.id}`,
+            detail: { total: quote.total, categories, enterprise: order.enterprise },
+          });
+          return { id: order.id, quote };
+        },
+        list: async (req) => {
+          const q = req.query;
+          const page = await orders.list({
+            status: q.status,
+            search: q.search,
+            from: q.from ? `${q.from}T00:00:00.000Z` : undefined,
+            to: q.to ? `${q.to}T23:59:59.999Z` : undefined,
+            page: q.page,
+            pageSize: q.page_size,
+          });
+          return { items: page.items.map(orderView), total: page.total, page: page.page, page_size: page.pageSize };
+        },
+        setStatus: async (req) => {
+          const before = await orders.get(req.params.id);
+          if (!before) throw notFound('price.orderNotFound');
+          const order = await orders.setStatus(req.params.id, req.body.status, req.user!.id);
+          if (!order) throw notFound('price.orderNotFound');
+          await services.audit.record(req, {
+            action: 'order.status',
+            outcome: 'success',
+            target: `order:${order.id}`,
+            detail: { from: before.status, to: order.status },
+          });
+          return orderView(order);
         },
       },
-      async (_req, reply) => ok((await priceBook(engine, requestSignal(reply))).catalog),
-    );
-
-    app.post(
-      '/price/quote',
-      {
-        config: { permission: perm.public },
-        schema: {
-          tags: ['price'],
-          summary: 'Quote the price of categories',
-          body: QuoteBody,
-          response: { 200: Envelope(Quote) },
-        },
-      },
-      async (req, reply) => ok(await quoteOf(req.body.categories, reply)),
-    );
-
-    app.post(
-      '/order',
-      {
-        config: { permission: perm.public },
-        schema: {
-          tags: ['price'],
-          summary: 'Place an order for categories',
-          body: OrderBody,
-          response: { 200: Envelope(OrderCreated) },
-        },
-      },
-      async (req, reply) => {
-        const b = req.body;
-        validateForm(b);
-        await limit(req);
-        const quote = await quoteOf(b.categories, reply);
-        const categories = [...new Set(b.categories)].sort((x, y) => x - y);
-        const order = await orders.create({
-          userId: req.user?.id ?? null,
-          username: req.user?.username ?? '',
-          enterprise: b.enterprise.trim(),
-          email: b.email.trim(),
-          telephone: b.telephone.trim(),
-          remark: (b.remark ?? '').trim(),
-          ip: req.ip,
-          locale: req.locale,
-          categories,
-          quote,
-          total: quote.total,
-        });
-        await services.audit.record(req, {
-          action: 'order.create',
-          outcome: 'success',
-          target: `order:${order.id}`,
-          detail: { total: quote.total, categories, enterprise: order.enterprise },
-        });
-        return ok({ id: order.id, quote });
-      },
-    );
-
-    app.get(
-      '/orders',
-      {
-        config: { permission: perm.roles(AUTH.accounts) },
-        schema: {
-          tags: ['price'],
-          summary: 'Orders, one page',
-          querystring: OrderListQuery,
-          response: { 200: Envelope(OrderPage) },
-        },
-      },
-      async (req) => {
-        const q = req.query;
-        const page = await orders.list({
-          status: q.status,
-          search: q.search,
-          from: q.from ? `${q.from}T00:00:00.000Z` : undefined,
-          to: q.to ? `${q.to}T23:59:59.999Z` : undefined,
-          page: q.page,
-          pageSize: q.page_size,
-        });
-        return ok({ items: page.items.map(orderView), total: page.total, page: page.page, page_size: page.pageSize });
-      },
-    );
-
-    app.put(
-      '/orders/:id/status',
-      {
-        config: { permission: perm.roles(AUTH.accounts) },
-        schema: {
-          tags: ['price'],
-          summary: 'Change the status of an order',
-          params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
-          body: OrderStatusBody,
-          response: { 200: Envelope(Order) },
-        },
-      },
-      async (req) => {
-        const before = await orders.get(req.params.id);
-        if (!before) throw notFound('price.orderNotFound');
-        const order = await orders.setStatus(req.params.id, req.body.status, req.user!.id);
-        if (!order) throw notFound('price.orderNotFound');
-        await services.audit.record(req, {
-          action: 'order.status',
-          outcome: 'success',
-          target: `order:${order.id}`,
-          detail: { from: before.status, to: order.status },
-        });
-        return ok(orderView(order));
-      },
-    );
+    });
   };
 }

@@ -22,7 +22,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * GET /api/common/pictures/:id — a product picture by image id (spec §9). Public, like the pictures
+ * GET /api/common/pictures/:id — a product picture by image id (docs/product.md §9). Public, like the pictures
  * on the platforms themselves: an `<img>` cannot send the bearer token, which the security model
  * keeps out of URLs and cookies (docs/api.md "Pictures").
  */

@@ -3,7 +3,7 @@ import { clickhouseLiteral } from './literal.js';
 import { quote } from './schema.js';
 
 /**
- * ClickHouse (18.16 and current versions alike, CLICKHOUSE.md "portable subset"): no bound
+ * ClickHouse (18.16 and current versions alike, docs/clickhouse.md "The portable SQL subset"): no bound
  * parameters, so every value is inlined by clickhouseLiteral with the type it was added with;
  * no window functions; semi-joins over Distributed tables as GLOBAL IN (the subquery runs once,
  * on the initiator, and its result is sent to every shard).

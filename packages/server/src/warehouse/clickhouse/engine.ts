@@ -70,8 +70,8 @@ export class ClickHouseEngine implements WarehouseEngine {
   /**
    * Without a bound, a burst of panels sent more statements than the shards run at once: they ran
    * all together, each slowed by all the others, and past `max_concurrent_queries` waited inside
-   * ClickHouse in no order — under load a tenth of the pages took 5–17 s while the rest took under
-   * one (issue 19, bench/results/load-2026-11-28-11.md). Waiting here keeps the order.
+   * ClickHouse in no order, so under load a few pages took many times longer than the rest
+   * (bench/results/2026-11-28/load-11.md). Waiting here keeps the order.
    */
   private readonly slots: Slots | undefined;
 
@@ -207,10 +207,10 @@ export class ClickHouseEngine implements WarehouseEngine {
    * KILL QUERY on every shard by initial_query_id: the shards run the query under derived ids with
    * initial_query_id = ours. The query account may kill its own query (on the shard it sent it
    * to); the parts on the other shards run as the cluster's user, which only the import account
-   * may kill — without one, killing the initial query still cancels them (measured: within 1 s).
+   * may kill — without one, killing the initial query still cancels them.
    *
    * A shard lists a statement only once it has read it, so a KILL right behind it can find nothing
-   * and the statement runs on to its time limit (issue 19: a panel stopped just as its second
+   * and the statement runs on to its time limit (a panel stopped just as its second
    * statement was sent). When no shard reported it, the KILL is repeated a few times in the
    * background; the caller waits for the first round only.
    */

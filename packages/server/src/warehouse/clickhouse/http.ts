@@ -141,8 +141,8 @@ export class ClickHouseHttp {
   }
 
   /**
-   * One POST over node:http. Not fetch: fetch took ~250 µs of the main thread per statement against
-   * ~25 µs here (a loopback micro-run, issue 19) — on a cluster that shares the cores with the
+   * One POST over node:http. Not fetch: fetch took many times more of the main thread per statement
+   * than this (a loopback micro-run showed it) — on a cluster that shares the cores with the
    * server, that time is the shards'.
    */
   private post(

@@ -2,7 +2,7 @@ import type { ColumnType } from '@marketlens/shared';
 
 /**
  * Typed values as ClickHouse SQL literals. ClickHouse 18.16 has no query parameters, so the SQL
- * dialect inlines every value through this one function (CLICKHOUSE.md, subset rule 1); nothing
+ * dialect inlines every value through this one function (docs/clickhouse.md, subset rule 1); nothing
  * else may paste a value into SQL. The type is the column type of the dataset format.
  */
 export type ClickHouseLiteralType = ColumnType | `${ColumnType}[]`;

@@ -88,8 +88,8 @@ const compiledOn = new WeakMap<DuckDBConnection, LruMap<string, DuckDBPreparedSt
 
 /**
  * The statement for `sql` on a connection, compiled once. The panels send the same few statements
- * with new values, and compiling took ~1 ms of the main thread each — a quarter of a statement's CPU
- * (issue 19, bench/results/load-2026-11-27-6.md). Statements belong to their connection, which a
+ * with new values, and compiling each anew was a large part of a statement's main-thread CPU
+ * (bench/results/2026-11-27/load-6.md). Statements belong to their connection, which a
  * dataset version's pool closes with it, so a swapped catalogue never meets an old statement.
  */
 async function compiledSelect(conn: DuckDBConnection, sql: string): Promise<DuckDBPreparedStatement> {
@@ -114,7 +114,7 @@ async function compiledSelect(conn: DuckDBConnection, sql: string): Promise<Duck
  * The rows of a materialized result, read chunk by chunk on this thread. The reader's
  * `fetchChunk` sends each chunk (and a last, empty one) through libuv's thread pool: two more hops
  * per statement, and on 2 busy cores each wakes a thread that may preempt the main thread
- * (issue 19: 12 % of the server's main thread under load sat in fetchChunk).
+ * (under load a visible part of the main thread sat in fetchChunk).
  */
 function materializedRows(result: DuckDBMaterializedResult): DuckDBValue[][] {
   const rows: DuckDBValue[][] = [];

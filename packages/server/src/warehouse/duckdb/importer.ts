@@ -190,7 +190,7 @@ export async function importDataset(
       progress({ phase: `write ${t.def.name}`, rows: t.rows, total: t.rows });
     }
     progress({ phase: 'load + sort fact_sales', rows: 0, total: factRows });
-    // Category-first order: category-filtered panels read a few contiguous row groups (5-10× faster).
+    // Category-first order: category-filtered panels read a few contiguous row groups instead of scanning them all.
     await writeTable(run, staged.get('fact_sales')!.def, 'ORDER BY category_id, period');
     rows.fact_sales = factRows;
     progress({ phase: 'load + sort fact_sales', rows: factRows, total: factRows });
@@ -325,8 +325,8 @@ function rollupSql(r: RollupDef, source: string | undefined): string {
 }
 
 /**
- * The attribute rollup without fanning 62 M facts out to every attribute value of their SKU (the
- * join measured 91 s at bench scale): SKUs with the same attribute values form one "attribute set";
+ * The attribute rollup without fanning every fact out to every attribute value of their SKU (the
+ * plain join is slow at bench scale): SKUs with the same attribute values form one "attribute set";
  * facts are first summed per set (one row per category, period and set — far fewer than facts), and
  * only those sums are fanned out to the set's values. Same sums as the plain join, because a SKU's
  * (attr_name, value_zh) pairs are unique (the sku_attribute key) and the set holds each pair once.
@@ -885,7 +885,7 @@ async function checkTable(all: All, t: StagedTable, manifest: DatasetManifest, i
  * A cheap existence test before the exact (and, for tens of millions of facts, slow) GROUP BY over
  * the whole key. For fact_sales, (period, sku_id) is grouped per SKU and block of 62 periods
  * instead: within a group each period sets one bit, and sum(bits) <> bit_or(bits) exactly when a
- * bit was set twice. ~1 group per SKU instead of one per fact row: 5× faster at 50M rows. Periods
+ * bit was set twice. About one group per SKU instead of one per fact row, so far less to group. Periods
  * that are not aligned can collide, which only costs the exact query below.
  */
 async function mayHaveDuplicates(

@@ -6,12 +6,12 @@ import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-rou
 import { firstTimeThisSession, guardDecision } from '../../shared/auth/permissions.js';
 import { useSession } from '../../shared/auth/session.js';
 import { useSignOut } from '../../shared/auth/useSignOut.js';
+import { useCurrentDef, useMatchedDefs } from '../../shared/route.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch.js';
 import { Logo } from '../../shared/ui/Logo.js';
 import { roleLabel } from '../../shared/ui/labels.js';
 import { PRIMARY } from '../../shared/ui/theme.js';
-import { useCurrentDef, useMatchedDefs } from '../routeHooks.js';
 import { buildMenu, selectedMenuKey } from './menu.js';
 import { useRouteTracking } from './useRouteTracking.js';
 
@@ -28,7 +28,7 @@ function FullPageSpin() {
   );
 }
 
-/** Spec §6 guards for the matched routes: sign-in, auth lists, page permissions, route toasts. */
+/** docs/product.md §6 guards for the matched routes: sign-in, auth lists, page permissions, route toasts. */
 function RouteGuard() {
   const { t } = useTranslation();
   const { message } = useFeedback();
@@ -145,7 +145,7 @@ export default function AppLayout() {
     return <Navigate to={here === '/' ? '/login' : `/login?redirect=${encodeURIComponent(here)}`} replace />;
   }
   if (session.loading || !session.user) return <FullPageSpin />;
-  // A first-time account must set its own password before anything else (spec §2 sign-in screens).
+  // A first-time account must set its own password before anything else (docs/product.md §2 sign-in screens).
   if (session.user.must_change_password) return <Navigate to="/login" replace />;
 
   return (

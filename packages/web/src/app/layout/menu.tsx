@@ -1,51 +1,24 @@
-import {
-  AppstoreOutlined,
-  AuditOutlined,
-  BarChartOutlined,
-  CompassOutlined,
-  FireOutlined,
-  HeartOutlined,
-  LockOutlined,
-  MailOutlined,
-  ProjectOutlined,
-  RiseOutlined,
-  ShopOutlined,
-  ShoppingOutlined,
-  StarOutlined,
-  TagsOutlined,
-  TeamOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
 import { ANALYSIS_PAGES, type PageArea, ROUTES } from '@marketlens/shared';
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
-import { type ComponentType, createElement } from 'react';
+import { createElement } from 'react';
 import { allowedPageIds, mayEnter, NO_PROJECT_PATH, PERSONAL_CENTER_PATH } from '../../shared/auth/permissions.js';
 import type { SessionProject, SessionUser } from '../../shared/auth/types.js';
+import type { MenuIcons } from '../../shared/route.js';
 
 type Item = NonNullable<MenuProps['items']>[number];
 
 const AREA_ORDER: readonly PageArea[] = ['discover', 'analysis', 'category', 'favorite'];
 
-/** Each menu route's icon: only these reach the layout chunk, not the app's whole icon set. */
-const MENU_ICONS: Readonly<Record<string, ComponentType>> = {
-  Hot: FireOutlined,
-  Explore: CompassOutlined,
-  Potential: RiseOutlined,
-  Discover: AppstoreOutlined,
-  Brand: TagsOutlined,
-  Analysis: ShoppingOutlined,
-  Contrast: BarChartOutlined,
-  FavoriteBrand: StarOutlined,
-  Shop: ShopOutlined,
-  PersonalCenter: UserOutlined,
-  ChangePassword: LockOutlined,
-  Favorites: HeartOutlined,
-  Projects: ProjectOutlined,
-  Accounts: TeamOutlined,
-  Enquiries: MailOutlined,
-  Audit: AuditOutlined,
-};
+/**
+ * Each menu route's icon, from its feature's menuIcons.ts, found rather than listed: a feature that adds
+ * a menu route adds its icon beside its page declaration (docs/adding-a-page.md). Only these icons reach
+ * the layout chunk, not the app's whole icon set, and none reaches the shell.
+ */
+const MENU_ICONS: MenuIcons = Object.assign(
+  {},
+  ...Object.values(import.meta.glob<MenuIcons>('../../features/*/menuIcons.ts', { eager: true, import: 'menuIcons' })),
+);
 
 function icon(name: string) {
   const Icon = MENU_ICONS[name];
@@ -53,7 +26,7 @@ function icon(name: string) {
 }
 
 /**
- * The side menu (spec §2 "by area"): the analysis pages the user may open in the current project,
+ * The side menu (docs/product.md §2 "by area"): the analysis pages the user may open in the current project,
  * grouped by their most specific area, then the administration
  * screens the user's role passes. Keys are paths.
  */
@@ -62,7 +35,7 @@ export function buildMenu(user: SessionUser, project: SessionProject | undefined
   const pages = ANALYSIS_PAGES.filter((p) => allowed.has(p.id));
   const items: Item[] = [];
   for (const area of AREA_ORDER) {
-    // Brand comparison has no area in spec §2; it is an analysis activity, so it is listed there.
+    // Brand comparison has no area in docs/product.md §2; it is an analysis activity, so it is listed there.
     const inArea = pages.filter((p) => (p.areas.at(-1) ?? 'analysis') === area);
     if (inArea.length === 0) continue;
     items.push({

@@ -4,7 +4,7 @@ import { Alert, Button, Flex, Space, Steps, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCurrentDef } from '../../app/routeHooks.js';
+import { useCurrentDef } from '../../shared/route.js';
 import { CopyText } from '../../shared/ui/CopyText.js';
 import { csvRecords, downloadText, toCsv } from '../../shared/ui/csv.js';
 import { FilePicker } from '../../shared/ui/FilePicker.js';

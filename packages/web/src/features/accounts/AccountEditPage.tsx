@@ -33,7 +33,7 @@ import { projectsApi } from '../projects/api.js';
 import { GrantSummary } from '../projects/Grants.js';
 import { MembershipModal, type MembershipValues, membershipInput } from '../projects/membership.js';
 import { AccountFields, type AccountFormValues, validityChanges, validityFromApi } from './AccountFields.js';
-import { accountKeys, accountsApi, type Membership } from './api.js';
+import { type AccountPatch, accountKeys, accountsApi, type Membership } from './api.js';
 import { DeleteAccountButton, mayDeleteAccount } from './DeleteAccount.js';
 
 interface Values extends AccountFormValues {
@@ -89,7 +89,8 @@ export default function AccountEditPage() {
         telephone: v.telephone.trim(),
         group: v.group ?? '',
         role: v.role,
-        status: v.status,
+        // The state picker offers only the stored states.
+        status: v.status as AccountPatch['status'],
         ...(v.locked !== initial?.locked ? { locked: v.locked } : {}),
         ...validityChanges(initial?.validity, v.validity),
       });

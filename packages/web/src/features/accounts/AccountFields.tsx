@@ -55,7 +55,7 @@ export function validityChanges(
   };
 }
 
-/** The account fields shared by account opening and editing (spec §5 rules). */
+/** The account fields shared by account opening and editing (docs/product.md §5 rules). */
 export function AccountFields({ editing = false }: { editing?: boolean }) {
   const { t } = useTranslation();
   const me = useUser();

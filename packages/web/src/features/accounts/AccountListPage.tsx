@@ -135,7 +135,7 @@ export default function AccountListPage() {
             { value: 'pending', label: t('account.state.pending') },
             { value: 'disabled', label: t('account.state.disabled') },
           ]}
-          onChange={(v?: string) => set({ status: v })}
+          onChange={(v?: ListParams['status']) => set({ status: v })}
         />
       </Flex>
       <Table<UserView>

@@ -1,49 +1,29 @@
-import { api } from '../../shared/api/request.js';
-import type { UserView } from '../../shared/auth/types.js';
-import type { CheckReport } from '../../shared/ui/RowReport.js';
-import type { MemberInput, Page } from '../projects/api.js';
+import type {
+  AccountApplication,
+  AccountMembership,
+  BatchAddRow,
+  BatchUpdateRow,
+  CheckReport,
+} from '@marketlens/shared/contracts';
+import { ACCOUNT_ENDPOINTS } from '@marketlens/shared/endpoints';
+import { call, type Input } from '../../shared/api/call.js';
 
-export interface Membership {
-  project_id: number;
-  project_name: string;
-  role: string;
-  pages: number[];
-  categories: number[];
-  brands: string[];
-  shops: string[];
-}
+/** Account administration's calls (docs/product.md §7 "Accounts"): entries of `ACCOUNT_ENDPOINTS`, typed by its schemas. */
 
-export interface Application {
-  id: number;
-  kind: 'account_opening' | 'wechat_unbind' | string;
-  user_id: number | null;
-  username: string | null;
-  payload: Record<string, unknown>;
-  status: string;
-  created_at: string;
-}
-
-export interface AccountInput {
-  username: string;
-  email: string;
-  enterprise: string;
-  telephone: string;
-  password?: string;
-  role?: string;
-  group?: string;
-  valid_from?: string | null;
-  valid_to?: string | null;
-}
-
-export type AccountPatch = Partial<Omit<AccountInput, 'username'>> & { status?: string; locked?: boolean };
-
-export interface ListParams {
-  page: number;
-  page_size: number;
-  search?: string | undefined;
-  role?: string | undefined;
-  status?: string | undefined;
-}
+export type Membership = AccountMembership;
+export type Application = AccountApplication;
+/**
+ * `role` as the screens hold it: the text of the role picker or the account's stored role (the
+ * forms' value types are text), sent as it is; the server refuses a role outside the contract's
+ * `RoleField`.
+ */
+type RoleAsText<T> = Omit<T, 'role'> & { role?: string | undefined };
+export type AccountInput = RoleAsText<Input<typeof ACCOUNT_ENDPOINTS.create>>;
+export type AccountPatch = RoleAsText<Input<typeof ACCOUNT_ENDPOINTS.update>>;
+export type ListParams = RoleAsText<Input<typeof ACCOUNT_ENDPOINTS.list>>;
+export type AccessInput = RoleAsText<Input<typeof ACCOUNT_ENDPOINTS.setAccess>>;
+// The contract's form of the inputs above (see RoleAsText).
+const wire = <T>(input: RoleAsText<T>) => input as T;
 
 export type BatchKind = 'add' | 'update';
 
@@ -51,33 +31,35 @@ export const accountKeys = {
   list: (p: ListParams) => ['accounts', 'list', p] as const,
   one: (id: number) => ['accounts', id] as const,
   applications: ['accounts', 'applications'] as const,
-  brief: ['accounts', 'brief'] as const,
 };
 
+// The rows are the sheet's columns as read; the server checks each one and reports what is wrong
+// (the check's row report), so the web sends them as they are.
+const addRows = (rows: Record<string, string>[]) => rows as unknown as BatchAddRow[];
+const updateRows = (rows: Record<string, string>[]) => rows as unknown as BatchUpdateRow[];
+
 export const accountsApi = {
-  list: (p: ListParams, signal?: AbortSignal) => api.get<Page<UserView>>('/api/common/users', { ...p }, { signal }),
-  brief: (signal?: AbortSignal) =>
-    api.get<{ items: { id: number; username: string; enterprise: string }[] }>('/api/common/users/brief', undefined, {
-      signal,
-    }),
-  get: (id: number, signal?: AbortSignal) =>
-    api.get<{ user: UserView; projects: Membership[] }>(`/api/common/users/${id}`, undefined, { signal }),
-  create: (input: AccountInput) => api.post<{ user: UserView; password?: string }>('/api/common/users', { ...input }),
-  update: (id: number, patch: AccountPatch) => api.put<{ user: UserView }>(`/api/common/users/${id}`, { ...patch }),
-  remove: (id: number) => api.del(`/api/common/users/${id}`),
-  setAuth: (id: number, input: MemberInput & { project_id: number }) =>
-    api.put<Membership>(`/api/common/users/${id}/auth`, { ...input }),
-  applications: (signal?: AbortSignal) =>
-    api.get<{ items: Application[] }>('/api/common/users/applications', { status: 'pending' }, { signal }),
+  list: (p: ListParams, signal?: AbortSignal) => call(ACCOUNT_ENDPOINTS.list, wire({ ...p }), { signal }),
+  get: (id: number, signal?: AbortSignal) => call(ACCOUNT_ENDPOINTS.get, {}, { params: { id }, signal }),
+  create: (input: AccountInput) => call(ACCOUNT_ENDPOINTS.create, wire({ ...input })),
+  update: (id: number, patch: AccountPatch) => call(ACCOUNT_ENDPOINTS.update, wire({ ...patch }), { params: { id } }),
+  remove: (id: number) => call(ACCOUNT_ENDPOINTS.remove, {}, { params: { id } }),
+  setAuth: (id: number, input: AccessInput) =>
+    call(ACCOUNT_ENDPOINTS.setAccess, wire({ ...input }), { params: { id } }),
+  applications: (signal?: AbortSignal) => call(ACCOUNT_ENDPOINTS.applications, { status: 'pending' }, { signal }),
   review: (id: number, status: 'approved' | 'rejected') =>
-    api.put<{ id: number; status: string }>(`/api/common/users/application/${id}/status`, { status }),
+    call(ACCOUNT_ENDPOINTS.reviewApplication, { status }, { params: { app_id: id } }),
   /** The first worksheet of an .xlsx (base64) as a table of texts, read by the server. */
-  batchSheet: (file: string) => api.post<{ table: string[][] }>('/api/common/users/batch/sheet', { file }),
-  batchCheck: (kind: BatchKind, rows: Record<string, string>[]) =>
-    api.post<CheckReport>(`/api/common/users/batch/${kind}/check`, { rows }),
-  batchCommit: (kind: BatchKind, rows: Record<string, string>[]) =>
-    api.post<{ created?: { id: number; username: string; password?: string }[]; updated?: number }>(
-      `/api/common/users/batch/${kind}`,
-      { rows },
-    ),
+  batchSheet: (file: string) => call(ACCOUNT_ENDPOINTS.batchSheet, { file }),
+  batchCheck: (kind: BatchKind, rows: Record<string, string>[]): Promise<CheckReport> =>
+    kind === 'add'
+      ? call(ACCOUNT_ENDPOINTS.batchAddCheck, { rows: addRows(rows) })
+      : call(ACCOUNT_ENDPOINTS.batchUpdateCheck, { rows: updateRows(rows) }),
+  batchCommit: (
+    kind: BatchKind,
+    rows: Record<string, string>[],
+  ): Promise<{ created?: { id: number; username: string; password?: string }[]; updated?: number }> =>
+    kind === 'add'
+      ? call(ACCOUNT_ENDPOINTS.batchAdd, { rows: addRows(rows) })
+      : call(ACCOUNT_ENDPOINTS.batchUpdate, { rows: updateRows(rows) }),
 };

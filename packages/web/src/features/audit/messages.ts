@@ -30,3 +30,10 @@ export const auditScreenMessages = defineArea({
     'auditScreen.fileName': 'Audit trail',
   },
 });
+
+// This area's keys join the web's key type (shared/i18n/area.ts): t() accepts them, in both languages.
+declare module '../../shared/i18n/area.js' {
+  interface WebAreas {
+    audit: typeof auditScreenMessages;
+  }
+}

@@ -3,7 +3,6 @@ import type { BrandInfo } from '@marketlens/shared/contracts';
 import { Button, Card, Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentDef } from '../../app/routeHooks.js';
 import {
   BrandNoAccess,
   BrandPicker,
@@ -15,6 +14,7 @@ import {
   usePanelParam,
 } from '../../shared/analysis/index.js';
 import { registerArea } from '../../shared/i18n/index.js';
+import { useRouteTitle } from '../../shared/i18n/title.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { StatusView } from '../../shared/ui/StatusView.js';
 import { BrandHeader } from './BrandHeader.js';
@@ -94,7 +94,7 @@ function BrandPanels({ info }: { info: BrandInfo }) {
  */
 export default function BrandPage() {
   const { t } = useTranslation();
-  const def = useCurrentDef();
+  const title = useRouteTitle('route.brand');
   const [brandId, setBrand] = usePanelParam(BRAND_PARAMS.brand);
   const info = useBrandInfo(brandId);
   const failure = info.error ? infoFailure(info.error) : null;
@@ -133,7 +133,7 @@ export default function BrandPage() {
 
   return (
     <PageFrame
-      title={def ? t(def.titleKey) : t('route.brand')}
+      title={title}
       subtitle={t('brand.subtitle')}
       extra={
         brandId !== null && (

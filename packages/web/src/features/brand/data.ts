@@ -4,18 +4,12 @@
  * trend (GET /brands/trends). The other panels use useAnalysisQuery with `brand_id` in the body.
  */
 import type { BrandInfo, BrandTrendMetric, BrandTrends } from '@marketlens/shared/contracts';
-import { BRAND_ENDPOINTS } from '@marketlens/shared/endpoints';
+import { BRAND_ENDPOINTS, DATA_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  callEndpoint,
-  type NamedItem,
-  useAnalysisFilter,
-  useFollowChange,
-  useProjectId,
-} from '../../shared/analysis/index.js';
-import { api, isApiError } from '../../shared/api/request.js';
+import { callEndpoint, useAnalysisFilter, useFollowChange, useProjectId } from '../../shared/analysis/index.js';
+import { isApiError } from '../../shared/api/request.js';
 import type { TrendSelector } from './params.js';
 
 const infoKey = (projectId: number | undefined, language: string, brandId: number | null) =>
@@ -107,9 +101,7 @@ export function useLeadingBrands(enabled: boolean) {
   return useQuery({
     queryKey: ['brand', 'leading', projectId, i18n.language],
     queryFn: ({ signal }) =>
-      api
-        .get<{ items: NamedItem[] }>('/api/common/brands/default', { data_scope_id: projectId }, { signal })
-        .then((d) => d.items),
+      callEndpoint(DATA_ENDPOINTS.defaultBrands, { data_scope_id: projectId! }, { signal }).then((d) => d.items),
     enabled: enabled && projectId !== undefined,
     staleTime: 10 * 60_000,
   });

@@ -215,3 +215,10 @@ export const brandMessages = defineArea({
     'brand.top.file.shop': 'shops',
   },
 });
+
+// This area's keys join the web's key type (shared/i18n/area.ts): t() accepts them, in both languages.
+declare module '../../shared/i18n/area.js' {
+  interface WebAreas {
+    brand: typeof brandMessages;
+  }
+}

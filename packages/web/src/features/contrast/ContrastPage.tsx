@@ -2,9 +2,9 @@ import { SwapOutlined } from '@ant-design/icons';
 import { CONTRAST_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Alert, Card, Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCurrentDef } from '../../app/routeHooks.js';
 import { CategoryGate, DownloadButton, FilterPanel, panelState, usePanelParam } from '../../shared/analysis/index.js';
 import { registerArea } from '../../shared/i18n/index.js';
+import { useRouteTitle } from '../../shared/i18n/title.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { StatusView } from '../../shared/ui/StatusView.js';
 import { CharactersPanel, MixPanel, OverviewPanel, shownOf, TopProductsPanel, TrendPanel } from './ComparisonPanels.js';
@@ -21,14 +21,14 @@ const SECTIONS = ['date', 'compare', 'category', 'channels', 'keywords', 'attrib
 const PRIMARY = ['date', 'compare', 'category', 'channels'] as const;
 
 /**
- * Brand Comparison (/contrast, route id 7): up to four brands in coloured slots (spec §1), each on
+ * Brand Comparison (/contrast, route id 7): up to four brands in coloured slots (docs/product.md §1), each on
  * its own categories, side by side — key figures, trends in the slot colours, category / platform /
  * price-band mix, top products and characters — and the comparison as .xlsx. The slots and every
  * switch are in the URL. Endpoints and access rules: docs/pages/contrast.md.
  */
 export default function ContrastPage() {
   const { t } = useTranslation();
-  const def = useCurrentDef();
+  const title = useRouteTitle('route.contrast');
   const [slots, setSlots] = usePanelParam(CONTRAST_PARAMS.slots);
   const [level] = usePanelParam(CONTRAST_PARAMS.mixLevel);
   const { query, bySlot, active } = useContrast(slots, level);
@@ -40,7 +40,7 @@ export default function ContrastPage() {
 
   return (
     <PageFrame
-      title={def ? t(def.titleKey) : t('route.contrast')}
+      title={title}
       subtitle={t('contrast.subtitle')}
       extra={
         <DownloadButton

@@ -13,7 +13,7 @@ import {
 } from '../../shared/analysis/index.js';
 import { EMPTY_SLOT, isActive, type Slot, slotColor } from './slots.js';
 
-/** The slot's own categories (spec §4: a dialog per brand); "apply to all" puts them on every slot. */
+/** The slot's own categories (docs/product.md §4: a dialog per brand); "apply to all" puts them on every slot. */
 function CategoriesDialog({
   n,
   value,
@@ -60,7 +60,7 @@ function CategoriesDialog({
   );
 }
 
-/** Why a slot shows no figures: the spec §6 no-access state (with favourite), or an unknown brand. */
+/** Why a slot shows no figures: the docs/product.md §6 no-access state (with favourite), or an unknown brand. */
 export function SlotState({ slot }: { slot: ContrastSlot }) {
   const { t } = useTranslation();
   if (slot.access === 'no_access_brand') return <BrandNoAccess brandId={slot.brand_id} />;

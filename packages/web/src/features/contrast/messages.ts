@@ -125,3 +125,10 @@ export const contrastMessages = defineArea({
     'contrast.download.file': 'Brand comparison',
   },
 });
+
+// This area's keys join the web's key type (shared/i18n/area.ts): t() accepts them, in both languages.
+declare module '../../shared/i18n/area.js' {
+  interface WebAreas {
+    contrast: typeof contrastMessages;
+  }
+}

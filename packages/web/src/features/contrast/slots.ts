@@ -1,5 +1,5 @@
 /**
- * The four comparison slots of /contrast (spec §1: blue, purple, teal, pink; an empty or switched-off
+ * The four comparison slots of /contrast (docs/product.md §1: blue, purple, teal, pink; an empty or switched-off
  * slot is gray) and their URL form. Pure: no React, tested in node.
  */
 import { MAX_CONTRAST_BRANDS } from '@marketlens/shared';
@@ -14,7 +14,7 @@ export interface Slot {
   on: boolean;
 }
 
-/** Spec §1's slot colours, in slot order. */
+/** docs/product.md §1's slot colours, in slot order. */
 export const SLOT_COLORS = ['#1677ff', '#722ed1', '#13c2c2', '#eb2f96'] as const;
 /** The same hues for a slot's brand name as text: darkened where needed for 4.5:1 on white (docs/web.md). */
 export const SLOT_TEXT_COLORS = [PRIMARY, '#722ed1', '#006d75', '#c41d7f'] as const;

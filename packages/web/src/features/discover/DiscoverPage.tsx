@@ -1,8 +1,8 @@
 import { Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCurrentDef } from '../../app/routeHooks.js';
 import { CategoryGate, FilterPanel, Later, preloadCharts } from '../../shared/analysis/index.js';
 import { registerArea } from '../../shared/i18n/index.js';
+import { useRouteTitle } from '../../shared/i18n/title.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { DistributionPanel } from './DistributionPanel.js';
 import { discoverMessages } from './messages.js';
@@ -21,9 +21,9 @@ preloadCharts();
  */
 export default function DiscoverPage() {
   const { t } = useTranslation();
-  const def = useCurrentDef();
+  const title = useRouteTitle('discover.title');
   return (
-    <PageFrame title={def ? t(def.titleKey) : t('discover.title')} subtitle={t('discover.subtitle')} bare>
+    <PageFrame title={title} subtitle={t('discover.subtitle')} bare>
       <FilterPanel />
       <CategoryGate>
         <Flex vertical gap={16} data-testid="discover-page">

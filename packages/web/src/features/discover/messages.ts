@@ -108,3 +108,10 @@ export const discoverMessages = defineArea({
     'discover.valuation.file': 'category-valuation',
   },
 });
+
+// This area's keys join the web's key type (shared/i18n/area.ts): t() accepts them, in both languages.
+declare module '../../shared/i18n/area.js' {
+  interface WebAreas {
+    discover: typeof discoverMessages;
+  }
+}

@@ -7,7 +7,7 @@ import { checkFilter, useAnalysisFilter } from '../../shared/analysis/index.js';
 import type { FilterSection } from '../../shared/analysis/validate.js';
 import { type ConceptKeywords, hasConcept } from './concept.js';
 
-/** The spec §5 syntax of a concept, in the page language. */
+/** The docs/product.md §5 syntax of a concept, in the page language. */
 function SyntaxHelp() {
   const { t } = useTranslation();
   return (
@@ -22,7 +22,7 @@ function SyntaxHelp() {
 
 /**
  * The concept bar: words with AND/OR or a super query (the filter panel's keyword section, with its
- * spec §5 messages inline), applied into the URL's filter as the page's concept.
+ * docs/product.md §5 messages inline), applied into the URL's filter as the page's concept.
  */
 export function ConceptBar() {
   const { t } = useTranslation();

@@ -85,7 +85,10 @@ function ConceptPanels() {
   );
 }
 
-/** Whether the concept sells at all under the filter: the spec §8 "no data" message instead of empty charts. */
+/**
+ * Whether the concept sells at all under the filter: the docs/product.md §8 "no data" message instead of
+ * empty charts.
+ */
 function ConceptResult() {
   const { t } = useTranslation();
   const q = useAnalysisQuery(EXPLORE_ENDPOINTS.empty);

@@ -70,7 +70,7 @@ function Categories({ brandId }: { brandId: number }) {
   );
 }
 
-/** One followed brand's breakdown: by category (level 2 by default, spec §4) and by channel. */
+/** One followed brand's breakdown: by category (level 2 by default, docs/product.md §4) and by channel. */
 export function BrandDrawer({
   brand,
   onClose,

@@ -16,7 +16,6 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentDef } from '../../app/routeHooks.js';
 import {
   BrandPicker,
   brandDetailPath,
@@ -37,6 +36,7 @@ import {
   usePanelParam,
 } from '../../shared/analysis/index.js';
 import { registerArea } from '../../shared/i18n/index.js';
+import { useRouteTitle } from '../../shared/i18n/title.js';
 import { DisplayText } from '../../shared/ui/DisplayText.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { StatusView } from '../../shared/ui/StatusView.js';
@@ -127,7 +127,7 @@ function FollowPicker() {
  */
 export default function FavoriteBrandPage() {
   const { t } = useTranslation();
-  const def = useCurrentDef();
+  const title = useRouteTitle('route.favoriteBrand');
   const fmt = useFormatters();
   const nameOf = useNameOf();
   const { filter } = useAnalysisFilter();
@@ -193,12 +193,7 @@ export default function FavoriteBrandPage() {
 
   const empty = q.data !== undefined && q.data.items.length === 0;
   return (
-    <PageFrame
-      title={def ? t(def.titleKey) : t('route.favoriteBrand')}
-      subtitle={t('favoriteBrand.subtitle')}
-      extra={<FollowPicker />}
-      bare
-    >
+    <PageFrame title={title} subtitle={t('favoriteBrand.subtitle')} extra={<FollowPicker />} bare>
       <FilterPanel sections={SECTIONS} primary={PRIMARY} />
       <CategoryGate>
         {ungranted.length > 0 && (

@@ -90,3 +90,10 @@ export const favoriteBrandMessages = defineArea({
     'favoriteBrand.base.custom': 'vs custom period',
   },
 });
+
+// This area's keys join the web's key type (shared/i18n/area.ts): t() accepts them, in both languages.
+declare module '../../shared/i18n/area.js' {
+  interface WebAreas {
+    favoriteBrand: typeof favoriteBrandMessages;
+  }
+}

@@ -9,6 +9,6 @@ export const DRAWER_LEVELS: readonly DrawerLevel[] = [1, 2, 3];
 /** The switches of Favourite Brands in the URL (the open drawer is transient: component state). */
 export const FAVORITE_PARAMS = panelParams({
   sort: choice('fs', FAVORITE_SORTS, 'sales'),
-  /** Spec §4: the drawer's category granularity defaults to level 2. */
+  /** docs/product.md §4: the drawer's category granularity defaults to level 2. */
   drawerLevel: choice('dl', DRAWER_LEVELS, 2),
 });

@@ -8,7 +8,7 @@ import { useHiddenKeywords } from './hiddenKeywords.js';
 const HiddenKeywordsDrawer = lazyDialog(() => import('./HiddenKeywordsDrawer.js').then((m) => m.default));
 
 /**
- * The project's hidden keywords (spec §4 "hidden keywords can be revealed"): everyone with the page
+ * The project's hidden keywords (docs/product.md §4 "hidden keywords can be revealed"): everyone with the page
  * sees the list; project administrators hide words (picked from the cloud or typed) and reveal them.
  */
 export function HiddenKeywordsButton({ cloudWords }: { cloudWords: readonly string[] }) {

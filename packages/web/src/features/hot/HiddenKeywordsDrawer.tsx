@@ -53,7 +53,8 @@ function HiddenKeywordsManager({ cloudWords }: { cloudWords: readonly string[] }
       } else void message.success(t('hot.hidden.unhidden', { word: words[0] }));
     } catch (err) {
       if (isApiError(err) && err.cancelled) return;
-      // A refused request (hiding off, too many words) says why; anything else is the spec's failure text.
+      // A refused request (hiding off, too many words) says why; anything else gets the failure text of
+      // docs/product.md §8.
       const text = isApiError(err) && err.status === 400 && err.message ? err.message : undefined;
       void message.error(text ?? t(action === 'hide' ? 'hot.hidden.hideFailed' : 'hot.hidden.unhideFailed'));
     } finally {

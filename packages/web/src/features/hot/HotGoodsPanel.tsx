@@ -10,7 +10,7 @@ import { ProductPicture } from './ProductPicture.js';
 /** A seed for the server's sample: the same seed shows the same 20 again (filter changes keep it). */
 const newSeed = () => Math.floor(Math.random() * 2_147_483_647);
 
-/** Spec §9 "hot goods random from top 1000": 20 cards, another 20 on refresh. */
+/** docs/product.md §9 "hot goods random from top 1000": 20 cards, another 20 on refresh. */
 export function HotGoodsPanel() {
   const { t } = useTranslation();
   const [seed, setSeed] = useState(newSeed);

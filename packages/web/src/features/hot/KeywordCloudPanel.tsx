@@ -10,7 +10,7 @@ import { useHiddenKeywords } from './hiddenKeywords.js';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** Where a clicked word is explored (Concept Explore, spec §2 id 2). */
+/** Where a clicked word is explored (Concept Explore, docs/product.md §2 id 2). */
 export const exploreUrl = (word: string) => `/explore?keyword=${encodeURIComponent(word)}`;
 
 /**

@@ -4,7 +4,7 @@ import { LinkedName, useLocalName } from '../../shared/analysis/index.js';
 import { DisplayText } from '../../shared/ui/DisplayText.js';
 import { ProductPicture } from './ProductPicture.js';
 
-/** The product's title (a link to its platform page where one is known, spec §9) and brand · platform. */
+/** The product's title (a link to its platform page where one is known, docs/product.md §9) and brand · platform. */
 export function ProductName({ product, picture = 40 }: { product: HotProduct; picture?: number | false }) {
   const local = useLocalName();
   const title = local(product.title, product.title_en);

@@ -16,7 +16,7 @@ import { RankedName } from './ProductName.js';
 import { HOT_PARAMS, RISING_KINDS } from './params.js';
 import { RankingTable } from './RankingTable.js';
 
-/** Spec §9 "growth top 50": the entities that grew most against the comparison period. */
+/** docs/product.md §9 "growth top 50": the entities that grew most against the comparison period. */
 export function RisingPanel({
   parent,
   parentDenied,

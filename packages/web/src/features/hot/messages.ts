@@ -124,3 +124,10 @@ export const hotMessages = defineArea({
     'hot.range': '{start} to {end}',
   },
 });
+
+// This area's keys join the web's key type (shared/i18n/area.ts): t() accepts them, in both languages.
+declare module '../../shared/i18n/area.js' {
+  interface WebAreas {
+    hot: typeof hotMessages;
+  }
+}

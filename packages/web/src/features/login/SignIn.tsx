@@ -16,7 +16,7 @@ interface Values {
   password: string;
 }
 
-/** Username + password (spec §8 messages come from the server in the request's language), or WeChat. */
+/** Username + password (docs/product.md §8 messages come from the server in the request's language), or WeChat. */
 export function SignIn({ wechat, onForgot, onSignedIn }: Props) {
   const { t } = useTranslation();
   const { signIn } = useSession();

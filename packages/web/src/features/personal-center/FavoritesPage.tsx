@@ -1,9 +1,11 @@
 import { DeleteOutlined } from '@ant-design/icons';
+import type { Collection as StoredCollection } from '@marketlens/shared/contracts';
+import { FAVORITE_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Popconfirm, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { call } from '../../shared/api/call.js';
 import { QUIET, showsQuietFailure } from '../../shared/api/quiet.js';
-import { api } from '../../shared/api/request.js';
 import { formatDate } from '../../shared/ui/dates.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
 import { StatusView } from '../../shared/ui/StatusView.js';
@@ -15,15 +17,8 @@ const KIND_KEYS: Record<string, 'favorites.kindName.category' | 'favorites.kindN
   brand: 'favorites.kindName.brand',
 };
 
-/** One item of GET /api/common/collections; created_at is the collection time. */
-export interface Collection {
-  id: number;
-  project_id: number | null;
-  kind: string;
-  ref: string;
-  title: string;
-  created_at: string;
-}
+/** What the folder shows of an item of `FAVORITE_ENDPOINTS.collections`; created_at is the collection time. */
+export type Collection = Omit<StoredCollection, 'payload'>;
 
 /** The favourites folder: what the user collected on the analysis pages, newest first, with removal. */
 export default function FavoritesPage() {
@@ -33,11 +28,10 @@ export default function FavoritesPage() {
   const list = useQuery({
     queryKey: ['collections'],
     // Failures are shown here by the quiet rule (docs/api.md), not by the request layer's toasts.
-    queryFn: ({ signal }) =>
-      api.get<{ items: Collection[] }>('/api/common/collections', undefined, { signal, ...QUIET }),
+    queryFn: ({ signal }) => call(FAVORITE_ENDPOINTS.collections, {}, { signal, ...QUIET }),
   });
   const remove = useMutation({
-    mutationFn: (id: number) => api.del(`/api/common/collections/${id}`, undefined, QUIET),
+    mutationFn: (id: number) => call(FAVORITE_ENDPOINTS.removeCollection, {}, { params: { id }, ...QUIET }),
     onSuccess: async () => {
       void message.success(t('favorites.removed'));
       await queryClient.invalidateQueries({ queryKey: ['collections'] });

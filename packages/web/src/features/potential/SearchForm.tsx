@@ -26,7 +26,7 @@ import {
 const SELECTORS: readonly PotentialSelector[] = ['yoy', 'mom', 'custom'];
 const LEVELS = [1, 2, 3] as const;
 
-/** One limit: min and max as typed, with the spec §5 message under it. */
+/** One limit: min and max as typed, with the message of docs/product.md §5 under it. */
 function LimitField({
   def,
   config,
@@ -67,8 +67,8 @@ function LimitField({
 }
 
 /**
- * The search (spec §3 "Potential config"): periods with the quick selector, categories and their
- * level, the category and brand limits. Searching checks it (spec §5) first, so a refused search
+ * The search (docs/product.md §3 "Potential config"): periods with the quick selector, categories and their
+ * level, the category and brand limits. Searching checks it (docs/product.md §5) first, so a refused search
  * never leaves the form.
  */
 export function SearchForm({

@@ -4,13 +4,13 @@
  * key `potential`), and following a brand (the project's favourite brands).
  */
 import type { PotentialBrands } from '@marketlens/shared/contracts';
-import { POTENTIAL_ENDPOINTS } from '@marketlens/shared/endpoints';
+import { POTENTIAL_ENDPOINTS, SESSION_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint, followBrands, useProjectId } from '../../shared/analysis/index.js';
 import { QUIET } from '../../shared/api/quiet.js';
-import { api, isApiError } from '../../shared/api/request.js';
+import { isApiError } from '../../shared/api/request.js';
 import { asConfig, type PotentialConfig } from './search.js';
 
 /** The key of the search in the user's per-project config. */
@@ -18,7 +18,6 @@ const CONFIG_KEY = 'potential';
 type UserConfig = Record<string, unknown>;
 
 const configKey = (projectId: number | undefined) => ['users', 'projects', projectId, 'config'] as const;
-const configUrl = (projectId: number) => `/api/common/users/projects/${projectId}/config`;
 
 /**
  * The user's config of the project (every key, so saving the search keeps the others). Quiet
@@ -30,7 +29,9 @@ export function useUserConfig() {
   return useQuery<UserConfig, Error>({
     queryKey: configKey(projectId),
     queryFn: ({ signal }) =>
-      api.get<{ config: UserConfig }>(configUrl(projectId!), undefined, { signal, ...QUIET }).then((r) => r.config),
+      callEndpoint(SESSION_ENDPOINTS.projectConfig, {}, { params: { id: projectId! }, signal, ...QUIET }).then(
+        (r) => r.config,
+      ),
     enabled: projectId !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -49,7 +50,11 @@ export function useSaveSearch() {
       if (projectId === undefined) return;
       const current = client.getQueryData<UserConfig>(configKey(projectId)) ?? {};
       const next = { ...current, [CONFIG_KEY]: search };
-      const saved = await api.put<{ config: UserConfig }>(configUrl(projectId), { config: next }, QUIET);
+      const saved = await callEndpoint(
+        SESSION_ENDPOINTS.saveProjectConfig,
+        { config: next },
+        { ...QUIET, params: { id: projectId } },
+      );
       client.setQueryData(configKey(projectId), saved.config);
     },
     [projectId, client],

@@ -111,3 +111,10 @@ export const potentialMessages = defineArea({
     'potential.chart.y': 'Brand growth',
   },
 });
+
+// This area's keys join the web's key type (shared/i18n/area.ts): t() accepts them, in both languages.
+declare module '../../shared/i18n/area.js' {
+  interface WebAreas {
+    potential: typeof potentialMessages;
+  }
+}

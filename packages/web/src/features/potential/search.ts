@@ -1,7 +1,7 @@
 /**
- * The search of the Potential Brand page (spec §3 "Potential config") as the form edits it and the
- * URL keeps it: defaults (spec §9), the benchmark a quick selector sets, the period pickers' pairs,
- * the spec §5 checks (the server runs the same validators) and the link to Brand Detail. Pure.
+ * The search of the Potential Brand page (docs/product.md §3 "Potential config") as the form edits it and the
+ * URL keeps it: defaults (docs/product.md §9), the benchmark a quick selector sets, the period pickers' pairs,
+ * the checks of docs/product.md §5 (the server runs the same validators) and the link to Brand Detail. Pure.
  */
 import {
   addDays,
@@ -26,7 +26,7 @@ export type { PotentialConfig, PotentialLimit, PotentialSelector };
 type HalfOpen = PotentialConfig['date_range'];
 type Bound = string | number | null | undefined;
 
-/** The limits in the form's order, each with its wire fields (the spec's names). */
+/** The limits in the form's order, each with its wire fields (the names of docs/product.md §3). */
 export const LIMITS: readonly {
   limit: PotentialLimit;
   group: 'categories_filter' | 'brands_filter';
@@ -85,7 +85,7 @@ export function withBound(c: PotentialConfig, l: LimitDef, side: 'min' | 'max', 
 }
 
 /**
- * The defaults of spec §9 for a dataset: target = last month, benchmark a year earlier. "Last month"
+ * The defaults of docs/product.md §9 for a dataset: target = last month, benchmark a year earlier. "Last month"
  * is the latest complete one the data holds: the month before today's, or the dataset's latest month
  * when the data ends earlier.
  */
@@ -142,7 +142,7 @@ const isEmpty = (b: Bound) => b === null || b === undefined || String(b).trim() 
 /** What is wrong with a search, by field ('benchmark', 'limits' or a limit); empty when it can run. */
 export type SearchProblems = Partial<Record<PotentialLimit | 'benchmark' | 'limits', MessageKey>>;
 
-/** Spec §5: each limit a valid range, at least one limit, the benchmark earlier than the target. */
+/** docs/product.md §5: each limit a valid range, at least one limit, the benchmark earlier than the target. */
 export function checkSearch(c: PotentialConfig, g: Granularity): SearchProblems {
   const out: SearchProblems = {};
   let set = 0;
@@ -161,7 +161,7 @@ export function checkSearch(c: PotentialConfig, g: Granularity): SearchProblems 
   return out;
 }
 
-/** The categories chosen (ids), from the spec's semicolon-joined list. */
+/** The categories chosen (ids), from the semicolon-joined list of docs/product.md §3. */
 export const chosenCategories = (c: PotentialConfig) => splitCategories(c.categories_filter.categories).map(Number);
 
 const isRange = (v: unknown): v is HalfOpen =>

@@ -11,7 +11,7 @@ import { priceMessages } from './messages.js';
 registerArea(priceMessages);
 
 /**
- * /price: a page of its own, open to visitors who are not signed in (spec §2) as to users: the
+ * /price: a page of its own, open to visitors who are not signed in (docs/product.md §2) as to users: the
  * product's name, the two steps, the language switch and a way in or back.
  */
 export default function PriceLayout() {

@@ -17,7 +17,10 @@ import { priceMessages } from './messages.js';
 
 registerArea(priceMessages);
 
-/** The spec §3 quotation form's required fields, each checked by the spec §5 validator the server runs. */
+/**
+ * The docs/product.md §3 quotation form's required fields, each checked by the validator of docs/product.md
+ * §5 the server runs.
+ */
 const FIELDS = [
   { name: 'enterprise', max: 200, autoComplete: 'organization' },
   { name: 'email', max: 200, autoComplete: 'email' },
@@ -25,8 +28,8 @@ const FIELDS = [
 ] as const;
 
 /**
- * /price/payment: the enquiry form (spec §3, §5; prefilled for a signed-in user) beside the cart and
- * its price; `POST /order` stores it with the price the server computes again (spec §8 messages).
+ * /price/payment: the enquiry form (docs/product.md §3, §5; prefilled for a signed-in user) beside the cart and
+ * its price; `POST /order` stores it with the price the server computes again (docs/product.md §8 messages).
  */
 export default function PricePaymentPage() {
   const { t } = useTranslation();

@@ -1,23 +1,11 @@
-import type {
-  Order,
-  OrderCreated,
-  OrderListQuery,
-  OrderPage,
-  OrderStatus,
-  PriceCatalog,
-  Quote,
-} from '@marketlens/shared/contracts';
-import { api } from '../../shared/api/request.js';
+import type { OrderStatus } from '@marketlens/shared/contracts';
+import { ORDER_ENDPOINTS } from '@marketlens/shared/endpoints';
+import { call, type Input } from '../../shared/api/call.js';
 
-/** The enquiry form as sent (spec §3 quotation form). */
-export interface EnquiryForm {
-  enterprise: string;
-  email: string;
-  telephone: string;
-  remark?: string;
-}
+/** The enquiry form as sent (docs/product.md §3 quotation form), without the cart. */
+export type EnquiryForm = Omit<Input<typeof ORDER_ENDPOINTS.order>, 'categories'>;
 
-export type EnquiryListParams = Omit<OrderListQuery, 'locale'>;
+export type EnquiryListParams = Input<typeof ORDER_ENDPOINTS.list>;
 
 export const priceKeys = {
   catalog: ['price', 'catalog'] as const,
@@ -25,14 +13,13 @@ export const priceKeys = {
   enquiries: (p: EnquiryListParams) => ['enquiries', p] as const,
 };
 
-/** The calls of the price enquiry (docs/pages/price.md); the catalogue, quote and enquiry are public. */
+/** The calls of the price enquiry (docs/pages/price.md): entries of `ORDER_ENDPOINTS`; the catalogue, quote and enquiry are public. */
 export const priceApi = {
-  catalog: (signal?: AbortSignal) => api.get<PriceCatalog>('/api/common/price/categories', undefined, { signal }),
+  catalog: (signal?: AbortSignal) => call(ORDER_ENDPOINTS.catalog, {}, { signal }),
   quote: (categories: readonly number[], signal?: AbortSignal) =>
-    api.post<Quote>('/api/common/price/quote', { categories: [...categories] }, { signal }),
+    call(ORDER_ENDPOINTS.quote, { categories: [...categories] }, { signal }),
   order: (form: EnquiryForm, categories: readonly number[]) =>
-    api.post<OrderCreated>('/api/common/order', { ...form, categories: [...categories] }),
-  enquiries: (p: EnquiryListParams, signal?: AbortSignal) =>
-    api.get<OrderPage>('/api/common/orders', { ...p }, { signal }),
-  setStatus: (id: number, status: OrderStatus) => api.put<Order>(`/api/common/orders/${id}/status`, { status }),
+    call(ORDER_ENDPOINTS.order, { ...form, categories: [...categories] }),
+  enquiries: (p: EnquiryListParams, signal?: AbortSignal) => call(ORDER_ENDPOINTS.list, { ...p }, { signal }),
+  setStatus: (id: number, status: OrderStatus) => call(ORDER_ENDPOINTS.setStatus, { status }, { params: { id } }),
 };

@@ -43,3 +43,10 @@ export const enquiryMessages = defineArea({
     'enquiries.statusChanged': 'Status updated',
   },
 });
+
+// This area's keys join the web's key type (shared/i18n/area.ts): t() accepts them, in both languages.
+declare module '../../shared/i18n/area.js' {
+  interface WebAreas {
+    enquiries: typeof enquiryMessages;
+  }
+}

@@ -2,8 +2,9 @@ import { defineArea } from '../../shared/i18n/area.js';
 
 /**
  * Strings of the price enquiry (/price/goods, /price/payment) and of the quotes the sales team's
- * enquiries screen shows (its own strings: enquiryMessages.ts). The server's texts (spec §8 "submitted successfully / failed / invalid information", the
- * refusals, the route name) come from the shared catalogue ('price.*', 'route.enquiries').
+ * enquiries screen shows (its own strings: enquiryMessages.ts). The server's texts (docs/product.md §8
+ * "submitted successfully / failed / invalid information", the refusals, the route name) come from the shared
+ * catalogue ('price.*', 'route.enquiries').
  */
 export const priceMessages = defineArea({
   'zh-CN': {
@@ -129,3 +130,10 @@ export const priceMessages = defineArea({
     'pricing.done.again': 'New enquiry',
   },
 });
+
+// This area's keys join the web's key type (shared/i18n/area.ts): t() accepts them, in both languages.
+declare module '../../shared/i18n/area.js' {
+  interface WebAreas {
+    price: typeof priceMessages;
+  }
+}

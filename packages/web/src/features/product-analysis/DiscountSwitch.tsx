@@ -4,7 +4,7 @@ import { useFeedback } from '../../shared/ui/feedback.js';
 import { useDiscountSwitch } from './data.js';
 
 /**
- * The discount-price switch (spec §3): figures at list or discount price, saved per user in the
+ * The discount-price switch (docs/product.md §3): figures at list or discount price, saved per user in the
  * project. Only where the project's data has discount prices.
  */
 export function DiscountSwitch() {

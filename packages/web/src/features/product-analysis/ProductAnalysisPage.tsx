@@ -1,8 +1,8 @@
 import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCurrentDef } from '../../app/routeHooks.js';
 import { CategoryGate, FILTER_SECTIONS, FilterPanel, preloadCharts } from '../../shared/analysis/index.js';
 import { registerArea } from '../../shared/i18n/index.js';
+import { useRouteTitle } from '../../shared/i18n/title.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { DiscountSwitch } from './DiscountSwitch.js';
 import { useSelection } from './data.js';
@@ -28,15 +28,10 @@ const PRIMARY = ['date', 'compare', 'category', 'channels'] as const;
  */
 export default function ProductAnalysisPage() {
   const { t } = useTranslation();
-  const def = useCurrentDef();
+  const title = useRouteTitle('route.analysis');
   const { body, series } = useSelection();
   return (
-    <PageFrame
-      title={def ? t(def.titleKey) : t('route.analysis')}
-      subtitle={t('pa.subtitle')}
-      extra={<DiscountSwitch />}
-      bare
-    >
+    <PageFrame title={title} subtitle={t('pa.subtitle')} extra={<DiscountSwitch />} bare>
       {/* Every section of the analysis pages: products and series are chosen beside it, not in it. */}
       <FilterPanel sections={FILTER_SECTIONS} primary={PRIMARY} />
       <Card variant="borderless">

@@ -24,7 +24,7 @@ import { columnBudget } from '../../shared/ui/displayText.js';
 import { useSelection, useSeriesLabel } from './data.js';
 import { MAX_PRODUCTS, PAGE_SIZE, PRODUCT_PARAMS } from './params.js';
 
-/** Widths of the name columns, which their names are cut to (spec §5). */
+/** Widths of the name columns, which their names are cut to (docs/product.md §5). */
 const WIDTH = { title: 280, brand: 120, shop: 180 };
 
 /**

@@ -4,12 +4,11 @@
  * discount-price switch (PUT /projects/{id}/users/discount_price, remembered per user).
  */
 import type { SeriesSearch } from '@marketlens/shared/contracts';
-import { PRODUCT_ANALYSIS_ENDPOINTS } from '@marketlens/shared/endpoints';
+import { PRODUCT_ANALYSIS_ENDPOINTS, PROJECT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint, usePanelParam, useProjectId } from '../../shared/analysis/index.js';
-import { api } from '../../shared/api/request.js';
 import { useSession } from '../../shared/auth/session.js';
 import { PRODUCT_PARAMS } from './params.js';
 
@@ -27,7 +26,7 @@ export function useSelection() {
   return { products, series, setProducts, setSeries, body, empty: products.length === 0 && series.length === 0 };
 }
 
-/** The project's name for a series in the page language (spec §3 series_name / series_name_en). */
+/** The project's name for a series in the page language (docs/product.md §3 series_name / series_name_en). */
 export function useSeriesLabel(): string {
   const { scope } = useSession();
   const { t, i18n } = useTranslation();
@@ -64,7 +63,11 @@ export function useDiscountSwitch() {
     async (on: boolean) => {
       setBusy(true);
       try {
-        await api.put(`/api/common/projects/${projectId}/users/discount_price`, { discount_price_on: on });
+        await callEndpoint(
+          PROJECT_ENDPOINTS.discountPrice,
+          { discount_price_on: on },
+          { params: { project_id: projectId! } },
+        );
         await client.invalidateQueries({ queryKey: ['project-brief', projectId] });
         await client.invalidateQueries({ queryKey: ['analysis'] });
         return true;

@@ -121,3 +121,10 @@ export const productAnalysisMessages = defineArea({
     'pa.series.growth': 'Sales growth',
   },
 });
+
+// This area's keys join the web's key type (shared/i18n/area.ts): t() accepts them, in both languages.
+declare module '../../shared/i18n/area.js' {
+  interface WebAreas {
+    productAnalysis: typeof productAnalysisMessages;
+  }
+}

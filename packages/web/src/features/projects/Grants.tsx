@@ -81,7 +81,7 @@ export function GrantSelect({
       showSearch={{ filterOption: false, onSearch: setPrefix }}
       onBlur={() => setPrefix('')}
       maxTagCount="responsive"
-      // A chosen brand or shop's tag: its name cut to the tag's budget (spec §5), whole on hover.
+      // A chosen brand or shop's tag: its name cut to the tag's budget (docs/product.md §5), whole on hover.
       labelRender={({ label, value: v }) => <DisplayText text={String(label ?? v)} budget="tag" />}
       placeholder={t(GRANTS[kind].placeholder)}
       style={{ width: '100%' }}

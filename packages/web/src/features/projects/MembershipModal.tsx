@@ -26,7 +26,7 @@ interface Props {
 }
 
 /**
- * A user's membership of a project (spec §6): project role, page permissions (within the project's
+ * A user's membership of a project (docs/product.md §6): project role, page permissions (within the project's
  * pages), granted categories, and granted brands and shops where the project limits them (DESIGN §6).
  * One editor for the account screen and the project's user management.
  */

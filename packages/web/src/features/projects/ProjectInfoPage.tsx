@@ -8,7 +8,6 @@ import { SESSION_KEY } from '../../shared/auth/session.js';
 import { currentLocale } from '../../shared/i18n/index.js';
 import { PagesField } from '../../shared/ui/PagesField.js';
 import { useAction } from '../../shared/ui/useAction.js';
-import { accountKeys, accountsApi } from '../accounts/api.js';
 import { type ProjectInput, projectKeys, projectsApi } from './api.js';
 import { GRANT_KINDS, GRANTS, limitedKinds } from './Grants.js';
 import { ProjectFrame, useProject, useProjectId } from './ProjectFrame.js';
@@ -36,7 +35,10 @@ export default function ProjectInfoPage() {
   const [form] = Form.useForm<Values>();
   const datasets = useQuery({ queryKey: ['datasets'], queryFn: ({ signal }) => projectsApi.datasets(signal) });
   const currencies = useQuery({ queryKey: ['currencies'], queryFn: ({ signal }) => projectsApi.currencies(signal) });
-  const users = useQuery({ queryKey: accountKeys.brief, queryFn: ({ signal }) => accountsApi.brief(signal) });
+  const users = useQuery({
+    queryKey: projectKeys.accountChoices,
+    queryFn: ({ signal }) => projectsApi.accountChoices(signal),
+  });
   // The server refuses another dataset while the project has categories (or grants): say so at the field.
   const categories = useQuery({
     queryKey: projectKeys.categories(id),
@@ -62,6 +64,7 @@ export default function ProjectInfoPage() {
     form.setFieldsValue({
       currency_unit: d.currency_unit,
       cur_symbol: d.cur_symbol,
+      // A dataset is by month or by week.
       date_field: d.date_field,
       has_series: d.has_series,
       discount_price: d.discount_price,

@@ -14,7 +14,7 @@ import { projectStatusLabel } from '../../shared/ui/labels.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { PageTags } from '../../shared/ui/PagesField.js';
 import { useAction } from '../../shared/ui/useAction.js';
-import { type Project, projectKeys, projectsApi } from './api.js';
+import { type Project, type ProjectListParams, projectKeys, projectsApi } from './api.js';
 
 const NAME_WIDTH = 260;
 const PAGES_WIDTH = 260;
@@ -28,7 +28,7 @@ export default function ProjectListPage() {
   const queryClient = useQueryClient();
   const user = useUser();
   const admin = isAdminRole(user.role);
-  const [params, setParams] = useState({ page: 1, page_size: 20, search: '', status: '' });
+  const [params, setParams] = useState<ProjectListParams>({ page: 1, page_size: 20, search: '' });
   const list = useQuery({
     queryKey: [...projectKeys.all, 'list', params],
     queryFn: ({ signal }) => projectsApi.list(params, signal),
@@ -80,7 +80,7 @@ export default function ProjectListPage() {
               { value: 'in_service', label: t('project.status.inService') },
               { value: 'stopped', label: t('project.status.stopped') },
             ]}
-            onChange={(v?: string) => setParams((p) => ({ ...p, page: 1, status: v ?? '' }))}
+            onChange={(v?: ProjectListParams['status']) => setParams((p) => ({ ...p, page: 1, status: v }))}
           />
         </Flex>
         <Table<Project>

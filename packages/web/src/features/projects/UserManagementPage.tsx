@@ -10,7 +10,6 @@ import { useFeedback } from '../../shared/ui/feedback.js';
 import { roleLabel } from '../../shared/ui/labels.js';
 import { PageTags } from '../../shared/ui/PagesField.js';
 import { useAction } from '../../shared/ui/useAction.js';
-import { accountKeys, accountsApi } from '../accounts/api.js';
 import { type Member, projectKeys, projectsApi } from './api.js';
 import { GrantSummary } from './Grants.js';
 import { MembershipModal, type MembershipValues, membershipInput } from './membership.js';
@@ -36,8 +35,8 @@ export default function UserManagementPage() {
   });
   // Administrators pick from every account; a project admin adds people by username.
   const users = useQuery({
-    queryKey: accountKeys.brief,
-    queryFn: ({ signal }) => accountsApi.brief(signal),
+    queryKey: projectKeys.accountChoices,
+    queryFn: ({ signal }) => projectsApi.accountChoices(signal),
     enabled: admin,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: projectKeys.members(id) });

@@ -1,30 +1,34 @@
-import { DATA_ENDPOINTS } from '@marketlens/shared/endpoints';
-import { callEndpoint } from '../../shared/analysis/endpoint.js';
-import { api } from '../../shared/api/request.js';
-import type { CheckReport } from '../../shared/ui/RowReport.js';
+import type {
+  CategoryBands,
+  CheckReport,
+  DatasetTable,
+  ProjectCategory as ProjectCategoryView,
+  ProjectMember,
+  ProjectView,
+} from '@marketlens/shared/contracts';
+import { ACCOUNT_ENDPOINTS, DATA_ENDPOINTS, PROJECT_ENDPOINTS } from '@marketlens/shared/endpoints';
+import { call, type Input } from '../../shared/api/call.js';
 
-/** Projects API shapes (spec §3, §7) and calls, shared by the project and account screens. */
+/**
+ * Project administration's calls (docs/product.md §3, §7 "Projects"): entries of `PROJECT_ENDPOINTS`,
+ * typed by its schemas, shared by the project and account screens.
+ */
 
-export interface Project {
-  id: number;
-  name: string;
-  owner_id: number | null;
-  owner: string | null;
-  data_scope: string;
-  currency_unit: string;
-  cur_symbol: string;
-  date_field: 'month' | 'week' | string;
-  has_series: boolean;
-  series_name: string;
-  series_name_en: string;
-  hide_keywords: boolean;
-  discount_price: boolean;
-  limit_brands: boolean;
-  limit_shops: boolean;
-  pages: number[];
-  status: 'in_service' | 'stopped' | string;
-  created_at: string;
-}
+export type Project = ProjectView;
+export type ProjectInput = Input<typeof PROJECT_ENDPOINTS.create>;
+export type ProjectChange = Input<typeof PROJECT_ENDPOINTS.update>;
+export type ProjectListParams = Input<typeof PROJECT_ENDPOINTS.list>;
+export type Dataset = DatasetTable;
+export type ProjectCategory = ProjectCategoryView;
+export type Member = ProjectMember;
+/**
+ * A member's role, pages and grants; brand and shop grants are sent only for a project that limits
+ * them (else left as they are). `role` is text as the membership editor holds it (its value type is
+ * text), sent as it is; the server refuses a role outside the contract's `RoleField`.
+ */
+export type MemberInput = Omit<Input<typeof PROJECT_ENDPOINTS.updateMember>, 'role'> & { role?: string | undefined };
+// The contract's form of a member input (see MemberInput).
+const memberWire = (input: MemberInput) => input as Input<typeof PROJECT_ENDPOINTS.updateMember>;
 
 /** GET attributes/config/check: the pending draft (if any) and the server's check of it. */
 export interface AttributeDraft extends CheckReport {
@@ -32,62 +36,10 @@ export interface AttributeDraft extends CheckReport {
   attributes: Attribute[];
 }
 
-export type ProjectInput = Omit<Project, 'id' | 'owner' | 'created_at' | 'status'>;
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-
-export interface Dataset {
-  table_name: string;
-  title: string;
-  title_en: string;
-  date_field: string;
-  currency_unit: string;
-  cur_symbol: string;
-  has_series: boolean;
-  discount_price: boolean;
-  farthest_date: string;
-  latest_date: string;
-}
-
-export interface ProjectCategory {
-  category_id: number;
-  category_name: string;
-  category_name_en: string;
-  level: number;
-  parent: number | null;
-  status: 'ready' | 'not_ready' | string;
-}
-
-export interface Member {
-  user_id: number;
-  username: string;
-  email: string;
-  enterprise: string;
-  role: string;
-  pages: number[];
-  categories: number[];
-  brands: string[];
-  shops: string[];
-}
-
-export interface MemberInput {
-  role: string;
-  pages: number[];
-  categories: number[];
-  /** Brand and shop grants: sent only for a project that limits them (else left as they are). */
-  brands?: string[];
-  shops?: string[];
-}
-
 /** Which data a project limits beyond categories (DESIGN §6): brands and shops need grants then. */
 export type ProjectLimits = Pick<Project, 'limit_brands' | 'limit_shops'>;
 export type GrantKind = 'brands' | 'shops';
-/** A brand (its id) or a shop ('platform,shop_id', spec §4) that can be granted, with its names. */
+/** A brand (its id) or a shop ('platform,shop_id', docs/product.md §4) that can be granted, with its names. */
 export interface GrantOption {
   value: string;
   name: string;
@@ -106,6 +58,8 @@ export interface Attribute {
 
 export const projectKeys = {
   all: ['projects'] as const,
+  /** The account picker (owner, new member): under the accounts' key, so a change of accounts refreshes it. */
+  accountChoices: ['accounts', 'brief'] as const,
   one: (id: number) => ['projects', id] as const,
   categories: (id: number) => ['projects', id, 'categories'] as const,
   members: (id: number) => ['projects', id, 'members'] as const,
@@ -117,72 +71,65 @@ export const projectKeys = {
     ['projects', id, 'bands', kind, category] as const,
 };
 
-const base = (id: number) => `/api/common/projects/${id}`;
+// The bands of a category as the server sends them: each [from, to], `to` null for the open-ended last one.
+const bandsOf = (c: CategoryBands | undefined): Band[] => c?.bands ?? [];
 
 export const projectsApi = {
-  list: (params: { page?: number; page_size?: number; search?: string; status?: string }, signal?: AbortSignal) =>
-    api.get<Page<Project>>('/api/common/projects', params, { signal }),
-  get: (id: number, signal?: AbortSignal) => api.get<Project>(base(id), undefined, { signal }),
-  create: (input: Partial<ProjectInput>) => api.post<Project>('/api/common/projects', input),
-  update: (id: number, input: Partial<ProjectInput>) => api.put<Project>(base(id), input),
-  setStatus: (id: number, status: 'in_service' | 'stopped') => api.put<Project>(`${base(id)}/status`, { status }),
-  nameTaken: (name: string, id?: number) =>
-    api.post<{ exists: boolean; message: string }>('/api/common/projects/check', { name, ...(id ? { id } : {}) }),
-  datasets: (signal?: AbortSignal) => api.get<{ items: Dataset[] }>('/api/common/tables', undefined, { signal }),
-  currencies: (signal?: AbortSignal) =>
-    api.get<{ items: { currency_unit: string; cur_symbol: string }[] }>('/api/common/currencies', undefined, {
-      signal,
-    }),
-  categories: (id: number, signal?: AbortSignal) =>
-    api.get<{ items: ProjectCategory[] }>(`${base(id)}/categories`, undefined, { signal }),
+  list: (params: ProjectListParams, signal?: AbortSignal) => call(PROJECT_ENDPOINTS.list, params, { signal }),
+  get: (id: number, signal?: AbortSignal) => call(PROJECT_ENDPOINTS.get, {}, { params: { id }, signal }),
+  create: (input: ProjectInput) => call(PROJECT_ENDPOINTS.create, input),
+  update: (id: number, input: ProjectChange) => call(PROJECT_ENDPOINTS.update, input, { params: { id } }),
+  setStatus: (id: number, status: 'in_service' | 'stopped') =>
+    call(PROJECT_ENDPOINTS.setStatus, { status }, { params: { id } }),
+  nameTaken: (name: string, id?: number) => call(PROJECT_ENDPOINTS.check, { name, ...(id ? { id } : {}) }),
+  /** The accounts an administrator picks a project's owner or a new member from. */
+  accountChoices: (signal?: AbortSignal) => call(ACCOUNT_ENDPOINTS.brief, {}, { signal }),
+  datasets: (signal?: AbortSignal) => call(PROJECT_ENDPOINTS.tables, {}, { signal }),
+  currencies: (signal?: AbortSignal) => call(PROJECT_ENDPOINTS.currencies, {}, { signal }),
+  categories: (id: number, signal?: AbortSignal) => call(PROJECT_ENDPOINTS.categories, {}, { params: { id }, signal }),
   /** `file`: the .xlsx or CSV as base64; the answer lists the categories read, for the row report. */
   uploadCategories: (id: number, file: string, dryRun: boolean) =>
-    api.post<{
-      valid: boolean;
-      rows: number;
-      errors: { row: number; field: string; problem: string }[];
-      added: number;
-      categories: string[];
-    }>(`${base(id)}/categories/upload`, { file, dry_run: dryRun }),
+    call(PROJECT_ENDPOINTS.uploadCategories, { file, dry_run: dryRun }, { params: { id } }),
   setCategoryStatus: (id: number, categories: number[], status: 'ready' | 'not_ready') =>
-    api.put<{ updated: number }>(`${base(id)}/categories/status`, { categories, status }),
-  removeCategory: (id: number, categoryId: number) => api.del(`${base(id)}/categories/${categoryId}`),
-  members: (id: number, signal?: AbortSignal) =>
-    api.get<{ items: Member[] }>(`${base(id)}/users`, undefined, { signal }),
+    call(PROJECT_ENDPOINTS.categoryStatus, { categories, status }, { params: { id } }),
+  removeCategory: (id: number, categoryId: number) =>
+    call(PROJECT_ENDPOINTS.removeCategory, {}, { params: { p_id: id, c_id: categoryId } }),
+  members: (id: number, signal?: AbortSignal) => call(PROJECT_ENDPOINTS.members, {}, { params: { id }, signal }),
   addMember: (id: number, who: { user_id?: number; username?: string }, input: MemberInput) =>
-    api.post<{ items: Member[] }>(`${base(id)}/users`, { ...who, ...input }),
+    call(PROJECT_ENDPOINTS.addMember, { ...who, ...memberWire(input) }, { params: { id } }),
   updateMember: (id: number, userId: number, input: MemberInput) =>
-    api.put<{ items: Member[] }>(`${base(id)}/users/${userId}`, { ...input }),
-  removeMember: (id: number, userId: number) => api.del(`${base(id)}/users/${userId}`),
+    call(PROJECT_ENDPOINTS.updateMember, memberWire({ ...input }), { params: { p_id: id, u_id: userId } }),
+  removeMember: (id: number, userId: number) =>
+    call(PROJECT_ENDPOINTS.removeMember, {}, { params: { p_id: id, u_id: userId } }),
   /** Brands or shops of the project's dataset that can be granted, by name prefix (first 200). */
   grantOptions: (id: number, kind: GrantKind, prefix: string, signal?: AbortSignal): Promise<GrantOption[]> => {
     const query = { data_scope_id: id, prefix: prefix.trim() || undefined, page_size: 200 };
     return kind === 'brands'
-      ? callEndpoint(DATA_ENDPOINTS.brands, query, { signal }).then((r) =>
+      ? call(DATA_ENDPOINTS.brands, query, { signal }).then((r) =>
           r.items.map((b) => ({ value: String(b.id), name: b.name, name_en: b.name_en })),
         )
-      : callEndpoint(DATA_ENDPOINTS.shops, query, { signal }).then((r) => r.items);
+      : call(DATA_ENDPOINTS.shops, query, { signal }).then((r) => r.items);
   },
   attributes: (id: number, signal?: AbortSignal) =>
-    api.get<{ items: Attribute[]; available: Attribute[] }>(`${base(id)}/attributes`, undefined, { signal }),
+    call(PROJECT_ENDPOINTS.attributes, {}, { params: { pid: id }, signal }),
   saveAttributes: (id: number, attributes: Attribute[]) =>
-    api.put<{ items: Attribute[]; available: Attribute[] }>(`${base(id)}/attributes`, { attributes }),
+    call(PROJECT_ENDPOINTS.setAttributes, { attributes }, { params: { pid: id } }),
   /** The attribute draft: saved, checked by the server, then applied (PUT attributes) or discarded. */
-  attributeDraft: (id: number, signal?: AbortSignal) =>
-    api.get<AttributeDraft>(`${base(id)}/attributes/config/check`, undefined, { signal }),
+  attributeDraft: (id: number, signal?: AbortSignal): Promise<AttributeDraft> =>
+    call(PROJECT_ENDPOINTS.checkAttributeDraft, {}, { params: { pid: id }, signal }),
   saveAttributeDraft: (id: number, attributes: Attribute[]) =>
-    api.post(`${base(id)}/attributes/config`, { attributes }),
-  discardAttributeDraft: (id: number) => api.post(`${base(id)}/attributes/config/cancel`),
+    call(PROJECT_ENDPOINTS.saveAttributeDraft, { attributes }, { params: { pid: id } }),
+  discardAttributeDraft: (id: number) => call(PROJECT_ENDPOINTS.cancelAttributeDraft, {}, { params: { pid: id } }),
   bands: (id: number, kind: BandKind, categoryId: number, signal?: AbortSignal) =>
-    api
-      .post<{ items: { category_id: number; bands: Band[] }[] }>(
-        `${base(id)}/categories/bands`,
-        { category_ids: [categoryId], kind },
-        { signal },
-      )
-      .then((r) => r.items[0]?.bands ?? []),
+    call(PROJECT_ENDPOINTS.bands, { category_ids: [categoryId], kind }, { params: { id }, signal }).then((r) =>
+      bandsOf(r.items[0]),
+    ),
   saveBands: (id: number, kind: BandKind, categoryId: number, bands: Band[]) =>
-    api.put<{ bands: Band[] }>(`${base(id)}/categories/bands`, { category_id: categoryId, kind, bands }),
+    call(PROJECT_ENDPOINTS.setBands, { category_id: categoryId, kind, bands }, { params: { id } }).then((r) => ({
+      bands: bandsOf(r),
+    })),
   calculateBands: (id: number, categoryId: number, count: number) =>
-    api.post<{ bands: Band[] }>(`${base(id)}/categories/calculate_bands`, { category_id: categoryId, count }),
+    call(PROJECT_ENDPOINTS.calculateBands, { category_id: categoryId, count }, { params: { id } }).then((r) => ({
+      bands: bandsOf(r),
+    })),
 };

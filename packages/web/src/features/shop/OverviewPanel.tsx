@@ -18,7 +18,7 @@ import { columnBudget } from '../../shared/ui/displayText.js';
 
 const SHOP_WIDTH = 220;
 
-/** The shop's name, linked to its page on the platform (spec §9) when known, with platform and channel. */
+/** The shop's name, linked to its page on the platform (docs/product.md §9) when known, with platform and channel. */
 function ShopCell({ shop }: { shop: ShopOverviewItem }) {
   const nameOf = useNameOf();
   const name = nameOf(shop);

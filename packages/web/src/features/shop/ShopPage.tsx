@@ -3,7 +3,6 @@ import { SHOP_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Alert, Card, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentDef } from '../../app/routeHooks.js';
 import {
   CategoryGate,
   FilterPanel,
@@ -15,6 +14,7 @@ import {
 } from '../../shared/analysis/index.js';
 import { isApiError } from '../../shared/api/request.js';
 import { registerArea } from '../../shared/i18n/index.js';
+import { useRouteTitle } from '../../shared/i18n/title.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { StatusView } from '../../shared/ui/StatusView.js';
 import { ChannelMixPanel, RankingsPanel } from './MarketPanels.js';
@@ -79,7 +79,7 @@ function SelectedShops() {
  */
 export default function ShopPage() {
   const { t } = useTranslation();
-  const def = useCurrentDef();
+  const title = useRouteTitle('route.shop');
   const { filter } = useAnalysisFilter();
   const count = filter.shops.length;
   let shops: ReactNode;
@@ -99,7 +99,7 @@ export default function ShopPage() {
     );
   else shops = <SelectedShops />;
   return (
-    <PageFrame title={def ? t(def.titleKey) : t('route.shop')} subtitle={t('shop.subtitle')} bare>
+    <PageFrame title={title} subtitle={t('shop.subtitle')} bare>
       <FilterPanel sections={SECTIONS} primary={PRIMARY} />
       <CategoryGate>
         <Flex vertical gap={16} data-testid="shop-page">

@@ -109,3 +109,10 @@ export const shopMessages = defineArea({
     'shop.mix.platform': 'Platform',
   },
 });
+
+// This area's keys join the web's key type (shared/i18n/area.ts): t() accepts them, in both languages.
+declare module '../../shared/i18n/area.js' {
+  interface WebAreas {
+    shop: typeof shopMessages;
+  }
+}

@@ -6,7 +6,7 @@ import { useChosenCategories } from './useAnalysisFilter.js';
 import { useCollect } from './useCollect.js';
 
 /**
- * What an analysis page shows for the categories in its URL (spec §6): the no-access state for a
+ * What an analysis page shows for the categories in its URL (docs/product.md §6): the no-access state for a
  * category the user was not granted (with "add to favourites", so it is at hand once granted), the
  * "not ready" warning for a category whose data the administrator has not released, else the page.
  */

@@ -29,8 +29,8 @@ export interface FilterPanelProps {
 }
 
 /**
- * The filter panel shared by every analysis page (spec §3). It edits a draft; Apply writes the draft
- * into the URL (validated with the spec §5 rules first, then each section's own check such as the
+ * The filter panel shared by every analysis page (docs/product.md §3). It edits a draft; Apply writes the draft
+ * into the URL (validated with the rules of docs/product.md §5 first, then each section's own check such as the
  * custom SQL's) and Reset clears the URL's filter. Back and forward bring the panel along, because it
  * follows the applied filter of the URL. The sections themselves are in filters/sections.
  */

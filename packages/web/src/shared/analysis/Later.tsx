@@ -8,7 +8,7 @@ export const LATER_MAX_MS = 600;
  * Panels below the fold, rendered once the page's first chart has been drawn, when scrolled near, or
  * after LATER_MAX_MS, whichever comes first. On a first visit React and Ant Design's style engine
  * render the whole page on the main thread before the first chart can draw; the panels a user does
- * not see yet wait their turn (bench/results/web-2026-11-28.md). A page with a first-view prefetch
+ * not see yet wait their turn (bench/results/2026-11-28/web.md). A page with a first-view prefetch
  * (/discover) has their data on the way meanwhile; elsewhere their requests start when they render.
  */
 export function Later({ children, minHeight }: { children: ReactNode; minHeight: number }) {

@@ -4,8 +4,8 @@ import { DisplayText } from '../ui/DisplayText.js';
 import type { DisplayBudget } from '../ui/displayText.js';
 
 /**
- * A product, shop or brand name cut to its column's display-length budget (spec §5, full name on
- * hover), linked to its page on the platform (spec §9 link helpers) when there is one.
+ * A product, shop or brand name cut to its column's display-length budget (docs/product.md §5, full name on
+ * hover), linked to its page on the platform (docs/product.md §9 link helpers) when there is one.
  */
 export function LinkedName({
   text,

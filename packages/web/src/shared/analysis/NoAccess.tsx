@@ -17,7 +17,7 @@ export interface NoAccessProps {
 }
 
 /**
- * Spec §6: a category or brand the user was not granted. Offers to favourite it (so it is at hand
+ * docs/product.md §6: a category or brand the user was not granted. Offers to favourite it (so it is at hand
  * once access is granted) and to contact an administrator.
  */
 export function NoAccess({ kind, name, onFavourite, favourited, favouriteBusy, adminEmail }: NoAccessProps) {

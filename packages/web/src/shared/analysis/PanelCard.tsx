@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/request.js';
 import type { AnyMessageKey } from './validate.js';
 
-/** Warnings a panel shows above its content (spec §8); 'analytics.noData' shows as the empty state instead. */
+/**
+ * Warnings a panel shows above its content (docs/product.md §8); 'analytics.noData' shows as the empty state
+ * instead.
+ */
 const NO_DATA = 'analytics.noData';
 
 export interface PanelCardProps {
@@ -14,7 +17,7 @@ export interface PanelCardProps {
   extra?: ReactNode;
   /** A request is running. With content present it stays visible under a pending indicator; without, a skeleton. */
   loading?: boolean;
-  /** The last load failed: the spec's "failed to get … try again later" and a Retry button. */
+  /** The last load failed: the "failed to get … try again later" of docs/product.md §8 and a Retry button. */
   error?: unknown;
   onRetry?: () => void;
   /** What failed to load, for the message ("failed to get {name}"); default "the data". */
@@ -23,7 +26,7 @@ export interface PanelCardProps {
   warnings?: readonly AnyMessageKey[] | readonly string[];
   /** No data for this filter (also implied by the 'analytics.noData' warning). */
   empty?: boolean;
-  /** The category is not ready yet (spec §6): a warning instead of the content. */
+  /** The category is not ready yet (docs/product.md §6): a warning instead of the content. */
   notReady?: boolean;
   /** Height of the body while it has nothing to show, so the page does not jump. */
   minHeight?: number;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A product picture from the file service (spec §9), square; a neutral placeholder when the product
+ * A product picture from the file service (docs/product.md §9), square; a neutral placeholder when the product
  * has no picture or the file service cannot deliver it, so a grid never shows a broken image.
  */
 export function ProductPicture({ src, alt, size }: { src: string | null; alt: string; size: number | '100%' }) {

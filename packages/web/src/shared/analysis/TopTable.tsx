@@ -1,5 +1,5 @@
 import { PICTURE_BASE, pictureUrl } from '@marketlens/shared';
-import type { InsightTopData } from '@marketlens/shared/contracts';
+import type { TopAnswerData } from '@marketlens/shared/contracts';
 import { type Endpoint, INSIGHT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Flex, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -18,7 +18,7 @@ import { type SortBy, SortSwitch } from './switches.js';
 import { useAnalysisQuery } from './useAnalysisQuery.js';
 import { useFormatters } from './useFormatters.js';
 
-export type TopData = InsightTopData;
+export type TopData = TopAnswerData;
 export type TopRow = TopData['items'][number];
 export type TopKind = TopData['kind'];
 
@@ -28,7 +28,7 @@ const nameBudget = (kind: TopKind) =>
   columnBudget(NAME_WIDTH[kind], kind === 'product' ? 100 : kind === 'shop' ? 56 : 0);
 
 /**
- * The name cell: a product title or shop name links to its page on the platform (spec §9) when known;
+ * The name cell: a product title or shop name links to its page on the platform (docs/product.md §9) when known;
  * a product shows its picture beside it (the placeholder when it has none).
  */
 function NameCell({ row, kind }: { row: TopRow; kind: TopKind }) {

@@ -20,7 +20,7 @@ const tooltipRow = (color: string, name: string, value: string) =>
 
 /**
  * The legend of named series (categories, brands, shops, price bands): scrolling, each name cut by
- * the display-length rule (spec §5), the full name in a tooltip on hover.
+ * the display-length rule (docs/product.md §5), the full name in a tooltip on hover.
  */
 export const namesLegend = () => ({
   type: 'scroll',

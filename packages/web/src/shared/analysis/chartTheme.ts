@@ -4,7 +4,10 @@
  */
 import { TEXT_DESCRIPTION, TEXT_SECONDARY } from '../ui/theme.js';
 
-/** Series colours: the app's blue first; then distinguishable hues (spec §1 slots: blue, purple, teal, pink). */
+/**
+ * Series colours: the app's blue first; then distinguishable hues (docs/product.md §1 slots: blue, purple,
+ * teal, pink).
+ */
 const PALETTE = [
   '#1677ff',
   '#722ed1',

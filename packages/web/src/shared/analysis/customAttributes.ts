@@ -5,8 +5,9 @@
  */
 import { wordQuery } from '@marketlens/shared';
 import type { CustomAttribute, CustomAttributesData, CustomAttributesSaveBody } from '@marketlens/shared/contracts';
+import { PROJECT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/request.js';
+import { call } from '../api/call.js';
 import { useProjectId } from './reference.js';
 
 export type { CustomAttribute };
@@ -19,7 +20,6 @@ export interface CustomAttributeDraft {
   words: string[];
 }
 
-const url = (projectId: number) => `/api/common/users/projects/${projectId}/categories/custom_attributes`;
 const key = (projectId: number | undefined) => ['custom-attributes', projectId] as const;
 
 /** The attribute's words: the values of its rules (a rule of another super query shows by its value). */
@@ -33,7 +33,7 @@ export function useCustomAttributes() {
   const projectId = useProjectId();
   return useQuery({
     queryKey: key(projectId),
-    queryFn: ({ signal }) => api.post<CustomAttributesData>(`${url(projectId!)}/queries`, {}, { signal }),
+    queryFn: ({ signal }) => call(PROJECT_ENDPOINTS.customAttributes, {}, { params: { id: projectId! }, signal }),
     select: (d) => d.items,
     enabled: projectId !== undefined,
   });
@@ -67,7 +67,7 @@ export function useSaveCustomAttributes() {
           rules: rulesOf(d, saved),
         })),
       };
-      return api.post<CustomAttributesData>(url(projectId!), body);
+      return call(PROJECT_ENDPOINTS.saveCustomAttributes, body, { params: { id: projectId! } });
     },
     onSuccess: (data) => client.setQueryData(key(projectId), data),
   });

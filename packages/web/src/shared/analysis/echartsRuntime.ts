@@ -1,10 +1,10 @@
 /**
  * The tree-shaken ECharts build of the app: `echarts/core` with only the charts, components and the
- * canvas renderer the analysis pages use (never the full `echarts` entry, DESIGN.md §1). Loaded
+ * canvas renderer the analysis pages use (never the full `echarts` entry, docs/web-analysis.md "Charts"). Loaded
  * lazily by <EChart>, so filters and numbers paint before the chart library arrives.
  *
  * Register only what a page on screen draws: each chart type or component costs every analysis page
- * its kilobytes (dataZoom ≈ 20 KB gz, treemap ≈ 15 KB) whether used or not. A type that only one page
+ * its kilobytes (dataZoom and treemap are heavy ones) whether used or not. A type that only one page
  * needs belongs in a plugin below, loaded when that chart mounts.
  */
 import { BarChart, LineChart, PieChart } from 'echarts/charts';

@@ -13,7 +13,7 @@ import { type Formatters, useFormatters } from './useFormatters.js';
  * change with arrow and colour, price-band labels, figure columns and bar cells.
  */
 
-/** Up and down colours of a change (green rises, red falls; no change stays neutral, spec §9). */
+/** Up and down colours of a change (green rises, red falls; no change stays neutral, docs/product.md §9). */
 export { DOWN_COLOR, UP_COLOR };
 
 /** The name of a `{ name, name_en }` item in the current language (English falls back to Chinese). */
@@ -90,7 +90,7 @@ export function bandLabel(
 ): string | undefined {
   if (!band) return undefined;
   const [min, max] = band;
-  // Whole currency units, but a small bound keeps its figure (spec §9 would show '<10').
+  // Whole currency units, but a small bound keeps its figure (docs/product.md §9 would show '<10').
   const money = (v: number | null | undefined) =>
     formatNumber(v, { currency: fmt.currency, decimals: v && Math.abs(v) < 10 ? 1 : 0 });
   if (max === null || max === undefined) return t('analysis.bandOpen', { min: money(min) });

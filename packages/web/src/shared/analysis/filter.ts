@@ -1,5 +1,5 @@
 /**
- * The analysis filter (spec §3 "filter state per page"): its model, its URL form and its wire form.
+ * The analysis filter (docs/product.md §3 "filter state per page"): its model, its URL form and its wire form.
  *
  * The URL is the source of truth for the APPLIED filter, so links can be shared and back/forward
  * work. The URL form is compact and stable: defaults are left out, lists are comma-joined, params are
@@ -13,21 +13,24 @@ export type Selector = 'mom' | 'yoy' | 'custom';
 export type Condition = 'AND' | 'OR';
 export type KeywordMode = 'keyword' | 'super';
 export type DatePair = readonly [string, string];
-/** Spec §9 channel sources (shops that are not brand shops); spec §5: chosen only with a shop selection. */
+/**
+ * docs/product.md §9 channel sources (shops that are not brand shops); docs/product.md §5: chosen only with a
+ * shop selection.
+ */
 export type ChannelSource = (typeof CHANNEL_SOURCES)[number];
 
 export interface AnalysisFilter {
   /** Chosen category ids (any level; the server expands them to leaves). Exclusive with `sql`. */
   category: { enable: boolean; value: number[] };
-  /** Custom SQL where-clause mode (spec §5). */
+  /** Custom SQL where-clause mode (docs/product.md §5). */
   sql: { enable: boolean; value: string };
   /** 'platform_id' (all its channels) or 'platform_id,shop_type'. */
   channels: string[];
   brands: number[];
-  /** 'platform,shop_id' (spec §4). */
+  /** 'platform,shop_id' (docs/product.md §4). */
   shops: string[];
   /**
-   * The channel sources among the chosen shops (spec §5: only with a shop selection); sent as
+   * The channel sources among the chosen shops (docs/product.md §5: only with a shop selection); sent as
    * `channel_sources` with the shops, never without them.
    */
   channelSources: ChannelSource[];
@@ -46,7 +49,7 @@ export interface AnalysisFilter {
   selector: Selector;
 }
 
-/** The filter with nothing chosen (the selector defaults to mom, spec §4). */
+/** The filter with nothing chosen (the selector defaults to mom, docs/product.md §4). */
 export function emptyFilter(): AnalysisFilter {
   return {
     category: { enable: false, value: [] },
@@ -156,7 +159,7 @@ export function decodeFilter(params: URLSearchParams): AnalysisFilter {
 
   const sql = params.get(P.sql)?.trim();
   const categories = ids(params.get(P.category));
-  // The two modes are exclusive (spec §4); a hand-made URL with both keeps the categories.
+  // The two modes are exclusive (docs/product.md §4); a hand-made URL with both keeps the categories.
   if (categories.length) f.category = { enable: true, value: categories };
   else if (sql) f.sql = { enable: true, value: sql.slice(0, 4000) };
 
@@ -164,7 +167,7 @@ export function decodeFilter(params: URLSearchParams): AnalysisFilter {
   f.channels = unique(list(params.get(P.channels)).map((c) => c.replace(':', ','))).filter((c) => CHANNEL.test(c));
   f.brands = ids(params.get(P.brands));
   f.shops = unique(list(params.get(P.shops)).map((c) => c.replace(':', ','))).filter((c) => SHOP.test(c));
-  // Spec §5: a channel source needs a shop selection; without one it is ignored.
+  // docs/product.md §5: a channel source needs a shop selection; without one it is ignored.
   if (f.shops.length)
     f.channelSources = unique(list(params.get(P.channelSources))).filter((c): c is ChannelSource =>
       (CHANNEL_SOURCES as readonly string[]).includes(c),

@@ -1,15 +1,13 @@
-import { CONTRAST_ENDPOINTS } from '@marketlens/shared/endpoints';
+import type { FollowedBrands } from '@marketlens/shared/contracts';
+import { CONTRAST_ENDPOINTS, FAVORITE_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { QUIET } from '../api/quiet.js';
-import { api } from '../api/request.js';
-import { endpointUrl } from './endpoint.js';
+import { callEndpoint, endpointUrl } from './endpoint.js';
 import { useProjectId } from './reference.js';
 
 /** The answer of every favourite-brands call: the brands the user now follows in the project. */
-export interface FollowedBrands {
-  brands: { brand_id: number; brand_name: string; brand_name_en: string; created_at: string }[];
-}
+export type { FollowedBrands };
 
 const FOLLOWED_KEY = 'followed-brands';
 
@@ -27,9 +25,11 @@ export const brandDetailPath = (brandId: number) => `/brand?brand=${brandId}`;
  * /projects/{id}/collections); answers the brands followed afterwards.
  */
 export function followBrands(projectId: number, brandIds: readonly number[], follow: boolean): Promise<FollowedBrands> {
-  const path = `/api/common/projects/${projectId}/collections`;
+  const opts = { ...QUIET, params: { project_id: projectId } };
   const body = { brands: [...brandIds] };
-  return follow ? api.put<FollowedBrands>(path, body, QUIET) : api.del<FollowedBrands>(path, body, QUIET);
+  return follow
+    ? callEndpoint(FAVORITE_ENDPOINTS.follow, body, opts)
+    : callEndpoint(FAVORITE_ENDPOINTS.unfollow, body, opts);
 }
 
 /**
@@ -41,7 +41,7 @@ export function useFollowedBrands() {
   return useQuery({
     queryKey: [FOLLOWED_KEY, projectId],
     queryFn: ({ signal }) =>
-      api.get<FollowedBrands>(`/api/common/projects/${projectId}/collections`, undefined, { signal, ...QUIET }),
+      callEndpoint(FAVORITE_ENDPOINTS.brands, {}, { params: { project_id: projectId! }, signal, ...QUIET }),
     enabled: projectId !== undefined,
     staleTime: 60_000,
   });

@@ -17,11 +17,8 @@ export { BrandPicker } from './BrandPicker.js';
  * `<CategoryGate>` shows the no-access state or the "not ready" warning for them instead of a page's panels.
  */
 export { CategoryGate } from './CategoryGate.js';
-/** `<CategoryTreeSelect value onChange>`: categories of the granted tree. */
-export { CategoryTreeSelect } from './CategoryTreeSelect.js';
 /** `<ChannelShares metric body>` (platforms and channels), `<SharesView>` (a share donut beside its figures), `ChartAndTable`, `<ShareDonut rows metric>`, `metricValue`. */
 export { ChannelShares, ChartAndTable, metricValue, ShareDonut, SharesView } from './ChannelShares.js';
-export { CustomAttributesEditor } from './CustomAttributesEditor.js';
 export { CategoryTrendsPanel } from './categories/CategoryTrendsPanel.js';
 /** The top-categories panel under a parent (Trend Overview, Concept Explore) and the parent in the URL. */
 export { categoryTrendsChart, pointValue } from './categories/charts.js';
@@ -59,7 +56,7 @@ export { type ChartEventHandler, EChart, type EChartProps, preloadCharts } from 
 export { callEndpoint, endpointUrl } from './endpoint.js';
 /** `<FigureCards query figures>`: a row of `<FigureCard>` headline figures with comparisons, with the panel states. */
 export { FigureCard, FigureCards, type FigureComparison, type FigureSpec } from './FigureCards.js';
-/** `<FilterPanel sections primary extra>`: every spec §3 filter with Apply/Reset and "more filters". */
+/** `<FilterPanel sections primary extra>`: every filter of docs/product.md §3 with Apply/Reset and "more filters". */
 export { FILTER_SECTIONS, FilterPanel, type FilterPanelProps, type FilterSectionName } from './FilterPanel.js';
 /**
  * Table and card pieces: names in the page language, `<Growth>`, `<ShareChange>` (points), price-band
@@ -98,6 +95,9 @@ export {
   URL_PARAMS,
   type WireFilter,
 } from './filter.js';
+/** `<CategoryTreeSelect value onChange>`: categories of the granted tree. */
+export { CategoryTreeSelect } from './filters/CategoryTreeSelect.js';
+export { CustomAttributesEditor } from './filters/CustomAttributesEditor.js';
 /** The filter sections by id (one file each under filters/sections), and what a section is given. */
 export { FILTER_SECTION_IDS, FILTER_SECTION_REGISTRY } from './filters/registry.js';
 export type { ApplyCheck, FilterSectionDef, FilterSectionProps } from './filters/types.js';
@@ -112,7 +112,10 @@ export {
 } from './follow.js';
 /** `<Later minHeight>`: panels below the fold, rendered after the page's first chart (or when scrolled near). */
 export { LATER_MAX_MS, Later } from './Later.js';
-/** `<LinkedName text href budget>`: a name cut to its column (spec §5), linked to its platform page when known. */
+/**
+ * `<LinkedName text href budget>`: a name cut to its column (docs/product.md §5), linked to its platform page
+ * when known.
+ */
 export { LinkedName } from './LinkedName.js';
 /** `<MetricTable rows nameTitle>`: figures of a distribution (sales, units, avg price, share bar, share change, growth). */
 export { type MetricRow, MetricTable } from './MetricTable.js';
@@ -180,11 +183,14 @@ export {
   warningCodes,
 } from './useAnalysisQuery.js';
 export { useCollect } from './useCollect.js';
-/** `useFormatters()`: spec §9 number/money/percent/share formatters with the project currency, and period labels. */
+/**
+ * `useFormatters()`: docs/product.md §9 number/money/percent/share formatters with the project currency, and
+ * period labels.
+ */
 export { type Formatters, makeFormatters, useFormatters } from './useFormatters.js';
 export { useLocalName } from './useLocalName.js';
 export { ValuationTable } from './ValuationTable.js';
-/** Spec §5 checks of a filter (price band, super query, attribute limit, benchmark period). */
+/** docs/product.md §5 checks of a filter (price band, super query, attribute limit, benchmark period). */
 export { checkFilter, type FilterProblem, type FilterProblems } from './validate.js';
 /** `<WordCloud words onWordClick>` (echarts-wordcloud) and its pure option builder. */
 export { WordCloud, type WordCloudProps } from './WordCloud.js';

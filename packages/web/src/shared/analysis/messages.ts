@@ -320,3 +320,10 @@ export const analysisMessages = defineArea({
     'analysis.customAttributes.saveFailed': 'Saving failed, please try again later.',
   },
 });
+
+// The analysis frame's keys join the web's key type (shared/i18n/area.ts) the way each feature's do.
+declare module '../i18n/area.js' {
+  interface WebAreas {
+    analysis: typeof analysisMessages;
+  }
+}

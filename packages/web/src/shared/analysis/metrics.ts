@@ -4,7 +4,7 @@
  */
 export const METRICS = ['sales', 'count', 'avg_price'] as const;
 export type Metric = (typeof METRICS)[number];
-/** Spec §4: the metric type defaults to sales. */
+/** docs/product.md §4: the metric type defaults to sales. */
 export const DEFAULT_METRIC: Metric = 'sales';
 
 export const SORTS = ['sales', 'count'] as const;

@@ -1,5 +1,5 @@
 /**
- * Reference data of the filter panel (`DATA_ENDPOINTS`, spec §7 "Data"), cached per project
+ * Reference data of the filter panel (`DATA_ENDPOINTS`, docs/product.md §7 "Data"), cached per project
  * and language: the category tree, platforms and channels, attributes, the dataset's period range.
  */
 import type { CategoryNode, TableDate } from '@marketlens/shared/contracts';
@@ -120,6 +120,6 @@ export const useBrandSearch = (prefix: string) =>
     callEndpoint(DATA_ENDPOINTS.brands, q, { signal }).then((d) => d.items),
   );
 
-/** GET /shops with a name prefix: a shop's `value` is the spec §4 selection 'platform,shop_id'. */
+/** GET /shops with a name prefix: a shop's `value` is the docs/product.md §4 selection 'platform,shop_id'. */
 export const useShopSearch = (prefix: string) =>
   useNameSearch('shops', prefix, (q, signal) => callEndpoint(DATA_ENDPOINTS.shops, q, { signal }).then((d) => d.items));

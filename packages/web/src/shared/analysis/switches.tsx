@@ -36,7 +36,7 @@ export function MetricSwitch({
   );
 }
 
-/** Sort switch of a list: by sales or by count (spec §4). */
+/** Sort switch of a list: by sales or by count (docs/product.md §4). */
 export function SortSwitch({ value, onChange, size = 'small', disabled }: SwitchProps<SortBy>) {
   const { t } = useTranslation();
   return (

@@ -92,7 +92,7 @@ function collectNodes(nodes: readonly CategoryNode[], into: Map<number, Category
   return into;
 }
 
-/** The state of the URL's chosen categories against the granted tree (spec §6). */
+/** The state of the URL's chosen categories against the granted tree (docs/product.md §6). */
 export interface ChosenCategories {
   /** Ids in the URL that the granted tree does not hold (a shared link): no figures for them. */
   ungranted: number[];

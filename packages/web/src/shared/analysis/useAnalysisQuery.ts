@@ -16,7 +16,10 @@ export interface AnalysisQueryOptions {
 }
 
 export type AnalysisQueryResult<T> = UseQueryResult<T, Error> & {
-  /** Message keys (`code`) of the answer's `warnings` (spec §8: 'analytics.noData', 'analytics.unequalPeriods' …). */
+  /**
+   * Message keys (`code`) of the answer's `warnings` (docs/product.md §8: 'analytics.noData',
+   * 'analytics.unequalPeriods' …).
+   */
   warnings: string[];
   /** The filter is known and the query may run (false before the project and its period range load). */
   ready: boolean;

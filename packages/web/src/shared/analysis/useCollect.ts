@@ -1,11 +1,12 @@
+import { FAVORITE_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/request.js';
+import { call } from '../api/call.js';
 import { useAction } from '../ui/useAction.js';
 import { useProjectId } from './reference.js';
 
 /**
- * "Add to favourites" for something the user may not see yet (spec §6 no-access states): an item of
+ * "Add to favourites" for something the user may not see yet (docs/product.md §6 no-access states): an item of
  * the favourites folder (POST /collections) in the current project, so it is at hand once an
  * administrator grants access. `ref` identifies the item; `title` is what the folder lists.
  */
@@ -14,7 +15,7 @@ export function useCollect(kind: 'category' | 'brand' | 'shop', ref: string, tit
   const projectId = useProjectId();
   const [done, setDone] = useState<string | null>(null);
   const action = useAction(
-    () => api.post('/api/common/collections', { kind, ref, title, project_id: projectId ?? null }),
+    () => call(FAVORITE_ENDPOINTS.collect, { kind, ref, title, project_id: projectId ?? null }),
     { success: t('analysis.noAccess.favourited') },
   );
   return {

@@ -18,10 +18,10 @@ export interface Formatters {
   locale: 'zh-CN' | 'en';
   currency: string;
   granularity: Granularity;
-  /** A count or any plain number (spec §9 units K/M/B). */
+  /** A count or any plain number (docs/product.md §9 units K/M/B). */
   number(value: NumericInput, decimals?: number): string;
   /**
-   * A whole number of things or a position (SKUs, shops, brands, a rank): exact under 10 (spec §9's
+   * A whole number of things or a position (SKUs, shops, brands, a rank): exact under 10 (docs/product.md §9's
    * '<10' is for measures — "<10 shops" or rank "<10" would hide the figure), else like `number`.
    */
   count(value: NumericInput): string;
@@ -69,7 +69,7 @@ export function makeFormatters(locale: 'zh-CN' | 'en', currency: string, granula
 }
 
 /**
- * The spec §9 formatters bound to the current language, the project's currency symbol (default ¥)
+ * The formatters of docs/product.md §9 bound to the current language, the project's currency symbol (default ¥)
  * and its date granularity. Every number on an analysis page goes through these.
  */
 export function useFormatters(): Formatters {

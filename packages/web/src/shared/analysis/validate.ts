@@ -1,5 +1,5 @@
 /**
- * Spec §5 checks of a filter being edited, with the shared validators (the server runs the same ones,
+ * docs/product.md §5 checks of a filter being edited, with the shared validators (the server runs the same ones,
  * so the panel refuses exactly what the API would refuse, with the same words).
  */
 import {
@@ -50,7 +50,7 @@ export function checkFilter(f: AnalysisFilter): FilterProblems {
     }
   }
 
-  // Spec §5: "Channel source requires a shop selection first."
+  // docs/product.md §5: "Channel source requires a shop selection first."
   if (f.channelSources.length > 0 && f.shops.length === 0)
     out.channelSources = { key: 'analysis.filter.sourceNeedsShop' };
 

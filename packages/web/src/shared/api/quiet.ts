@@ -1,7 +1,7 @@
 import { isApiError, type RequestOptions } from './request.js';
 
 /**
- * Spec §8's rule for the calls a page can do without: favourites (get, read, update, delete), the
+ * docs/product.md §8's rule for the calls a page can do without: favourites (get, read, update, delete), the
  * user config (update), the potential config (read) and the category tree (get). Their failures are
  * shown, with the call's own message, only when the server answered (the failure has a status) and
  * the status is not 500 — a network blip or a server fault behind an optional call must not

@@ -1,5 +1,5 @@
 /**
- * THE request layer (spec §7–§8). Every call of the web app goes through `request`, which applies
+ * THE request layer (docs/product.md §7–§8). Every call of the web app goes through `request`, which applies
  * the wire rules and the error catalogue in one place:
  * - GET parameters in the query string, POST/PUT/DELETE parameters as a JSON body;
  * - `Authorization: Bearer <access token>`; on 401 the session is refreshed once and the call retried;
@@ -66,7 +66,7 @@ export function setApiHandlers(next: ApiHandlers): void {
   handlers = next;
 }
 
-/** Spec §7: a debug flag when the page address contains "debug". */
+/** docs/product.md §7: a debug flag when the page address contains "debug". */
 export function debugMode(): boolean {
   return typeof window !== 'undefined' && window.location.href.includes('debug');
 }
@@ -193,7 +193,7 @@ function endSession(): void {
   handlers.sessionEnded('unauthorized');
 }
 
-/** Spec §8: what the user sees for a failed call. */
+/** docs/product.md §8: what the user sees for a failed call. */
 function handleFailure(err: ApiError, path: string, opts: RequestOptions): void {
   if (err.cancelled) return;
   if (opts.silent) {
@@ -211,7 +211,7 @@ function handleFailure(err: ApiError, path: string, opts: RequestOptions): void 
   // already reviewed, a WeChat binding), which are shown like any other failure.
   if (err.status === 409 && err.code === CODE_ACCOUNT_EXPIRED) {
     err.shown = true;
-    // Spec §8: "account expired" after 50 ms, then sign-in.
+    // docs/product.md §8: "account expired" after 50 ms, then sign-in.
     setTimeout(() => {
       handlers.notify('error', i18next.t('errors.accountExpired'), err.message, 'account-expired');
       clearTokens();
@@ -235,7 +235,7 @@ function handleFailure(err: ApiError, path: string, opts: RequestOptions): void 
 }
 
 export async function request<T>(method: Method, path: string, params?: Params, opts: RequestOptions = {}): Promise<T> {
-  // Spec §8: a failure with tokens handed over in the address (an iframe's tk/rtk) that the server has
+  // docs/product.md §8: a failure with tokens handed over in the address (an iframe's tk/rtk) that the server has
   // not yet accepted is only logged; the session still ends, so the sign-in page follows.
   const handover = isHandedOver(readTokens()?.access);
   try {

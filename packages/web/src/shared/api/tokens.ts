@@ -1,5 +1,5 @@
 /**
- * The session tokens (spec §4): kept in local storage, shared by every tab of the app. Other tabs
+ * The session tokens (docs/product.md §4): kept in local storage, shared by every tab of the app. Other tabs
  * learn about a sign-in, a refresh or a sign-out through the `storage` event, so one tab signing
  * out signs out all of them.
  */

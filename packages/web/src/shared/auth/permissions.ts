@@ -1,5 +1,5 @@
 /**
- * Spec §6 route rules for the web app, as one pure decision so the guard, the menu and the tests
+ * docs/product.md §6 route rules for the web app, as one pure decision so the guard, the menu and the tests
  * agree. Role lists and page ids come from @marketlens/shared's route table, which the server's
  * permission checks read too.
  */
@@ -20,7 +20,7 @@ export const PERSONAL_CENTER_PATH = '/personal-center';
 /** The page of a user with no page to open in any project: it says so and whom to ask. */
 export const NO_PROJECT_PATH = '/no-project';
 
-/** Route toasts of spec §8, each shown at most once per browser session. */
+/** Route toasts of docs/product.md §8, each shown at most once per browser session. */
 export type GuardToast = 'guard.noProjectPages' | 'guard.pageDenied' | 'guard.roleDenied';
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string; toast?: GuardToast };
@@ -45,7 +45,7 @@ export function canOpenProjects(user: Pick<SessionUser, 'role'>): boolean {
   return canEnterRoute(PROJECTS_ROUTE, user.role);
 }
 
-/** Pages of the current project the user may open (spec §6; the server already intersected them). */
+/** Pages of the current project the user may open (docs/product.md §6; the server already intersected them). */
 export function allowedPageIds(project: SessionProject | undefined): number[] {
   const pages = new Set(project?.pages ?? []);
   return PAGE_IDS.filter((id) => pages.has(id));
@@ -77,7 +77,7 @@ export function mayEnter(
 }
 
 /**
- * Where a user without any page goes: the projects screen when they may see it (spec §6), otherwise
+ * Where a user without any page goes: the projects screen when they may see it (docs/product.md §6), otherwise
  * the page that says they have no project and whom to ask (an empty menu told them nothing).
  */
 function noPagesTarget(user: SessionUser): string {

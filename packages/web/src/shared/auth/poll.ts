@@ -3,7 +3,7 @@ import { refreshSession } from '../api/request.js';
 import { lastRefreshedAt, readTokens } from '../api/tokens.js';
 
 /**
- * Spec §4: tokens are refreshed by a poll every 10 minutes. Every tab runs the poll, but a tab
+ * docs/product.md §4: tokens are refreshed by a poll every 10 minutes. Every tab runs the poll, but a tab
  * skips its turn when any tab refreshed recently, so several open tabs still refresh about once
  * per period (and the refresh itself is single-flight across tabs).
  */

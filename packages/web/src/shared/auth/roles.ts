@@ -1,6 +1,6 @@
 import { roleMatches } from '@marketlens/shared';
 
-/** Global administrators (root or admin, prefix rule of spec §6). */
+/** Global administrators (root or admin, prefix rule of docs/product.md §6). */
 export function isAdminRole(role: string): boolean {
   return roleMatches(role, ['root', 'admin']);
 }

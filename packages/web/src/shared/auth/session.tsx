@@ -1,6 +1,8 @@
 import { DEFAULT_CURRENCY_SYMBOL, DEFAULT_PROJECT_ID } from '@marketlens/shared';
+import { PROJECT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { call } from '../api/call.js';
 import { api } from '../api/request.js';
 import { clearTokens, onTokensChange, readTokens, saveTokens, type Tokens } from '../api/tokens.js';
 import type { LoginResult, ProjectBrief, ProjectScope, SessionProject, SessionUser } from './types.js';
@@ -12,7 +14,7 @@ export interface Session {
   user: SessionUser | undefined;
   /** The user fetch is running (first load). */
   loading: boolean;
-  /** The user fetch failed: the session is unusable (spec §8: go to sign-in). */
+  /** The user fetch failed: the session is unusable (docs/product.md §8: go to sign-in). */
   failed: boolean;
   project: SessionProject | undefined;
   scope: ProjectScope | undefined;
@@ -51,7 +53,7 @@ const userQueryOptions = () => ({
 const briefQueryOptions = (projectId: number | undefined, silent = false) => ({
   queryKey: ['project-brief', projectId],
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get<ProjectBrief>(`/api/common/projects/${projectId}/brief`, undefined, { signal, silent }),
+    call(PROJECT_ENDPOINTS.brief, {}, { params: { id: projectId! }, signal, silent }),
   staleTime: 5 * 60_000,
 });
 
@@ -94,7 +96,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const failed = signedIn && userQuery.isError;
 
   useEffect(() => {
-    // Spec §4: tokens are cleared when the user cannot be fetched.
+    // docs/product.md §4: tokens are cleared when the user cannot be fetched.
     if (failed) clearTokens();
   }, [failed]);
 

@@ -1,39 +1,22 @@
-/** Wire shapes of the session and sign-in APIs (spec §3), as the server sends them. */
+/** Wire shapes of the session and sign-in APIs (docs/product.md §3), as the server sends them. */
+import type {
+  AccountView,
+  ProjectBrief as ProjectBriefContract,
+  SessionProject as SessionProjectContract,
+  SessionUser as SessionUserContract,
+} from '@marketlens/shared/contracts';
 
-export interface SessionProject {
-  id: number;
-  name: string;
-  /** The user's role in the project ('root' for root). */
-  role: string;
-  status: string;
-  /** Route ids the user may open in this project (already the intersection of spec §6). */
-  pages: number[];
-  categories: number[];
-}
+/**
+ * A project of the signed-in user: their role in it ('root' for root), the route ids they may open
+ * (already the intersection of docs/product.md §6) and their granted categories.
+ */
+export type SessionProject = SessionProjectContract;
 
-export interface UserView {
-  id: number;
-  username: string;
-  email: string;
-  role: string;
-  enterprise: string;
-  group: string;
-  telephone: string;
-  status: 'active' | 'pending' | 'disabled' | string;
-  locked: boolean;
-  expired: boolean;
-  /** Validity, calendar dates 'YYYY-MM-DD' in UTC, both included (shown with formatCalendarDate). */
-  valid_from: string | null;
-  valid_to: string | null;
-  wechat_state: 'unbound' | 'bound' | 'unbind_pending' | string;
-  must_change_password: boolean;
-  last_login_at: string | null;
-  created_at: string;
-}
+/** An account as the server shows it (validity as calendar dates 'YYYY-MM-DD' in UTC, both included). */
+export type UserView = AccountView;
 
-export interface SessionUser extends UserView {
-  projects: SessionProject[];
-}
+/** The signed-in user: the account and their projects. */
+export type SessionUser = SessionUserContract;
 
 export interface LoginResult {
   access_token: string;
@@ -51,23 +34,10 @@ export interface AuthSettings {
   lockout_minutes: number;
 }
 
-export interface ProjectBrief {
-  id: number;
-  name: string;
-  data_scope: string;
-  date_field: string;
-  currency_unit: string;
-  cur_symbol: string;
-  has_series: boolean;
-  series_name: string;
-  series_name_en: string;
-  discount_price: boolean;
-  discount_price_on: boolean;
-  hide_keywords: boolean;
-  status: string;
-}
+/** A project's settings as the analysis pages read them. */
+export type ProjectBrief = ProjectBriefContract;
 
-/** What selecting a project (data scope) sets for every analysis page (spec §4). */
+/** What selecting a project (data scope) sets for every analysis page (docs/product.md §4). */
 export interface ProjectScope {
   projectId: number;
   granularity: 'month' | 'week';

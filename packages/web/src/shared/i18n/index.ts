@@ -10,7 +10,7 @@ function isLocale(value: string | null): value is Locale {
 }
 
 /**
- * Spec §4 language order: the `locale` query parameter (then removed from the address), the
+ * docs/product.md §4 language order: the `locale` query parameter (then removed from the address), the
  * stored preference, the browser language (zh → zh-CN, en → en), else zh-CN.
  */
 export function detectLocale(): Locale {
@@ -75,7 +75,7 @@ async function loadLanguage(locale: Locale, strings: Promise<Record<string, stri
   loaded.add(locale);
 }
 
-/** Switches the language, loading its strings first, and remembers the choice (spec §4). */
+/** Switches the language, loading its strings first, and remembers the choice (docs/product.md §4). */
 export async function setLocale(locale: Locale): Promise<unknown> {
   localStorage.setItem(STORAGE_KEY, locale);
   document.documentElement.lang = locale;

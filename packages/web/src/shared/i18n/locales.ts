@@ -7,43 +7,17 @@
  *   language, loaded when the language is chosen (`loadCore`);
  * - an area's messages.ts beside its code (both languages, typed alike by `defineArea`), registered by the
  *   area's entry module (`registerArea`), so a page's strings come with the page's chunk.
- * Only types are imported here, so nothing below reaches the entry chunk.
+ * Only types are imported here, so nothing below reaches the entry chunk, and no feature is named:
+ * the features' keys arrive through WebAreas (area.ts).
  */
-import type { auditScreenMessages } from '../../features/audit/messages.js';
-import type { brandMessages } from '../../features/brand/messages.js';
-import type { contrastMessages } from '../../features/contrast/messages.js';
-import type { discoverMessages } from '../../features/discover/messages.js';
-import type { exploreMessages } from '../../features/explore/messages.js';
-import type { favoriteBrandMessages } from '../../features/favorite-brand/messages.js';
-import type { hotMessages } from '../../features/hot/messages.js';
-import type { potentialMessages } from '../../features/potential/messages.js';
-import type { enquiryMessages } from '../../features/price/enquiryMessages.js';
-import type { priceMessages } from '../../features/price/messages.js';
-import type { productAnalysisMessages } from '../../features/product-analysis/messages.js';
-import type { shopMessages } from '../../features/shop/messages.js';
-import type { analysisMessages } from '../analysis/messages.js';
-import type { AreaMessages } from './area.js';
+import type { WebAreaKey } from './area.js';
 import type { CoreKey, CoreMessages } from './core/zh-CN.js';
 
 export const LOCALES = ['zh-CN', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-type Areas =
-  | typeof analysisMessages
-  | typeof auditScreenMessages
-  | typeof discoverMessages
-  | typeof brandMessages
-  | typeof hotMessages
-  | typeof exploreMessages
-  | typeof priceMessages
-  | typeof enquiryMessages
-  | typeof potentialMessages
-  | typeof productAnalysisMessages
-  | typeof contrastMessages
-  | typeof favoriteBrandMessages
-  | typeof shopMessages;
-type AreaKey = Areas extends infer A ? (A extends AreaMessages<infer K> ? K : never) : never;
-export type WebMessageKey = CoreKey | AreaKey;
+/** The frame's strings, and the analysis frame's and every feature's (each adds itself to WebAreas: area.ts). */
+export type WebMessageKey = CoreKey | WebAreaKey;
 export type { CoreMessages };
 
 /** One language's frame strings, in its own chunk. */

@@ -3,7 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { columnBudget, cutText, type DisplayBudget } from './displayText.js';
 
 /**
- * A name cut to a display-length budget (spec §5) with an ellipsis; when cut, the full text shows in
+ * A name cut to a display-length budget (docs/product.md §5) with an ellipsis; when cut, the full text shows in
  * a tooltip on hover and stays in the page for screen readers (the cut form is hidden from them).
  */
 export function DisplayText({

@@ -21,8 +21,8 @@ export function rangeText(value: RangePickerProps['value'], format: RangePickerP
 }
 
 /**
- * antd's date range picker, fetched when the field is first used rather than with the page (≈ 29 KB
- * gz that no first view needs: the filter panel's periods, the account, enquiry and audit screens —
+ * antd's date range picker, fetched when the field is first used rather than with the page (kilobytes
+ * that no first view needs: the filter panel's periods, the account, enquiry and audit screens —
 ADR 0004's budgets).
  * Until then a read-only input of the same size shows the range or the placeholders. Focus fetches
  * the picker's code; a click or a key other than Tab puts the picker in its place, focused, so the user

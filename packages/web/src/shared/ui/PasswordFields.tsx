@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { passwordRule, repeatRule } from './rules.js';
 
 /**
- * New password + repeat, with the spec §5 rules; used by every screen that sets a password. With
+ * New password + repeat, with the rules of docs/product.md §5; used by every screen that sets a password. With
  * `current`, first the current password (field `current`), for a change rather than a reset.
  */
 export function PasswordFields({

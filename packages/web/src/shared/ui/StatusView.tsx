@@ -26,7 +26,7 @@ export interface StatusViewProps {
 /**
  * The outcome of an action or the state of a screen (done, no access, not found…): a large icon, a
  * title, an explanation and what to do next. Used instead of antd's Result, which ships its three
- * exception illustrations (≈ 10 KB gz) to every page that shows any result. It sets antd's font itself:
+ * exception illustrations to every page that shows any result. It sets antd's font itself:
  * outside the layout (the sign-in frame) nothing around it does.
  */
 export function StatusView({ status = 'info', icon, title, subTitle, extra, children, ...rest }: StatusViewProps) {

@@ -1,5 +1,5 @@
 /**
- * Spec §5 display length where long names meet narrow room: a character above code 255 counts 2,
+ * docs/product.md §5 display length where long names meet narrow room: a character above code 255 counts 2,
  * others 1, and a longer text is cut with an ellipsis (`truncateDisplay` of @marketlens/shared).
  * The budgets live here so that tables, tags and charts cut alike; `DisplayText` shows the full
  * text on hover, `cutLabel` is the same cut for ECharts formatters.

@@ -22,7 +22,7 @@ interface Call {
 
 const FeedbackContext = createContext<Feedback | null>(null);
 
-// antd's message + notification code (rc-notification, their styles, ≈ 11 KB gz) is no part of a page's
+// antd's message + notification code (rc-notification, their styles) is no part of a page's
 // first view: it loads with the first toast asked for (shown once it has arrived) or with the user's
 // first click or key press, so that it is at hand before anything the user does can toast.
 const Holders = lazy(() => import('./feedbackHolders.js'));

@@ -10,7 +10,7 @@ import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 
 /**
- * Ant Design form rules over the spec §5 validators of @marketlens/shared — the server runs the
+ * Ant Design form rules over the validators of docs/product.md §5 of @marketlens/shared — the server runs the
  * same functions, so a form never accepts what the API would refuse, in the same words.
  */
 export function passwordRule(t: TFunction): FormRule {

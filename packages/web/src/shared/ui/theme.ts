@@ -19,7 +19,7 @@ export const PRIMARY_HOVER = '#074bb8';
 export const TEXT_DESCRIPTION = 'rgba(0, 0, 0, 0.57)';
 /** Body text of charts (antd's colorTextSecondary). */
 export const TEXT_SECONDARY = 'rgba(0, 0, 0, 0.65)';
-/** A rise (antd green-8; green-7 #389e0d was 3.5:1) and a fall (antd red-7, 5.6:1), spec §9. */
+/** A rise (antd green-8; green-7 #389e0d was 3.5:1) and a fall (antd red-7, 5.6:1), docs/product.md §9. */
 export const UP_COLOR = '#237804';
 export const DOWN_COLOR = '#cf1322';
 /** Warning text (antd orange-8 family; gold #faad14 is 1.9:1). */
@@ -43,7 +43,7 @@ const STATUS_TEXT = {
 /** The antd theme of the whole app. */
 export const APP_THEME: ThemeConfig = {
   // Component styles come from antd's static stylesheet (App.tsx) instead of being generated in the
-  // page: generating them took ≈ 70 ms of the main thread on a first view of /discover. The tokens below still
+  // page: generating them held up the main thread on a first view of /discover. The tokens below still
   // apply, as the CSS variables that stylesheet reads.
   zeroRuntime: true,
   token: {

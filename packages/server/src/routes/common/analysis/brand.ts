@@ -13,12 +13,12 @@ import { sendCharacters } from '../../../downloads/sheets.js';
 import type { Area } from './register.js';
 
 /**
- * Brand Detail (/brand, spec §7; docs/pages/brand.md): every endpoint first checks the brands it
+ * Brand Detail (/brand, docs/product.md §7; docs/pages/brand.md): every endpoint first checks the brands it
  * names — not granted 403, not in the dataset 404 — then calls the page module.
  */
 
 /** The brands a request names, checked against the grant and the dataset. */
-const brandsOf = (a: AnalysisRequest, ids: readonly number[]) => requireBrands(a.engine, a.scope, ids);
+const brandsOf = (a: AnalysisRequest, ids: readonly number[]) => requireBrands(a, ids);
 
 export const brandArea: Area<typeof BRAND_SCHEMAS> = {
   tag: 'brand',
@@ -41,28 +41,28 @@ export const brandArea: Area<typeof BRAND_SCHEMAS> = {
       return brandInfo(a, b.brand_id, names.get(b.brand_id)!, followed);
     },
     overview: async (a, b) => {
-      const r = await brandOverviews(a, a.validated, await brandsOf(a, [b.brand_id]));
+      const r = await brandOverviews(a, await brandsOf(a, [b.brand_id]));
       return { range: r.range, market: r.market, brand: r.items[0]!, warnings: r.warnings };
     },
     overviews: async (a, b) => {
       const ids = [...new Set(b.brand_ids)];
       const names = await brandsOf(a, ids);
       // In the order asked (the comparison slots).
-      return brandOverviews(a, a.validated, new Map(ids.map((id) => [id, names.get(id)!])));
+      return brandOverviews(a, new Map(ids.map((id) => [id, names.get(id)!])));
     },
     categories: async (a, b) => {
       await brandsOf(a, [b.brand_id]);
-      return brandCategories(a, a.validated, b.brand_id, b.level ?? 3);
+      return brandCategories(a, b.brand_id, b.level ?? 3);
     },
     categoryValuations: async (a, b) => {
       await brandsOf(a, [b.brand_id]);
-      return brandCategoryValuations(a, a.validated, b.brand_id, b.level ?? 3);
+      return brandCategoryValuations(a, b.brand_id, b.level ?? 3);
     },
     trends: async (a, q) => {
       await brandsOf(a, [q.brand_id]);
       const selector = q.selector ?? 'mom';
       const metric = q.metric ?? 'sales';
-      return { metric, selector, points: await brandTrend(a, a.validated, q.brand_id, selector, metric) };
+      return { metric, selector, points: await brandTrend(a, q.brand_id, selector, metric) };
     },
     characters: async (a, b) => {
       await brandsOf(a, [b.brand_id]);

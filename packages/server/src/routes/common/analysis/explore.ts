@@ -15,7 +15,7 @@ import { RANKING_DOCS, sendTop } from '../../../downloads/sheets.js';
 import type { Area } from './register.js';
 
 /**
- * Concept Explore (/explore, spec §7 Explore; docs/pages/explore.md): every endpoint needs a concept
+ * Concept Explore (/explore, docs/product.md §7 Explore; docs/pages/explore.md): every endpoint needs a concept
  * (the request's goodsKeywords, enabled and not empty — a 400 otherwise), then calls the page module.
  */
 export const exploreArea: Area<typeof EXPLORE_SCHEMAS> = {

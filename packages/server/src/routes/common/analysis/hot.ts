@@ -20,7 +20,7 @@ import { canAccessProject } from '../../../permissions/index.js';
 import type { Area } from './register.js';
 
 /**
- * Trend Overview (/hot, spec §7: rising, fresh, hidden keywords, word cloud, hot goods). Page logic
+ * Trend Overview (/hot, docs/product.md §7: rising, fresh, hidden keywords, word cloud, hot goods). Page logic
  * is in analytics/pages/hot.ts; the rules are in docs/pages/hot.md. Hiding and unhiding words are
  * the project administrators' (the table marks them `manage`).
  */

@@ -8,7 +8,7 @@ import { exploreArea } from './explore.js';
 import { hotArea } from './hot.js';
 import { insightArea } from './insight.js';
 import { potentialArea } from './potential.js';
-import { productAnalysisArea } from './products.js';
+import { productAnalysisArea } from './product-analysis.js';
 import { referenceArea } from './reference.js';
 import { registerArea } from './register.js';
 import { shopArea } from './shop.js';

@@ -18,7 +18,7 @@ import { sendTop, sendValuation } from '../../../downloads/sheets.js';
 import type { Area } from './register.js';
 
 /**
- * Category Insight (/discover, spec §7): each endpoint of the shared table picks its own fields and
+ * Category Insight (/discover, docs/product.md §7): each endpoint of the shared table picks its own fields and
  * calls the page module (analytics/pages/insight.ts). Rules and figures: docs/pages/insight.md.
  */
 export const insightArea: Area<typeof INSIGHT_SCHEMAS> = {
@@ -61,7 +61,7 @@ export const insightArea: Area<typeof INSIGHT_SCHEMAS> = {
     // The same for every project; the project in the query still has to be the user's.
     valuationSettings: async () => valuationFactors(),
     valuations: (a) => categoryValuations(a),
-    // Weights are checked before any query: a negative one gets the spec §5 message.
+    // Weights are checked before any query: a negative one gets the message of docs/product.md §5.
     customValuations: (a, b) => categoryValuations(a, checkWeights(b.weights)),
     valuationDownload: async (a, b, reply) => {
       const weights = b.weights ? checkWeights(b.weights) : DEFAULT_VALUATION_WEIGHTS;

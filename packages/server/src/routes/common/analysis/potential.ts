@@ -4,8 +4,8 @@ import { sendPotential } from '../../../downloads/sheets.js';
 import type { Area } from './register.js';
 
 /**
- * Potential Brand (/potential, spec §3 "Potential config", §5, §9; docs/pages/potential.md): the
- * search's periods and categories are checked as the spec §3 filter (`filters`), its limits by the
+ * Potential Brand (/potential, docs/product.md §3 "Potential config", §5, §9; docs/pages/potential.md): the
+ * search's periods and categories are checked as the filter of docs/product.md §3 (`filters`), its limits by the
  * page module; the download lists the same rows as the answer.
  */
 export const potentialArea: Area<typeof POTENTIAL_SCHEMAS> = {

@@ -1,5 +1,4 @@
 import { DATA_ENDPOINTS, DATA_SCHEMAS } from '@marketlens/shared/contracts';
-import { platformChannels } from '../../../analytics/engine/dimensions.js';
 import {
   brandPage,
   brandScope,
@@ -17,7 +16,7 @@ import {
 import type { Area } from './register.js';
 
 /**
- * Reference data of a project (spec §7 "Data"): what the filter panels and the grant pickers of
+ * Reference data of a project (docs/product.md §7 "Data"): what the filter panels and the grant pickers of
  * project administration read. Access is project membership (the table marks it `member`); the
  * logic is in analytics/pages/reference.ts and always within the user's grant.
  */
@@ -25,7 +24,7 @@ export const referenceArea: Area<typeof DATA_SCHEMAS> = {
   tag: 'data',
   endpoints: DATA_ENDPOINTS,
   schemas: DATA_SCHEMAS,
-  // Spec §5: no data scope, no categories (not an error).
+  // docs/product.md §5: no data scope, no categories (not an error).
   unscoped: { categories: { items: [] } },
   summaries: {
     tableDate: "Earliest and latest month of the project's data",
@@ -60,7 +59,7 @@ export const referenceArea: Area<typeof DATA_SCHEMAS> = {
     shops: (a, q) => shopPage(a, q),
     attributes: (a) => filterAttributes(a),
     attributeValues: (a, q) => filterAttributes(a, [q.name]),
-    channels: async (a) => ({ items: await platformChannels(a.warehouse, a.scope.project.dataset) }),
+    channels: async (a) => ({ items: await a.dims.platformChannels() }),
     permission: async (a) => grantIds(a),
     search: (a, b) => search(a, b.keyword),
     empty: (a) => isEmpty(a),

@@ -14,15 +14,16 @@ import {
   requestSignal,
 } from '../../../analytics/request.js';
 import { type Permission, type ProjectIdSource, perm } from '../../../permissions/index.js';
-import { Envelope, ok } from '../../../schema.js';
+import { addTableRoute } from '../../register.js';
 
 /**
  * Registers an area's analysis endpoints from its endpoint table (`@marketlens/shared/contracts`):
  * method, path and pages from the table, request and answer schemas from the area's schema table,
- * the permission derived from the pages (the auth plugin checks membership and the spec §6 page
+ * the permission derived from the pages (the auth plugin checks membership and the docs/product.md §6 page
  * intersection before validation), and one request object for the handler (analytics/request.ts:
  * grant, catalogue, validated filter, cancellation). Handlers only pick their fields and call the
- * page module. The reference data (`DATA_ENDPOINTS`) is registered the same way.
+ * page module. The reference data (`DATA_ENDPOINTS`) is registered the same way. The route itself
+ * is built by the step the administration half uses too (`addTableRoute`, routes/register.ts).
  */
 
 /** The request fields of a handler: the body (or query of a GET) with the path parameters, if any. */
@@ -52,11 +53,11 @@ export interface Area<T extends Record<string, EndpointSchemas>> {
   endpoints: { readonly [K in keyof T]: Entry };
   schemas: T;
   handlers: Handlers<T>;
-  /** The spec §3 filter of a request that does not send it as filter fields (a GET with its own). */
+  /** The filter (docs/product.md §3) of a request that does not send it as filter fields (a GET with its own). */
   filters?: { readonly [K in keyof T]?: (input: Input<T[K]>) => PageFilter };
   /**
    * Answers of `member` endpoints whose data scope is optional: a signed-in request that names no
-   * project gets this answer, without any data (spec §5: no data scope, an empty list — not an error).
+   * project gets this answer, without any data (docs/product.md §5: no data scope, an empty list — not an error).
    */
   unscoped?: { readonly [K in keyof T]?: Answer<T[K]> };
 }
@@ -89,21 +90,17 @@ export function registerArea<T extends Record<string, EndpointSchemas>>(
 ): void {
   for (const key of Object.keys(area.endpoints) as (keyof T & string)[]) {
     const endpoint = area.endpoints[key];
-    const schemas = area.schemas[key] as EndpointSchemas;
     const input = endpoint.method === 'GET' ? 'query' : 'body';
     const projectId = `${input}.data_scope_id` as const;
     const unscoped = area.unscoped?.[key];
-    app.route({
+    addTableRoute(app, {
       method: endpoint.method,
-      url: endpoint.path,
-      config: { permission: permissionOf(endpoint, projectId, unscoped !== undefined) },
-      schema: {
-        tags: [area.tag],
-        summary: area.summaries[key],
-        [input === 'query' ? 'querystring' : 'body']: schemas.body,
-        ...(schemas.params ? { params: schemas.params } : {}),
-        ...(schemas.data ? { response: { 200: Envelope(schemas.data) } } : {}),
-      },
+      path: endpoint.path,
+      permission: permissionOf(endpoint, projectId, unscoped !== undefined),
+      schemas: area.schemas[key] as EndpointSchemas,
+      tag: area.tag,
+      summary: area.summaries[key],
+      file: endpoint.file,
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         // Path parameters are validated by their own schema; the handler gets them with the fields.
         const fields = {
@@ -111,17 +108,16 @@ export function registerArea<T extends Record<string, EndpointSchemas>>(
           ...(req.params as object),
         } as Input<T[typeof key]>;
         // Authorised without a project (an optional data scope left out): the declared empty answer.
-        if (!req.scope && unscoped !== undefined) return ok(unscoped);
+        if (!req.scope && unscoped !== undefined) return unscoped;
         const wire = area.filters?.[key] ? area.filters[key](fields) : filterOf(fields as object);
         // Admitted first (503 `overloaded` when the queue is full): a request turned away reads nothing.
         const signal = requestSignal(reply);
-        const answer = await deps.gate.run(async () => {
+        return deps.gate.admit(async () => {
           // The auth plugin authorised the project (req.scope) and the user (req.user).
           const user = { user: req.user!, scope: req.scope!, locale: req.locale };
           const a = await openAnalysis(deps, user, reply, wire, signal);
           return area.handlers[key](a, fields, reply);
         }, signal);
-        return endpoint.file ? answer : ok(answer);
       },
     });
   }

@@ -14,7 +14,7 @@ import { RANKING_DOCS, sendTop } from '../../../downloads/sheets.js';
 import type { Area } from './register.js';
 
 /**
- * Store Analysis (/shop, spec §7 POST /shops/overviews; docs/pages/shop.md): the filter's shops
+ * Store Analysis (/shop, docs/product.md §7 POST /shops/overviews; docs/pages/shop.md): the filter's shops
  * (checked: not granted 403, not in the dataset 404) in their market, and the market's shops and
  * channels.
  */

@@ -1,27 +1,13 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MAX_CATEGORY_ROWS } from '@marketlens/shared';
+import type { RowProblem } from '@marketlens/shared/contracts';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { type CategoryInfo, categoriesById, categoriesByName } from '../../../analytics/engine/dimensions.js';
 import { AppError, badRequest, notFound } from '../../../errors.js';
 import { translateFor } from '../../../i18n.js';
 import { ConflictError, type Project } from '../../../metadata/index.js';
 import { resolveDataGrant } from '../../../permissions/index.js';
-import { Envelope, ok, Query } from '../../../schema.js';
-import { readSheet, UploadFile } from '../../../uploads/sheet.js';
-import { Done } from '../views.js';
-import { Body, CategoryIds, CheckReport, NoBody, onProject, type ProjectKit, type RowProblem } from './shared.js';
-
-const CategoryStatus = Type.Union([Type.Literal('ready'), Type.Literal('not_ready')]);
-const CategoryView = Type.Object({
-  category_id: Type.Integer(),
-  category_name: Type.String(),
-  category_name_en: Type.String(),
-  level: Type.Integer(),
-  parent: Type.Union([Type.Integer(), Type.Null()]),
-  status: Type.String(),
-});
-const CategoryList = Envelope(Type.Object({ items: Type.Array(CategoryView) }));
+import { readSheet } from '../../../uploads/sheet.js';
+import type { ProjectHandlers, ProjectKit } from './shared.js';
 
 const CATEGORY_HEADING = /^(category|category_id|category_name|品类|品类id|品类名称)$/i;
 
@@ -36,7 +22,7 @@ export function uploadedCategories(table: readonly string[][]): string[] {
 }
 
 /** A project's categories (from its dataset's tree), their status and the category list upload. */
-export function projectCategoryRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
+export function projectCategoryHandlers(kit: ProjectKit) {
   const { metadata, warehouse } = kit.ctx;
 
   async function categoryViews(project: Project) {
@@ -97,139 +83,75 @@ export function projectCategoryRoutes(kit: ProjectKit): FastifyPluginAsyncTypebo
     return { errors, valid };
   }
 
-  return async (app) => {
-    app.get(
-      '/projects/:id/categories',
-      onProject('member', ['id'], "The project's categories the user may see", {
-        querystring: Query(),
-        response: { 200: CategoryList },
-      }),
-      async (req) => {
-        const { project } = req.scope!;
-        const all = await categoryViews(project);
-        // Members see only their granted categories; the grant resolver is the one rule for that.
-        const grant = await resolveDataGrant(metadata, req.user!, project);
-        const allowed = new Set(grant.categories);
-        return ok({ items: all.filter((c) => allowed.has(c.category_id)) });
-      },
-    );
-
-    app.post(
-      '/projects/:id/categories',
-      onProject('manage', ['id'], 'Add categories to the project', {
-        body: Body({ categories: CategoryIds, status: Type.Optional(CategoryStatus) }),
-        response: { 200: CategoryList },
-      }),
-      async (req) => {
-        const { project } = req.scope!;
-        const { errors, valid } = await checkCategories(req, project, req.body.categories);
-        if (errors.length > 0) throw new AppError(400, 'batch_invalid', 'batch.invalidRows');
-        await metadata.projectCategories.add(project.id, valid, req.body.status ?? 'not_ready');
-        await kit.audit(req, 'project.category_add', project.id, { count: valid.length });
-        return ok({ items: await categoryViews(project) });
-      },
-    );
-
-    app.post(
-      '/projects/:id/categories/check',
-      onProject('manage', ['id'], 'Check categories before adding them', {
-        body: Body({
-          categories: Type.Array(Type.Union([Type.Integer({ minimum: 0 }), Type.String({ maxLength: 128 })]), {
-            minItems: 1,
-            maxItems: MAX_CATEGORY_ROWS,
-          }),
-        }),
-        response: { 200: Envelope(CheckReport) },
-      }),
-      async (req) => {
-        const { errors } = await checkCategories(req, req.scope!.project, req.body.categories);
-        return ok({ valid: errors.length === 0, rows: req.body.categories.length, errors });
-      },
-    );
-
-    app.post(
-      '/projects/:id/categories/upload',
-      onProject('manage', ['id'], 'Check or add categories from an uploaded .xlsx or CSV file', {
-        // The file (.xlsx or CSV, base64): one category (id or name) per row, see uploadedCategories.
-        body: Body({ file: UploadFile, dry_run: Type.Optional(Type.Boolean()) }),
-        response: {
-          200: Envelope(
-            Type.Object({ ...CheckReport.properties, added: Type.Integer(), categories: Type.Array(Type.String()) }),
-          ),
-        },
-      }),
-      async (req) => {
-        const { project } = req.scope!;
-        const table = await readSheet(Buffer.from(req.body.file, 'base64'), MAX_CATEGORY_ROWS);
-        const categories = uploadedCategories(table);
-        if (categories.length === 0) throw new AppError(400, 'empty_file', 'upload.empty');
-        const { errors, valid } = await checkCategories(req, project, categories);
-        // All or nothing: one bad row and nothing is added.
-        const write = errors.length === 0 && !req.body.dry_run;
-        if (write && valid.length > 0) {
-          await metadata.projectCategories.add(project.id, valid);
-          await kit.audit(req, 'project.category_upload', project.id, { count: valid.length });
-        }
-        const added = write ? valid.length : 0;
-        return ok({ valid: errors.length === 0, rows: categories.length, errors, added, categories });
-      },
-    );
-
-    app.put(
-      '/projects/:p_id/categories/:c_id',
-      onProject('manage', ['p_id', 'c_id'], 'Replace a category of the project by another', {
-        body: Body({ category_id: Type.Integer({ minimum: 0 }) }),
-        response: { 200: CategoryList },
-      }),
-      async (req) => {
-        const { project } = req.scope!;
-        kit.assertDataset(project.dataset);
-        const known = await categoriesById(warehouse, project.dataset, [req.body.category_id]);
-        if (!known.has(req.body.category_id)) throw badRequest('projects.categoryNotInDataset');
-        const done = await metadata.projectCategories
-          .replace(project.id, Number(req.params.c_id), req.body.category_id)
-          .catch((err: unknown) => {
-            if (err instanceof ConflictError) throw badRequest('projects.categoryExists');
-            throw err;
-          });
-        if (!done) throw notFound('projects.categoryNotFound');
-        await kit.audit(req, 'project.category_update', project.id, {
-          from: Number(req.params.c_id),
-          to: req.body.category_id,
+  return {
+    categories: async (req) => {
+      const { project } = req.scope!;
+      const all = await categoryViews(project);
+      // Members see only their granted categories; the grant resolver is the one rule for that.
+      const grant = await resolveDataGrant(metadata, req.user!, project);
+      const allowed = new Set(grant.categories);
+      return { items: all.filter((c) => allowed.has(c.category_id)) };
+    },
+    addCategories: async (req) => {
+      const { project } = req.scope!;
+      const { errors, valid } = await checkCategories(req, project, req.body.categories);
+      if (errors.length > 0) throw new AppError(400, 'batch_invalid', 'batch.invalidRows');
+      await metadata.projectCategories.add(project.id, valid, req.body.status ?? 'not_ready');
+      await kit.audit(req, 'project.category_add', project.id, { count: valid.length });
+      return { items: await categoryViews(project) };
+    },
+    checkCategories: async (req) => {
+      const { errors } = await checkCategories(req, req.scope!.project, req.body.categories);
+      return { valid: errors.length === 0, rows: req.body.categories.length, errors };
+    },
+    // The file (.xlsx or CSV, base64): one category (id or name) per row, see uploadedCategories.
+    uploadCategories: async (req) => {
+      const { project } = req.scope!;
+      const table = await readSheet(Buffer.from(req.body.file, 'base64'), MAX_CATEGORY_ROWS);
+      const categories = uploadedCategories(table);
+      if (categories.length === 0) throw new AppError(400, 'empty_file', 'upload.empty');
+      const { errors, valid } = await checkCategories(req, project, categories);
+      // All or nothing: one bad row and nothing is added.
+      const write = errors.length === 0 && !req.body.dry_run;
+      if (write && valid.length > 0) {
+        await metadata.projectCategories.add(project.id, valid);
+        await kit.audit(req, 'project.category_upload', project.id, { count: valid.length });
+      }
+      const added = write ? valid.length : 0;
+      return { valid: errors.length === 0, rows: categories.length, errors, added, categories };
+    },
+    replaceCategory: async (req) => {
+      const { project } = req.scope!;
+      kit.assertDataset(project.dataset);
+      const known = await categoriesById(warehouse, project.dataset, [req.body.category_id]);
+      if (!known.has(req.body.category_id)) throw badRequest('projects.categoryNotInDataset');
+      const done = await metadata.projectCategories
+        .replace(project.id, Number(req.params.c_id), req.body.category_id)
+        .catch((err: unknown) => {
+          if (err instanceof ConflictError) throw badRequest('projects.categoryExists');
+          throw err;
         });
-        return ok({ items: await categoryViews(project) });
-      },
-    );
-
-    app.delete(
-      '/projects/:p_id/categories/:c_id',
-      onProject('manage', ['p_id', 'c_id'], 'Remove a category from the project', {
-        body: NoBody,
-        response: { 200: Envelope(Done) },
-      }),
-      async (req) => {
-        const { project } = req.scope!;
-        const categoryId = Number(req.params.c_id);
-        if (!(await metadata.projectCategories.remove(project.id, categoryId))) {
-          throw notFound('projects.categoryNotFound');
-        }
-        await kit.audit(req, 'project.category_delete', project.id, { category_id: categoryId });
-        return ok({ message: 'ok' });
-      },
-    );
-
-    app.put(
-      '/projects/:id/categories/status',
-      onProject('manage', ['id'], 'Set the status of categories', {
-        body: Body({ categories: CategoryIds, status: CategoryStatus }),
-        response: { 200: Envelope(Type.Object({ updated: Type.Integer() })) },
-      }),
-      async (req) => {
-        const { project } = req.scope!;
-        const updated = await metadata.projectCategories.setStatus(project.id, req.body.categories, req.body.status);
-        await kit.audit(req, 'project.category_status', project.id, { status: req.body.status, count: updated });
-        return ok({ updated });
-      },
-    );
-  };
+      if (!done) throw notFound('projects.categoryNotFound');
+      await kit.audit(req, 'project.category_update', project.id, {
+        from: Number(req.params.c_id),
+        to: req.body.category_id,
+      });
+      return { items: await categoryViews(project) };
+    },
+    removeCategory: async (req) => {
+      const { project } = req.scope!;
+      const categoryId = Number(req.params.c_id);
+      if (!(await metadata.projectCategories.remove(project.id, categoryId))) {
+        throw notFound('projects.categoryNotFound');
+      }
+      await kit.audit(req, 'project.category_delete', project.id, { category_id: categoryId });
+      return { message: 'ok' };
+    },
+    categoryStatus: async (req) => {
+      const { project } = req.scope!;
+      const updated = await metadata.projectCategories.setStatus(project.id, req.body.categories, req.body.status);
+      await kit.audit(req, 'project.category_status', project.id, { status: req.body.status, count: updated });
+      return { updated };
+    },
+  } satisfies Partial<ProjectHandlers>;
 }

@@ -1,22 +1,14 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { parseSuperQuery, validateCustomAttributes } from '@marketlens/shared';
-import {
-  CustomAttributesData,
-  CustomAttributesQueryBody,
-  CustomAttributesSaveBody,
-} from '@marketlens/shared/contracts';
-import { Type } from 'typebox';
 import { badRequest } from '../../../errors.js';
 import { customRules } from '../../../metadata/index.js';
-import { Envelope, ok } from '../../../schema.js';
-import { onProject, type ProjectKit } from './shared.js';
+import type { ProjectHandlers, ProjectKit } from './shared.js';
 
 /**
  * A user's custom attributes in a project (docs/web-analysis.md `newAttributes`, docs/api.md): named lists of values,
  * each a super query over product titles. The filter panel defines them, the filter (`newAttributes`)
  * and the attribute distribution use them; docs/api.md "Custom attributes".
  */
-export function customAttributeRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
+export function customAttributeHandlers(kit: ProjectKit) {
   const { metadata } = kit.ctx;
 
   async function customList(projectId: number, userId: number) {
@@ -30,58 +22,44 @@ export function customAttributeRoutes(kit: ProjectKit): FastifyPluginAsyncTypebo
     }));
   }
 
-  return async (app) => {
-    app.post(
-      '/users/projects/:id/categories/custom_attributes/queries',
-      onProject('member', ['id'], "The user's custom attributes (keyword rules), optionally of one category", {
-        body: Type.Optional(CustomAttributesQueryBody),
-        response: { 200: Envelope(CustomAttributesData) },
-      }),
-      async (req) => {
-        const list = await customList(req.scope!.project.id, req.user!.id);
-        const cat = req.body?.category_id;
-        // Attributes without a category apply to every category.
-        return ok({
-          items: cat === undefined ? list : list.filter((c) => c.category_id === null || c.category_id === cat),
-        });
-      },
-    );
-
-    app.post(
-      '/users/projects/:id/categories/custom_attributes',
-      onProject('member', ['id'], "Replace the user's custom attributes (an item with an id updates that one)", {
-        body: CustomAttributesSaveBody,
-        response: { 200: Envelope(CustomAttributesData) },
-      }),
-      async (req) => {
-        const { project } = req.scope!;
-        const items = req.body.items.map((i) => ({ ...i, name: i.name.trim(), name_en: i.name_en.trim() }));
-        // The project-wide attributes are listed beside the user's: no name may be one of theirs either.
-        const shared = (await customList(project.id, req.user!.id)).filter((c) => !c.editable);
-        const problem = validateCustomAttributes([
-          ...shared.map((c) => ({ ...c, values: c.rules.map((r) => r.value) })),
-          ...items.map((i) => ({ ...i, values: i.rules.map((r) => r.value) })),
-        ]);
-        if (problem) throw badRequest(problem.problem.key, problem.problem.params);
-        // Rules are super queries (docs/api.md): rejected with the spec's message when malformed.
-        for (const item of items) {
-          for (const rule of item.rules) {
-            if (!parseSuperQuery(rule.query).ok) throw badRequest('superQuery.invalidFormat');
-          }
+  return {
+    customAttributes: async (req) => {
+      const list = await customList(req.scope!.project.id, req.user!.id);
+      const cat = req.body?.category_id;
+      // Attributes without a category apply to every category.
+      return {
+        items: cat === undefined ? list : list.filter((c) => c.category_id === null || c.category_id === cat),
+      };
+    },
+    saveCustomAttributes: async (req) => {
+      const { project } = req.scope!;
+      const items = req.body.items.map((i) => ({ ...i, name: i.name.trim(), name_en: i.name_en.trim() }));
+      // The project-wide attributes are listed beside the user's: no name may be one of theirs either.
+      const shared = (await customList(project.id, req.user!.id)).filter((c) => !c.editable);
+      const problem = validateCustomAttributes([
+        ...shared.map((c) => ({ ...c, values: c.rules.map((r) => r.value) })),
+        ...items.map((i) => ({ ...i, values: i.rules.map((r) => r.value) })),
+      ]);
+      if (problem) throw badRequest(problem.problem.key, problem.problem.params);
+      // Rules are super queries (docs/api.md): rejected with the super-query message of docs/product.md §5
+      // when malformed.
+      for (const item of items) {
+        for (const rule of item.rules) {
+          if (!parseSuperQuery(rule.query).ok) throw badRequest('superQuery.invalidFormat');
         }
-        await metadata.customAttributes.replaceForUser(
-          project.id,
-          req.user!.id,
-          items.map((i) => ({
-            ...(i.id !== undefined ? { id: i.id } : {}),
-            categoryId: i.category_id,
-            name: i.name,
-            nameEn: i.name_en,
-            rules: i.rules.map((r) => ({ value: r.value.trim(), query: r.query })),
-          })),
-        );
-        return ok({ items: await customList(project.id, req.user!.id) });
-      },
-    );
-  };
+      }
+      await metadata.customAttributes.replaceForUser(
+        project.id,
+        req.user!.id,
+        items.map((i) => ({
+          ...(i.id !== undefined ? { id: i.id } : {}),
+          categoryId: i.category_id,
+          name: i.name,
+          nameEn: i.name_en,
+          rules: i.rules.map((r) => ({ value: r.value.trim(), query: r.query })),
+        })),
+      );
+      return { items: await customList(project.id, req.user!.id) };
+    },
+  } satisfies Partial<ProjectHandlers>;
 }

@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Role } from '@marketlens/shared';
+import type { MemberChange } from '@marketlens/shared/contracts';
 import type { FastifyRequest } from 'fastify';
-import { type TSchema, Type } from 'typebox';
+import { assertGrantValues, canAssignProjectRole } from '../../../accounts/index.js';
 import { badRequest, forbidden, notFound } from '../../../errors.js';
 import type { User } from '../../../metadata/index.js';
 import {
@@ -11,44 +11,10 @@ import {
   canAddMember,
   isAdmin,
 } from '../../../permissions/index.js';
-import { Envelope, ok, Query } from '../../../schema.js';
-import { canAssignProjectRole } from '../accounts.js';
-import { assertGrantValues } from '../grant-values.js';
-import { Done } from '../views.js';
-import { Body, NoBody, onProject, Pages, type ProjectKit, RoleField } from './shared.js';
-
-const MemberView = Type.Object({
-  user_id: Type.Integer(),
-  username: Type.String(),
-  email: Type.String(),
-  enterprise: Type.String(),
-  role: Type.String(),
-  pages: Type.Array(Type.Integer()),
-  categories: Type.Array(Type.Integer()),
-  brands: Type.Array(Type.String()),
-  shops: Type.Array(Type.String()),
-  discount_price_on: Type.Boolean(),
-});
-const MemberList = Envelope(Type.Object({ items: Type.Array(MemberView) }));
-
-const GrantValues = <T extends TSchema>(item: T) => Type.Optional(Type.Array(item, { maxItems: 100_000 }));
-const MemberInput = {
-  role: Type.Optional(RoleField),
-  pages: Type.Optional(Pages),
-  categories: GrantValues(Type.Integer({ minimum: 0 })),
-  brands: GrantValues(Type.String({ minLength: 1, maxLength: 255 })),
-  shops: GrantValues(Type.String({ minLength: 1, maxLength: 255 })),
-};
-interface MemberChange {
-  role?: string;
-  pages?: number[];
-  categories?: number[];
-  brands?: string[];
-  shops?: string[];
-}
+import type { ProjectHandlers, ProjectKit } from './shared.js';
 
 /** A project's members, their project roles, pages and data grants (project user management). */
-export function projectMemberRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox {
+export function projectMemberHandlers(kit: ProjectKit) {
   const { metadata } = kit.ctx;
 
   /** The members as `viewer` sees them: contact fields under the tenancy rule (`accountContact`). */
@@ -123,63 +89,31 @@ export function projectMemberRoutes(kit: ProjectKit): FastifyPluginAsyncTypebox 
     });
   }
 
-  return async (app) => {
-    app.get(
-      '/projects/:id/users',
-      onProject('users', ['id'], "The project's members", { querystring: Query(), response: { 200: MemberList } }),
-      async (req) => ok({ items: await memberViews(req.scope!.project.id, req.user!) }),
-    );
-
-    app.post(
-      '/projects/:id/users',
-      onProject('users', ['id'], 'Add members to the project', {
-        body: Body({
-          user_id: Type.Optional(Type.Integer({ minimum: 1 })),
-          username: Type.Optional(Type.String({ maxLength: 64 })),
-          ...MemberInput,
-        }),
-        response: { 200: MemberList },
-      }),
-      async (req) => {
-        const projectId = req.scope!.project.id;
-        const target = await findNewMember(req.user!, req.body);
-        await saveMember(req, projectId, target.id, req.body, true);
-        await kit.audit(req, 'project.member_add', projectId, { user_id: target.id });
-        return ok({ items: await memberViews(projectId, req.user!) });
-      },
-    );
-
-    app.put(
-      '/projects/:p_id/users/:u_id',
-      onProject('users', ['p_id', 'u_id'], "Update a member's role, pages and grant", {
-        body: Body(MemberInput),
-        response: { 200: MemberList },
-      }),
-      async (req) => {
-        const projectId = req.scope!.project.id;
-        const userId = Number(req.params.u_id);
-        await saveMember(req, projectId, userId, req.body, false);
-        await kit.audit(req, 'project.member_update', projectId, { user_id: userId });
-        return ok({ items: await memberViews(projectId, req.user!) });
-      },
-    );
-
-    app.delete(
-      '/projects/:p_id/users/:u_id',
-      onProject('users', ['p_id', 'u_id'], 'Remove a member from the project', {
-        body: NoBody,
-        response: { 200: Envelope(Done) },
-      }),
-      async (req) => {
-        const projectId = req.scope!.project.id;
-        const userId = Number(req.params.u_id);
-        const existing = await metadata.members.get(projectId, userId);
-        if (!existing) throw notFound('users.notMember');
-        if (!canAssignProjectRole(req.user!, existing.role)) throw forbidden('users.roleNotAllowed');
-        await metadata.members.remove(projectId, userId);
-        await kit.audit(req, 'project.member_remove', projectId, { user_id: userId });
-        return ok({ message: 'ok' });
-      },
-    );
-  };
+  return {
+    members: async (req) => ({ items: await memberViews(req.scope!.project.id, req.user!) }),
+    addMember: async (req) => {
+      const projectId = req.scope!.project.id;
+      const target = await findNewMember(req.user!, req.body);
+      await saveMember(req, projectId, target.id, req.body, true);
+      await kit.audit(req, 'project.member_add', projectId, { user_id: target.id });
+      return { items: await memberViews(projectId, req.user!) };
+    },
+    updateMember: async (req) => {
+      const projectId = req.scope!.project.id;
+      const userId = Number(req.params.u_id);
+      await saveMember(req, projectId, userId, req.body, false);
+      await kit.audit(req, 'project.member_update', projectId, { user_id: userId });
+      return { items: await memberViews(projectId, req.user!) };
+    },
+    removeMember: async (req) => {
+      const projectId = req.scope!.project.id;
+      const userId = Number(req.params.u_id);
+      const existing = await metadata.members.get(projectId, userId);
+      if (!existing) throw notFound('users.notMember');
+      if (!canAssignProjectRole(req.user!, existing.role)) throw forbidden('users.roleNotAllowed');
+      await metadata.members.remove(projectId, userId);
+      await kit.audit(req, 'project.member_remove', projectId, { user_id: userId });
+      return { message: 'ok' };
+    },
+  } satisfies Partial<ProjectHandlers>;
 }

@@ -33,7 +33,7 @@ interface Props {
 }
 
 /**
- * Spec §9 "trend top 10 categories": the ranking of the parent's sub-categories and their trend lines
+ * docs/product.md §9 "trend top 10 categories": the ranking of the parent's sub-categories and their trend lines
  * (Trend Overview's market, Concept Explore's concept).
  */
 export function CategoryTrendsPanel({ endpoint, parent, metricParam, title, testId, onOpen, extra }: Props) {

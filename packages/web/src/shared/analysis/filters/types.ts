@@ -13,7 +13,7 @@ export interface FilterSectionProps {
   /** The filter being edited (applied only by the panel's Apply). */
   draft: AnalysisFilter;
   update(patch: Partial<AnalysisFilter>): void;
-  /** The spec §5 message of a part of the draft, when it is to be shown. */
+  /** The message of docs/product.md §5 of a part of the draft, when it is to be shown. */
   errorOf(part: FilterSection): string | undefined;
   /** Registers (or, with null, removes) the section's check before Apply. */
   beforeApply(check: ApplyCheck | null): void;

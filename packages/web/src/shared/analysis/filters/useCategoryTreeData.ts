@@ -15,9 +15,9 @@ export interface CategoryTreeData {
   loading: boolean;
   /** The name of any granted category in the page language (a choice outside a brand-narrowed tree too). */
   nameOf(id: number): string | undefined;
-  /** Spec §8 "no category data": the project, or the user's grant in it, has no category at all. */
+  /** docs/product.md §8 "no category data": the project, or the user's grant in it, has no category at all. */
   noCategories: boolean;
-  /** Spec §8 "get categories" failed, and the quiet rule (api/quiet.ts) says to tell it. */
+  /** docs/product.md §8 "get categories" failed, and the quiet rule (api/quiet.ts) says to tell it. */
   failed: boolean;
 }
 

@@ -35,7 +35,7 @@ export function AttributesSection({ draft, update, errorOf }: FilterSectionProps
             onChange={(values) => {
               const tooMany = checkFilter({ ...draft, attributes: { [a.name]: values } }).attributes;
               if (tooMany) {
-                // Spec §5: the 11th value is refused with the message; the 10 chosen stay.
+                // docs/product.md §5: the 11th value is refused with the message; the 10 chosen stay.
                 setError(t(tooMany.key, tooMany.params));
                 return;
               }

@@ -1,9 +1,11 @@
+import { DATA_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Button, Flex, Form, Input, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError } from '../../../api/request.js';
-import { CategoryTreeSelect } from '../../CategoryTreeSelect.js';
+import { call } from '../../../api/call.js';
+import { isApiError } from '../../../api/request.js';
 import { useProjectId } from '../../reference.js';
+import { CategoryTreeSelect } from '../CategoryTreeSelect.js';
 import type { FilterSectionProps } from '../types.js';
 
 type SqlCheck = { text: string; ok: true; count: number } | { text: string; ok: false; message: string };
@@ -24,11 +26,7 @@ export function CategorySection({ draft, update, beforeApply }: FilterSectionPro
     if (projectId === undefined) return false;
     setSqlBusy(true);
     try {
-      const r = await api.get<{ items: unknown[] }>(
-        '/api/common/categories/sql',
-        { data_scope_id: projectId, sql: text },
-        { silent: true },
-      );
+      const r = await call(DATA_ENDPOINTS.categorySql, { data_scope_id: projectId, sql: text }, { silent: true });
       setSqlCheck({ text, ok: true, count: r.items.length });
       return true;
     } catch (err) {
@@ -61,7 +59,7 @@ export function CategorySection({ draft, update, beforeApply }: FilterSectionPro
           size="small"
           value={draft.sql.enable ? 'sql' : 'category'}
           onChange={(mode) =>
-            // Spec §4: choosing one mode resets the other.
+            // docs/product.md §4: choosing one mode resets the other.
             update(
               mode === 'sql'
                 ? { category: { enable: false, value: [] }, sql: { enable: true, value: draft.sql.value } }

@@ -6,10 +6,10 @@ import { itemStatus } from '../itemStatus.js';
 import type { FilterSectionProps } from '../types.js';
 
 /**
- * The channel sources among the chosen shops (spec §9: supermarket, global, others), sent as
- * `channel_sources`. Spec §5: "Channel source requires a shop selection first": the choice is closed
+ * The channel sources among the chosen shops (docs/product.md §9: supermarket, global, others), sent as
+ * `channel_sources`. docs/product.md §5: "Channel source requires a shop selection first": the choice is closed
  * until a shop is chosen (the shop section clears it with the last shop), and a source left without
- * a shop is refused with the spec's message.
+ * a shop is refused with the message of docs/product.md §5.
  */
 export function ChannelSourcesSection({ draft, update, errorOf }: FilterSectionProps) {
   const { t } = useTranslation();

@@ -2,10 +2,10 @@ import { MAX_ATTRIBUTE_VALUES } from '@marketlens/shared';
 import { Button, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CustomAttributesEditor } from '../../CustomAttributesEditor.js';
 import { customAttributeName, useCustomAttributes, wordsOf } from '../../customAttributes.js';
 import type { AnalysisFilter } from '../../filter.js';
 import { checkFilter } from '../../validate.js';
+import { CustomAttributesEditor } from '../CustomAttributesEditor.js';
 import type { FilterSectionProps } from '../types.js';
 
 /**
@@ -43,7 +43,7 @@ export function CustomAttributeFilters({
             const next = withValues(a.id, values);
             const tooMany = checkFilter({ ...draft, attributes: {}, newAttributes: next }).attributes;
             if (tooMany) {
-              // Spec §5: the 11th value is refused with the message; the 10 chosen stay.
+              // docs/product.md §5: the 11th value is refused with the message; the 10 chosen stay.
               onError(t(tooMany.key, tooMany.params));
               return;
             }

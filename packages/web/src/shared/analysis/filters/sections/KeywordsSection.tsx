@@ -8,7 +8,7 @@ import type { FilterSectionProps } from '../types.js';
 const SEPARATORS = /[\s,，;；]+/;
 
 /**
- * Title keywords with AND/OR (a duplicate is refused with the spec §5 message), or one super query
+ * Title keywords with AND/OR (a duplicate is refused with the message of docs/product.md §5), or one super query
  * checked by the shared parser with the error position.
  */
 export function KeywordsSection({ draft, update, errorOf }: FilterSectionProps) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { itemStatus } from '../itemStatus.js';
 import type { FilterSectionProps } from '../types.js';
 
-/** The price band [min, max] as typed; either end may stay empty (spec §5 range checks). */
+/** The price band [min, max] as typed; either end may stay empty (docs/product.md §5 range checks). */
 export function PriceSection({ draft, update, errorOf }: FilterSectionProps) {
   const { t } = useTranslation();
   return (

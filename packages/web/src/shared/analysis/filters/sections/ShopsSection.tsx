@@ -7,8 +7,8 @@ import type { FilterSectionProps } from '../types.js';
 
 /**
  * Shops searched on the server by name in either language within the grant (GET /shops), listed by
- * platform and chosen as spec §4 'platform,shop_id' (the server constrains both the platform and
- * the shop). Clearing the last shop clears the channel sources (spec §5: they need a shop).
+ * platform and chosen as docs/product.md §4 'platform,shop_id' (the server constrains both the platform and
+ * the shop). Clearing the last shop clears the channel sources (docs/product.md §5: they need a shop).
  */
 export function ShopsSection({ draft, update }: FilterSectionProps) {
   const { t, i18n } = useTranslation();

@@ -9,12 +9,16 @@ import {
   validatePassword,
   validateRequired,
 } from '@marketlens/shared';
-import { forbidden } from '../../errors.js';
-import type { translateFor } from '../../i18n.js';
-import { type MetadataStore, USER_STATUSES, type User, type UserStatus } from '../../metadata/index.js';
-import { AUTH, type AuthUser, canManageUser, isAdmin, isRoot } from '../../permissions/index.js';
+import type { BatchAddRow, BatchUpdateRow, RowProblem } from '@marketlens/shared/contracts';
+import { forbidden } from '../errors.js';
+import type { translateFor } from '../i18n.js';
+import { type MetadataStore, USER_STATUSES, type User, type UserStatus } from '../metadata/index.js';
+import { AUTH, type AuthUser, canManageUser, isAdmin, isRoot } from '../permissions/index.js';
 
-/** Account-administration rules shared by the single and batch user APIs. */
+/**
+ * Account-administration rules shared by the single and batch account APIs: who may hand out which
+ * role, the status transitions (docs/product.md §4), validity bounds and the per-row batch checks.
+ */
 
 // Who manages whom is also who sees whose contact fields: one rule, in the permissions module.
 export { canManageUser };
@@ -66,39 +70,10 @@ export function assertCanManage(actor: AuthUser, target: User): void {
 }
 
 /** Validity dates ↔ stored bounds: one rule for the single and batch APIs (auth/validity.ts). */
-export { validityBound } from '../../auth/validity.js';
+export { validityBound } from '../auth/validity.js';
 
-/** One problem in one row of a batch file (row is 1-based, as the administrator counts). */
-export interface RowProblem {
-  row: number;
-  field: string;
-  problem: string;
-}
-
-export interface BatchAddRow {
-  username: string;
-  email: string;
-  enterprise: string;
-  telephone: string;
-  password?: string | undefined;
-  role?: string | undefined;
-  group?: string | undefined;
-  valid_from?: string | null | undefined;
-  valid_to?: string | null | undefined;
-}
-
-export interface BatchUpdateRow {
-  username: string;
-  email?: string | undefined;
-  enterprise?: string | undefined;
-  telephone?: string | undefined;
-  password?: string | undefined;
-  role?: string | undefined;
-  group?: string | undefined;
-  status?: string | undefined;
-  valid_from?: string | null | undefined;
-  valid_to?: string | null | undefined;
-}
+/** One problem in one row of a batch file (row is 1-based, as the administrator counts); rows as on the wire. */
+export type { BatchAddRow, BatchUpdateRow, RowProblem };
 
 type Translate = ReturnType<typeof translateFor>;
 

@@ -1,6 +1,6 @@
 import { Alert, Flex, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCategoryTreeData } from './filters/useCategoryTreeData.js';
+import { useCategoryTreeData } from './useCategoryTreeData.js';
 
 /**
  * Categories from the user's granted tree (POST /categories), names in the page language, a chosen

@@ -20,25 +20,19 @@ import type {
 import { MAX_TREND_LINES } from '@marketlens/shared/contracts';
 import { AppError } from '../../errors.js';
 import { translateFor } from '../../i18n.js';
-import {
-  type ProductInfo,
-  platformInfo,
-  productDetails,
-  productsMatching,
-  seriesMatching,
-  shopDetails,
-} from '../engine/dimensions.js';
+import type { ProductInfo } from '../engine/dimensions.js';
 import type { Band, Comparison, CustomSqlNode, Dimension, Filter, ShopPick } from '../engine/model.js';
 import { comparisonOf } from '../engine/service.js';
 import { type ResultRow, shiftPeriod } from '../engine/shape.js';
 import { bandsFor } from '../panels/bands.js';
-import { type PanelContext, periodsOf, warningsOf } from '../panels/common.js';
+import { periodsOf, warningsOf } from '../panels/common.js';
+import type { AnalysisRequest } from '../request.js';
 
 /**
  * Product Analysis (/analysis, page id 6): the filtered market narrowed to a selection of products
  * (SKU ids) and series (names) — their union — and its sales and prices over time. Without a
- * selection every figure is the filtered market's. Every figure comes from `a.run` (the user's
- * grant, the discount switch); product and series names from engine/dimensions.ts within the grant.
+ * selection every figure is the filtered market's. Every figure comes from `a.query` (the user's
+ * grant, the discount switch); product and series names from `a.dims` within the grant.
  * Definitions: docs/pages/product-analysis.md.
  *
  * The shared filter has no product or series field, so the selection is applied with what it has:
@@ -66,14 +60,14 @@ type Sums = { sales: number; count: number };
  * the answer does not tell apart — is a 403 naming the ids.
  */
 export async function selectionOf(
-  a: PanelContext,
+  a: AnalysisRequest,
   body: { products?: readonly number[] | undefined; series?: readonly string[] | undefined },
 ): Promise<Selection> {
   const products = [...new Set(body.products ?? [])];
   const series = [...new Set(body.series ?? [])];
   if (products.length === 0) return { products, shops: [], series };
   const { grant } = a.scope;
-  const details = await productDetails(a.warehouse, a.scope.project.dataset, products, grant.categories);
+  const details = await a.dims.products(products);
   const visible = (id: number) => {
     const p = details.get(id);
     return (
@@ -129,7 +123,7 @@ const bySales = (a: ResultRow, b: ResultRow) => b.sales - a.sales || keyOf(a, ['
  * chosen series counts once) and summed by the dimensions asked; growth is kept only on rows by
  * product (`sku` among the dimensions).
  */
-async function rowsOf(a: PanelContext, sel: Selection, ask: Ask): Promise<ResultRow[]> {
+async function rowsOf(a: AnalysisRequest, sel: Selection, ask: Ask): Promise<ResultRow[]> {
   const query = {
     measures: ['sales', 'count', 'avg_price'] as const,
     range: ask.range,
@@ -140,16 +134,17 @@ async function rowsOf(a: PanelContext, sel: Selection, ask: Ask): Promise<Result
   const filter = a.validated.filter;
   if (isMarket(sel)) {
     const top = ask.top ? { sort: { by: 'sales' as const, desc: true }, limit: ask.top } : {};
-    return (await a.run({ ...query, ...top, measures: [...query.measures], dimensions: ask.dimensions, filter })).rows;
+    return (await a.query({ ...query, ...top, measures: [...query.measures], dimensions: ask.dimensions, filter }))
+      .rows;
   }
   const dims: Dimension[] = ask.dimensions.includes('sku') ? ask.dimensions : ['sku', ...ask.dimensions];
   const chosen = new Set(sel.products);
   const q = { ...query, measures: [...query.measures], dimensions: dims };
   const parts = await Promise.all([
-    sel.series.length ? a.run({ ...q, filter: withSeries(filter, sel.series) }).then((r) => r.rows) : [],
+    sel.series.length ? a.query({ ...q, filter: withSeries(filter, sel.series) }).then((r) => r.rows) : [],
     sel.products.length
       ? a
-          .run({ ...q, filter: withShops(filter, sel.shops) })
+          .query({ ...q, filter: withShops(filter, sel.shops) })
           .then((r) => r.rows.filter((row) => chosen.has(Number(row.keys.sku))))
       : [],
   ]);
@@ -215,7 +210,7 @@ const sold = (rows: readonly ResultRow[]) => rows.filter((r) => r.sales > 0).len
  * POST /analysis/summary: sales, count and average price over the range, against the chain, the
  * year before and (selector custom) the user's base range; products, shops and platforms with sales.
  */
-export async function productSummary(a: PanelContext, sel: Selection): Promise<ProductSummary> {
+export async function productSummary(a: AnalysisRequest, sel: Selection): Promise<ProductSummary> {
   const { range, comparison } = a.validated;
   const granularity = a.scope.project.dateField;
   const kinds: Comparison[] = [{ kind: 'mom' }, { kind: 'yoy' }];
@@ -265,7 +260,7 @@ export async function productSummary(a: PanelContext, sel: Selection): Promise<P
  * The periods of the range, the range read for a trend (its base points included) and how far back
  * each point's base is: the engine's point-by-point rule (engine/service.ts comparisonOf).
  */
-function trendFrame(a: PanelContext) {
+function trendFrame(a: AnalysisRequest) {
   const { range, comparison } = a.validated;
   const granularity = a.scope.project.dateField;
   const c = comparisonOf({ comparison, range, granularity, dimensions: ['period'] });
@@ -288,12 +283,12 @@ function trendFrame(a: PanelContext) {
 }
 
 /** The selection's trend: one point per period with its growth. */
-async function totalPoints(a: PanelContext, sel: Selection, frame = trendFrame(a)) {
+async function totalPoints(a: AnalysisRequest, sel: Selection, frame = trendFrame(a)) {
   return frame.points(perPeriod(await rowsOf(a, sel, { dimensions: ['period'], range: frame.read })));
 }
 
 /** The products of the per-product trend: the chosen ones (the 10 biggest beyond 10), else the selection's 10 biggest. */
-async function trendProducts(a: PanelContext, sel: Selection): Promise<Selection> {
+async function trendProducts(a: AnalysisRequest, sel: Selection): Promise<Selection> {
   const range = a.validated.range;
   const picked = sel.products.length ? { ...NONE, products: sel.products, shops: sel.shops } : sel;
   const fits = sel.products.length > 0 && sel.products.length <= MAX_TREND_LINES;
@@ -307,7 +302,7 @@ async function trendProducts(a: PanelContext, sel: Selection): Promise<Selection
  * POST /analysis/trends: per period sales, count, average price and growth — of the whole selection,
  * per product (up to 10) or per chosen series (up to 10).
  */
-export async function productTrends(a: PanelContext, sel: Selection, by: ProductTrendBy) {
+export async function productTrends(a: AnalysisRequest, sel: Selection, by: ProductTrendBy) {
   const frame = trendFrame(a);
   const t = { zh: translateFor('zh_cn'), en: translateFor('en_us') };
   let lines: ProductTrendLine[];
@@ -317,7 +312,7 @@ export async function productTrends(a: PanelContext, sel: Selection, by: Product
       products.products.length
         ? rowsOf(a, products, { dimensions: ['sku', 'period'], range: frame.read })
         : Promise.resolve([]),
-      productDetails(a.warehouse, a.scope.project.dataset, products.products, a.scope.grant.categories),
+      a.dims.products(products.products),
     ]);
     lines = products.products.map((id) => {
       const p = details.get(id)!;
@@ -358,7 +353,7 @@ export async function productTrends(a: PanelContext, sel: Selection, by: Product
  * where the project has them, discount prices), the category's (the filtered market without the
  * selection) and the selection's sales over the project's price bands (list price).
  */
-export async function priceTrends(a: PanelContext, sel: Selection) {
+export async function priceTrends(a: AnalysisRequest, sel: Selection) {
   const range = a.validated.range;
   const hasDiscount = a.scope.project.discountPrice;
   const { bands } = await bandsFor(a);
@@ -411,13 +406,12 @@ export async function priceTrends(a: PanelContext, sel: Selection) {
 // Products table
 
 /** The rows of products the table shows, described (picture, links, brand, shop, channel, series). */
-async function describe(a: PanelContext, rows: readonly ResultRow[], first: number, selectionSales: number) {
+async function describe(a: AnalysisRequest, rows: readonly ResultRow[], first: number, selectionSales: number) {
   const ids = rows.map((r) => Number(r.keys.sku));
-  const ds = a.scope.project.dataset;
-  const details = await productDetails(a.warehouse, ds, ids, a.scope.grant.categories);
+  const details = await a.dims.products(ids);
   const [shops, platforms] = await Promise.all([
-    shopDetails(a.warehouse, ds, [...new Set([...details.values()].map((p) => Number(p.shop_id)))]),
-    platformInfo(a.warehouse, ds),
+    a.dims.shops([...new Set([...details.values()].map((p) => Number(p.shop_id)))]),
+    a.dims.platforms(),
   ]);
   return rows.flatMap((r, i): ProductRow[] => {
     const id = Number(r.keys.sku);
@@ -470,7 +464,7 @@ async function describe(a: PanelContext, rows: readonly ResultRow[], first: numb
  * growth against the filter's selector.
  */
 export async function productsPage(
-  a: PanelContext,
+  a: AnalysisRequest,
   sel: Selection,
   sort: 'sales' | 'count',
   page: number,
@@ -497,8 +491,8 @@ export async function productsPage(
 // ---------------------------------------------------------------------------------------------
 // Series
 
-/** The project's name for a series in both languages (spec §3), the generic word where it has none. */
-function seriesLabel(a: PanelContext) {
+/** The project's name for a series in both languages (docs/product.md §3), the generic word where it has none. */
+function seriesLabel(a: AnalysisRequest) {
   const p = a.scope.project;
   return {
     label: p.seriesName || translateFor('zh_cn')('products.seriesLabel'),
@@ -513,16 +507,15 @@ const SEARCH_LIMIT = 20;
  * products whose title or brand (either language) contains it or whose id it is — 20 of each,
  * among the products the user may see.
  */
-export async function seriesSearch(a: PanelContext, keyword: string) {
-  const { project, grant } = a.scope;
+export async function seriesSearch(a: AnalysisRequest, keyword: string) {
+  const { project } = a.scope;
   const text = keyword.trim();
-  const ds = project.dataset;
   const [series, ids, platforms] = await Promise.all([
-    project.hasSeries && text ? seriesMatching(a.warehouse, ds, text, grant, SEARCH_LIMIT) : Promise.resolve([]),
-    text ? productsMatching(a.warehouse, ds, text, grant, SEARCH_LIMIT) : Promise.resolve([]),
-    platformInfo(a.warehouse, ds),
+    project.hasSeries && text ? a.dims.seriesMatching(text, SEARCH_LIMIT) : Promise.resolve([]),
+    text ? a.dims.productsMatching(text, SEARCH_LIMIT) : Promise.resolve([]),
+    a.dims.platforms(),
   ]);
-  const details = await productDetails(a.warehouse, ds, ids, grant.categories);
+  const details = await a.dims.products(ids);
   return {
     has_series: project.hasSeries,
     ...seriesLabel(a),
@@ -549,7 +542,7 @@ export async function seriesSearch(a: PanelContext, keyword: string) {
  * POST /series/info: one series under the filter — the summary's figures, its platforms, the
  * list-price range of its products with sales, and its trend.
  */
-export async function seriesInfo(a: PanelContext, name: string) {
+export async function seriesInfo(a: AnalysisRequest, name: string) {
   const sel: Selection = { ...NONE, series: [name] };
   const range = a.validated.range;
   const [summary, platforms, skus, points] = await Promise.all([
@@ -559,7 +552,7 @@ export async function seriesInfo(a: PanelContext, name: string) {
     totalPoints(a, sel),
   ]);
   const withSales = skus.filter((r) => r.sales > 0).map((r) => Number(r.keys.sku));
-  const details = await productDetails(a.warehouse, a.scope.project.dataset, withSales, a.scope.grant.categories);
+  const details = await a.dims.products(withSales);
   const prices = [...details.values()].flatMap((p) => (p.price === null ? [] : [Number(p.price)]));
   return {
     name,

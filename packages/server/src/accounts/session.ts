@@ -1,18 +1,13 @@
-import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
-import { type AuthUser, isRoot, projectPages } from '../../permissions/index.js';
-import { SessionProjectSchema, UserSchema, userView } from './views.js';
-
-export const SessionUserSchema = Type.Object({
-  ...UserSchema.properties,
-  projects: Type.Array(SessionProjectSchema),
-});
+import type { SessionUser } from '@marketlens/shared/contracts';
+import type { AppContext } from '../context.js';
+import { type AuthUser, isRoot, projectPages } from '../permissions/index.js';
+import { userView } from './views.js';
 
 /**
- * The signed-in user as the web app needs it (spec §3): account fields plus, per project, the role,
- * the pages they may open and their granted categories. Root sees every project.
+ * The signed-in user as the web app needs it (docs/product.md §3): account fields plus, per project,
+ * the role, the pages they may open and their granted categories. Root sees every project.
  */
-export async function sessionUser(ctx: AppContext, user: AuthUser, now: Date) {
+export async function sessionUser(ctx: AppContext, user: AuthUser, now: Date): Promise<SessionUser> {
   const memberships = await ctx.metadata.members.listForUser(user.id);
   const byProject = new Map(memberships.map((m) => [m.projectId, m]));
   const ids = isRoot(user) ? undefined : memberships.map((m) => m.projectId);

@@ -2,7 +2,7 @@ import { type MessageKey, validateCustomAttribute, validateCustomAttributeValues
 import { Alert, Button, Flex, Form, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../api/request.js';
+import { isApiError } from '../../api/request.js';
 import {
   type CustomAttribute,
   type CustomAttributeDraft,
@@ -10,8 +10,8 @@ import {
   useCustomAttributes,
   useSaveCustomAttributes,
   wordsOf,
-} from './customAttributes.js';
-import { itemStatus } from './filters/itemStatus.js';
+} from '../customAttributes.js';
+import { itemStatus } from './itemStatus.js';
 
 /** What separates words typed in one go (as in the keyword filter). */
 const SEPARATORS = /[\s,，;；]+/;

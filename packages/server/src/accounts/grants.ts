@@ -1,13 +1,13 @@
-import { hasDataset, unknownGrantValues } from '../../analytics/engine/dimensions.js';
-import { badRequest } from '../../errors.js';
-import type { Project } from '../../metadata/index.js';
-import type { WarehouseEngine } from '../../warehouse/engine.js';
+import { hasDataset, unknownGrantValues } from '../analytics/engine/dimensions.js';
+import { badRequest } from '../errors.js';
+import type { Project } from '../metadata/index.js';
+import type { WarehouseEngine } from '../warehouse/engine.js';
 
 /** How many unknown ids a refusal names before "…". */
 const NAMED = 20;
 
 /**
- * Brand and shop grant values must exist in the project's dataset (issue 20; shops as 'platform,shop_id'
+ * Brand and shop grant values must exist in the project's dataset (shops as 'platform,shop_id'
  * selections or bare ids, a selection's platform must be the shop's): an unknown id would
  * silently grant nothing, so it is refused with a 400 naming the unknown ids. Both the project's
  * user management and the account screen's project access save grants through this check.

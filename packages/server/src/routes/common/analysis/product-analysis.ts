@@ -11,12 +11,12 @@ import {
   selectionOf,
   seriesInfo,
   seriesSearch,
-} from '../../../analytics/pages/products.js';
+} from '../../../analytics/pages/product-analysis.js';
 import { sendProducts } from '../../../downloads/sheets.js';
 import type { Area } from './register.js';
 
 /**
- * Product Analysis (/analysis, spec §7; docs/pages/product-analysis.md): every endpoint but the
+ * Product Analysis (/analysis, docs/product.md §7; docs/pages/product-analysis.md): every endpoint but the
  * search first checks the products it names against the grant (403), then calls the page module.
  */
 export const productAnalysisArea: Area<typeof PRODUCT_ANALYSIS_SCHEMAS> = {

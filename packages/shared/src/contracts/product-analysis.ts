@@ -1,6 +1,6 @@
 /**
  * Wire contract of Product Analysis (/analysis, page id 6): products (SKUs) and product series, their
- * sales and prices over time. Every request is the spec §3 filter plus an optional selection of
+ * sales and prices over time. Every request is the filter (docs/product.md §3) plus an optional selection of
  * products and series (`products`, `series`: the page's own fields, not the shared filter's); without
  * one the figures are the filtered market's. Definitions of every figure: docs/pages/product-analysis.md.
  * Ratios (share, growth) are 0.25 = 25 %; null = no value ("-").
@@ -15,7 +15,7 @@ const Named = { name: Type.String(), name_en: Type.String() };
 /** At most this many products and series in one selection (the trend draws up to 10 lines). */
 export const MAX_SELECTED_PRODUCTS = 50;
 export const MAX_SELECTED_SERIES = 10;
-/** Lines of the per-product / per-series trend (spec §9 trend top 10). */
+/** Lines of the per-product / per-series trend (docs/product.md §9 trend top 10). */
 export const MAX_TREND_LINES = 10;
 /** Rows of one products-table page, and of its download. */
 export const MAX_PRODUCTS_PAGE = 100;
@@ -126,9 +126,9 @@ export const ProductRow = Type.Object({
   title: Type.String(),
   title_en: Type.String(),
   image_id: Type.Union([Type.String(), Type.Null()]),
-  /** Picture URL on the file service (spec §9 pictures by id); null without a picture. */
+  /** Picture URL on the file service (docs/product.md §9 pictures by id); null without a picture. */
   picture: Type.Union([Type.String(), Type.Null()]),
-  /** Product page (spec §9 link helpers); null where the platform has none. */
+  /** Product page (docs/product.md §9 link helpers); null where the platform has none. */
   link: Type.Union([Type.String(), Type.Null()]),
   brand: Ref,
   shop: Type.Object({ id: Type.Integer(), ...Named, link: Type.Union([Type.String(), Type.Null()]) }),
@@ -174,7 +174,7 @@ export type ProductsPage = Static<typeof ProductsPage>;
 export const SeriesSearchBody = ScopeBody({ keyword: Type.String({ minLength: 1, maxLength: 100 }) });
 export const SeriesSearch = Type.Object({
   has_series: Type.Boolean(),
-  /** The project's name for a series (spec §3 series_name / series_name_en). */
+  /** The project's name for a series (docs/product.md §3 series_name / series_name_en). */
   label: Type.String(),
   label_en: Type.String(),
   series: Type.Array(Type.Object({ name: Type.String(), product_count: Type.Integer() })),

@@ -1,7 +1,7 @@
 import { defineMessages } from './area.js';
 
 /** Texts of the Product Analysis area (keys prefixed 'products.'). */
-export const productsMessages = defineMessages({
+export const productAnalysisMessages = defineMessages({
   en: {
     'products.noAccess': 'These products are not in the data you may see: {ids}.',
     'products.download.file': 'Products',

@@ -187,6 +187,8 @@ const coreEn = {
   'projects.noPriceData': 'There is no price data for this category.',
   'projects.attributeNotFound': 'The attribute does not exist in the dataset.',
   'projects.pagesInvalid': 'A project needs at least one valid page.',
+  'projects.dateFieldMismatch': "The granularity does not match the dataset's (by month or by week).",
+  'projects.currencyMismatch': "The currency does not match the dataset's.",
 
   // Favourites (docs/product.md §7, §8): the favourites folder and the favourite brands of a project.
   'collections.getFailed': 'Failed to get favourites, please try again later',
@@ -398,6 +400,8 @@ const coreZhCN: Record<keyof typeof coreEn, string> = {
   'projects.noPriceData': '该品类没有价格数据',
   'projects.attributeNotFound': '数据集中不存在该属性',
   'projects.pagesInvalid': '项目至少需要一个有效页面',
+  'projects.dateFieldMismatch': '时间粒度与数据集不一致（按月或按周）',
+  'projects.currencyMismatch': '币种与数据集不一致',
 
   'collections.getFailed': '获取收藏失败，请稍后重试',
   'collections.readFailed': '读取关注品牌失败，请稍后重试',

@@ -82,6 +82,8 @@ const answer = (items: PotentialRow[], over: Partial<PotentialBrands> = {}): Pot
 let saved: Record<string, unknown> = {};
 /** The status the config read fails with (0: it succeeds). */
 let configFails = 0;
+/** The status saving the config fails with (0: it succeeds). */
+let saveFails = 0;
 let followed = new Set<number>();
 let result = () => answer(ROWS);
 
@@ -92,6 +94,7 @@ function handlers() {
       configFails ? fail(configFails, 'refused') : ok({ config: saved }),
     ),
     http.put('*/api/common/users/projects/1/config', async ({ request }) => {
+      if (saveFails) return fail(saveFails, 'refused');
       saved = ((await request.json()) as { config: Record<string, unknown> }).config;
       return ok({ config: saved });
     }),
@@ -118,6 +121,7 @@ beforeEach(() => {
   server.use(...handlers());
   saved = {};
   configFails = 0;
+  saveFails = 0;
   followed = new Set();
   result = () => answer(ROWS);
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2024-07-15T08:00:00Z') });
@@ -314,6 +318,32 @@ describe('Potential Brand page', () => {
     expect(callsTo('potential/brands')[0]!.body).toMatchObject({ quick_selector: 'yoy' });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('config: 500'));
     expect(screen.queryByText('Failed to read the potential brand config; the defaults are used')).toBeNull();
+    warn.mockRestore();
+  });
+
+  it('a save of the search the server refuses (403) is told, not only logged (zh-CN)', async () => {
+    await setLocale('zh-CN');
+    saveFails = 403;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderPage();
+    await screen.findByTestId('potential-table', undefined, { timeout: 30_000 });
+    await user.click(screen.getByTestId('potential-search'));
+    await waitFor(() => expect(callsTo('users/projects/1/config', 'PUT')).toHaveLength(1));
+    expect(await screen.findByText('更新用户配置失败，请稍后重试', undefined, { timeout: 30_000 })).toBeTruthy();
+    warn.mockRestore();
+  });
+
+  it('a root or administrator outside the members (400) is not told a save failed (en)', async () => {
+    await setLocale('en');
+    saveFails = 400;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderPage();
+    await screen.findByTestId('potential-table', undefined, { timeout: 30_000 });
+    await user.click(screen.getByTestId('potential-search'));
+    await waitFor(() => expect(callsTo('users/projects/1/config', 'PUT')).toHaveLength(1));
+    expect(screen.queryByText('Failed to update the user config, please try again later')).toBeNull();
     warn.mockRestore();
   });
 });

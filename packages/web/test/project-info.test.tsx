@@ -29,12 +29,19 @@ const CATEGORY = {
   status: 'ready',
 };
 
-function renderInfo(categories: unknown[]) {
+function renderInfo(categories: unknown[], datasets: unknown[] = DATASETS, dataset = 'cn_monthly') {
   server.use(
-    http.get('*/api/common/projects/7', () => ok(projectOf({ id: 7, name: 'Skin', data_scope: 'cn_monthly' }))),
+    http.get('*/api/common/projects/7', () => ok(projectOf({ id: 7, name: 'Skin', data_scope: dataset }))),
     http.get('*/api/common/projects/7/categories', () => ok({ items: categories })),
-    http.get('*/api/common/tables', () => ok({ items: DATASETS })),
-    http.get('*/api/common/currencies', () => ok({ items: [{ currency_unit: 'CNY', cur_symbol: '¥' }] })),
+    http.get('*/api/common/tables', () => ok({ items: datasets })),
+    http.get('*/api/common/currencies', () =>
+      ok({
+        items: [
+          { currency_unit: 'CNY', cur_symbol: '¥' },
+          { currency_unit: 'USD', cur_symbol: '$' },
+        ],
+      }),
+    ),
     http.get('*/api/common/users/brief', () => ok({ items: [] })),
     http.post('*/api/common/projects/check', () => ok({ exists: false, message: '' })),
   );
@@ -67,5 +74,35 @@ describe('project info: the dataset of a project that has categories', () => {
     expect(screen.queryByTestId('dataset-locked')).toBeNull();
     await userEvent.click(screen.getByTestId('project-submit'));
     expect((await screen.findByTestId('form-error')).textContent).toContain(msg);
+  });
+});
+
+describe('project info: granularity and currency follow the dataset', () => {
+  const weekly = {
+    ...DATASETS[0]!,
+    table_name: 'us_weekly',
+    date_field: 'week',
+    currency_unit: 'USD',
+    cur_symbol: '$',
+  };
+
+  it('a weekly USD dataset offers only Weekly and USD (en)', async () => {
+    await setLocale('en');
+    renderInfo([], [DATASETS[0], weekly], 'us_weekly');
+    await screen.findByDisplayValue('Skin', {}, FIRST);
+    const granularity = screen.getByTestId('field-granularity');
+    await waitFor(() => expect(granularity.textContent).toBe('Weekly'));
+    const currency = screen.getByTestId('field-currency').closest('.ant-select')!;
+    await userEvent.click(currency.querySelector('.ant-select-content, .ant-select-selector') ?? currency);
+    const options = await screen.findAllByRole('option');
+    // The listbox of antd names each option by its value: one option, USD.
+    expect(options.map((o) => o.textContent)).toEqual(['USD']);
+  });
+
+  it('a monthly dataset no longer offers Weekly (zh-CN)', async () => {
+    await setLocale('zh-CN');
+    renderInfo([]);
+    await screen.findByDisplayValue('Skin', {}, FIRST);
+    await waitFor(() => expect(screen.getByTestId('field-granularity').textContent).toBe('按月'));
   });
 });

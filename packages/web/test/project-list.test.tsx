@@ -53,4 +53,32 @@ describe('Projects list', () => {
     expect(cols.length).toBeGreaterThanOrEqual(6);
     for (const col of cols) expect(col.style.width).toMatch(/^\d+px$/);
   });
+
+  it('with no project yet, an administrator is offered to create the first one (zh-CN)', async () => {
+    await setLocale('zh-CN');
+    server.use(http.get('*/api/common/projects', () => ok({ items: [], total: 0, page: 1, page_size: 20 })));
+    renderAdmin(
+      [
+        { path: '/projects', element: <ProjectListPage /> },
+        { path: '/projects/new/info', element: <p data-testid="create-screen" /> },
+      ],
+      '/projects',
+      userOf(1, 'adm', 'admin'),
+    );
+    expect((await screen.findByTestId('projects-empty', {}, FIRST)).textContent).toContain('还没有项目');
+    expect(screen.queryByTestId('project-table')).toBeNull();
+    await userEvent.click(screen.getByTestId('create-first-project'));
+    expect(await screen.findByTestId('create-screen')).toBeTruthy();
+  });
+
+  it('with no project yet, an enterprise user gets a plain hint and no button (en)', async () => {
+    await setLocale('en');
+    server.use(http.get('*/api/common/projects', () => ok({ items: [], total: 0, page: 1, page_size: 20 })));
+    renderAdmin([{ path: '/projects', element: <ProjectListPage /> }], '/projects', userOf(4, 'boss', 'enterprise'));
+    expect((await screen.findByTestId('projects-empty', {}, FIRST)).textContent).toContain(
+      'You are not in any project yet. Ask your administrator to add you to one.',
+    );
+    expect(screen.queryByTestId('create-first-project')).toBeNull();
+    expect(screen.queryByTestId('project-table')).toBeNull();
+  });
 });

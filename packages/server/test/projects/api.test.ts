@@ -67,6 +67,48 @@ describe.each(stores())('project API ($name)', (target) => {
     expect(created).toMatchObject({ username: 'adm', outcome: 'success', detail: { name: 'Skin care' } });
   });
 
+  it('refuses a granularity or currency the dataset does not have, on create and update (both languages)', async () => {
+    const weekly = await admin('POST', '/projects', {
+      name: 'Mismatch',
+      data_scope: 'cn_monthly',
+      date_field: 'week',
+      pages: [1],
+      locale: 'en',
+    });
+    expect(refused(weekly, 400)).toBe("The granularity does not match the dataset's (by month or by week).");
+    const usd = await admin('POST', '/projects', {
+      name: 'Mismatch',
+      data_scope: 'cn_monthly',
+      currency_unit: 'USD',
+      pages: [1],
+    });
+    expect(refused(usd, 400)).toBe('币种与数据集不一致');
+    expect(await t.ctx.metadata.projects.getByName('Mismatch')).toBeUndefined();
+    expect(refused(await admin('PUT', `/projects/${pid}`, { date_field: 'week' }), 400)).toBe(
+      '时间粒度与数据集不一致（按月或按周）',
+    );
+    expect(refused(await admin('PUT', `/projects/${pid}`, { currency_unit: 'USD', locale: 'en' }), 400)).toBe(
+      "The currency does not match the dataset's.",
+    );
+    // The dataset's own values pass; a weekly project on a weekly dataset too.
+    data(await admin('PUT', `/projects/${pid}`, { date_field: 'month', currency_unit: 'CNY' }));
+    const weeklyOk = data<{ id: number }>(
+      await admin('POST', '/projects', { name: 'Weekly', data_scope: 'cn_weekly', date_field: 'week', pages: [1] }),
+    );
+    expect(data(await admin('DELETE', `/projects/${weeklyOk.id}`))).toEqual({ message: 'ok' });
+  });
+
+  it("the creator becomes a member with the project's pages, so their own config can be saved", async () => {
+    const created = data<{ id: number }>(
+      await admin('POST', '/projects', { name: 'Mine', data_scope: 'cn_monthly', pages: [1, 2] }),
+    );
+    expect(await t.ctx.metadata.members.get(created.id, ids.adm)).toMatchObject({ role: '', pages: [1, 2] });
+    expect(data(await admin('GET', `/projects/${created.id}/pages`))).toEqual({ pages: [1, 2] });
+    const config = { potential: { category_id: 1 } };
+    expect(data(await admin('PUT', `/users/projects/${created.id}/config`, { config }))).toEqual({ config });
+    expect(data(await admin('DELETE', `/projects/${created.id}`))).toEqual({ message: 'ok' });
+  });
+
   it('checks a name, updates, sets status and deletes, auditing each change', async () => {
     expect(data(await admin('POST', '/projects/check', { name: 'skin care ', locale: 'en' }))).toEqual({
       exists: false,
@@ -110,7 +152,9 @@ describe.each(stores())('project API ($name)', (target) => {
       pages: [1, 2, 3, 4],
       categories: leaves.slice(0, 4),
     });
+    // The creator (adm) is a member from the start; see 'the creator becomes a member'.
     expect(data<{ items: unknown[] }>(add).items).toEqual([
+      expect.objectContaining({ user_id: ids.adm, role: '', pages: [1, 2, 3, 4] }),
       expect.objectContaining({ user_id: ids.boss, role: 'admin', pages: [1, 2, 3, 4], enterprise: 'Globex' }),
     ]);
     // The project admin adds a general member of their enterprise by user name, but may not make anyone admin.
@@ -126,7 +170,7 @@ describe.each(stores())('project API ($name)', (target) => {
       data<{ items: { user_id: number }[] }>(ok)
         .items.map((m) => m.user_id)
         .sort(),
-    ).toEqual([ids.boss, ids.member].sort());
+    ).toEqual([ids.adm, ids.boss, ids.member].sort());
     const again = await boss('POST', `/projects/${pid}/users`, { username: 'member', locale: 'en' });
     expect(refused(again, 400)).toBe('The user is already a member of this project.');
     const foreign = await boss('PUT', `/projects/${pid}/users/${ids.member}`, {

@@ -52,6 +52,19 @@ export default function ProjectInfoPage() {
     limit_shops: Form.useWatch('limit_shops', form) === true,
   });
   const en = currentLocale() === 'en';
+  // A dataset holds one granularity and one currency (the server refuses others, docs/product.md §5):
+  // once one is chosen the form offers only those.
+  const datasetName = Form.useWatch('data_scope', form);
+  const chosen = datasets.data?.items.find((x) => x.table_name === datasetName);
+  const granularities = (['month', 'week'] as const).filter((g) => !chosen || g === chosen.date_field);
+  const currencyChoices = chosen
+    ? [
+        currencies.data?.items.find((c) => c.currency_unit === chosen.currency_unit) ?? {
+          currency_unit: chosen.currency_unit,
+          cur_symbol: chosen.cur_symbol,
+        },
+      ]
+    : (currencies.data?.items ?? []);
 
   useEffect(() => {
     if (project.data) form.setFieldsValue(project.data as Values);
@@ -148,12 +161,10 @@ export default function ProjectInfoPage() {
               <Select
                 loading={currencies.isPending}
                 onChange={(unit: string) =>
-                  form.setFieldValue(
-                    'cur_symbol',
-                    currencies.data?.items.find((c) => c.currency_unit === unit)?.cur_symbol,
-                  )
+                  form.setFieldValue('cur_symbol', currencyChoices.find((c) => c.currency_unit === unit)?.cur_symbol)
                 }
-                options={(currencies.data?.items ?? []).map((c) => ({
+                data-testid="field-currency"
+                options={currencyChoices.map((c) => ({
                   value: c.currency_unit,
                   label: `${c.currency_unit} ${c.cur_symbol}`,
                 }))}
@@ -167,10 +178,11 @@ export default function ProjectInfoPage() {
             <Form.Item name="date_field" label={t('projects.granularity')}>
               <Radio.Group
                 optionType="button"
-                options={[
-                  { value: 'month', label: t('projects.monthly') },
-                  { value: 'week', label: t('projects.weekly') },
-                ]}
+                data-testid="field-granularity"
+                options={granularities.map((g) => ({
+                  value: g,
+                  label: g === 'week' ? t('projects.weekly') : t('projects.monthly'),
+                }))}
               />
             </Form.Item>
           </Col>

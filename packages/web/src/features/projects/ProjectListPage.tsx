@@ -1,7 +1,7 @@
 import { EditOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { canEnterRoute, fillPath, ROUTES } from '@marketlens/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Flex, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Dropdown, Empty, Flex, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -42,6 +42,9 @@ export default function ProjectListPage() {
     },
     { success: (p) => (p.status === 'in_service' ? t('projects.resumed') : t('projects.stopped')) },
   );
+  // No project at all (not a filter that matched none): the first sign-in of a new installation or
+  // account. Say what to do instead of showing an empty table.
+  const none = list.isSuccess && list.data.total === 0 && !params.search && !params.status;
   const screensFor = (p: Project) => {
     const role = user.projects.find((m) => m.id === p.id)?.role ?? null;
     return PROJECT_ROUTES.filter((r) => canEnterRoute(r, user.role, role));
@@ -63,131 +66,146 @@ export default function ProjectListPage() {
         )
       }
     >
-      <Flex vertical gap={16}>
-        <Flex gap={12} wrap>
-          <Input.Search
-            allowClear
-            placeholder={t('projects.searchPlaceholder')}
-            style={{ width: 280 }}
-            onSearch={(search) => setParams((p) => ({ ...p, page: 1, search: search.trim() }))}
-          />
-          <Select
-            allowClear
-            placeholder={t('projects.status')}
-            aria-label={t('projects.status')}
-            style={{ width: 160 }}
-            options={[
-              { value: 'in_service', label: t('project.status.inService') },
-              { value: 'stopped', label: t('project.status.stopped') },
+      {none ? (
+        <Empty data-testid="projects-empty" description={admin ? t('projects.emptyAdmin') : t('projects.emptyMember')}>
+          {admin && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate('/projects/new/info')}
+              data-testid="create-first-project"
+            >
+              {t('projects.createFirst')}
+            </Button>
+          )}
+        </Empty>
+      ) : (
+        <Flex vertical gap={16}>
+          <Flex gap={12} wrap>
+            <Input.Search
+              allowClear
+              placeholder={t('projects.searchPlaceholder')}
+              style={{ width: 280 }}
+              onSearch={(search) => setParams((p) => ({ ...p, page: 1, search: search.trim() }))}
+            />
+            <Select
+              allowClear
+              placeholder={t('projects.status')}
+              aria-label={t('projects.status')}
+              style={{ width: 160 }}
+              options={[
+                { value: 'in_service', label: t('project.status.inService') },
+                { value: 'stopped', label: t('project.status.stopped') },
+              ]}
+              onChange={(v?: ProjectListParams['status']) => setParams((p) => ({ ...p, page: 1, status: v }))}
+            />
+          </Flex>
+          <Table<Project>
+            rowKey="id"
+            loading={list.isFetching}
+            dataSource={list.data?.items ?? []}
+            scroll={{ x: 1100 }}
+            data-testid="project-table"
+            pagination={{
+              current: params.page,
+              pageSize: params.page_size,
+              total: list.data?.total ?? 0,
+              showTotal: (total) => t('common.total', { total }),
+              onChange: (page, page_size) => setParams((p) => ({ ...p, page, page_size })),
+            }}
+            columns={[
+              // The dataset, its granularity and currency under the name: the table fits a 1440 px screen.
+              {
+                title: t('projects.name'),
+                dataIndex: 'name',
+                width: NAME_WIDTH,
+                render: (v: string, p) => {
+                  const first = screensFor(p)[0];
+                  const name = <DisplayText text={v} budget={columnBudget(NAME_WIDTH)} />;
+                  const scope = [
+                    p.data_scope,
+                    p.date_field === 'week' ? t('projects.weekly') : t('projects.monthly'),
+                    `${p.currency_unit} ${p.cur_symbol}`,
+                  ].join(' · ');
+                  return (
+                    <Flex vertical gap={2}>
+                      {first ? <Link to={`/projects/${fillPath(first.path, { id: p.id })}`}>{name}</Link> : name}
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="project-scope">
+                        <DisplayText text={scope} budget={columnBudget(NAME_WIDTH)} />
+                      </Typography.Text>
+                    </Flex>
+                  );
+                },
+              },
+              // A width of its own: without one the fixed layout left the tags no room and they ran over the owner.
+              {
+                title: t('projects.pages'),
+                dataIndex: 'pages',
+                width: PAGES_WIDTH,
+                render: (v: number[]) => <PageTags pages={v} />,
+              },
+              {
+                title: t('projects.owner'),
+                dataIndex: 'owner',
+                width: OWNER_WIDTH,
+                render: (v: string | null) =>
+                  v ? <DisplayText text={v} budget={columnBudget(OWNER_WIDTH)} testId="project-owner" /> : '-',
+              },
+              {
+                title: t('projects.status'),
+                dataIndex: 'status',
+                width: 100,
+                render: (s: string) => {
+                  const l = projectStatusLabel(t, s);
+                  return <Tag color={l.tone}>{l.label}</Tag>;
+                },
+              },
+              {
+                title: t('projects.createdAt'),
+                dataIndex: 'created_at',
+                width: 120,
+                render: (v: string) => formatDate(v),
+              },
+              {
+                title: t('common.actions'),
+                fixed: 'right',
+                width: 200,
+                render: (_, p) => (
+                  <Space size={0}>
+                    <Dropdown
+                      menu={{
+                        items: screensFor(p).map((r) => ({
+                          key: `/projects/${fillPath(r.path, { id: p.id })}`,
+                          label: t(r.titleKey),
+                        })),
+                        onClick: ({ key }) => navigate(key),
+                      }}
+                    >
+                      <Button type="link" icon={<EditOutlined />}>
+                        {t('projects.manage')}
+                      </Button>
+                    </Dropdown>
+                    {admin && (
+                      <Popconfirm
+                        title={p.status === 'in_service' ? t('projects.confirmStop') : t('projects.confirmResume')}
+                        onConfirm={() => status.run(p)}
+                      >
+                        <Button
+                          type="link"
+                          danger={p.status === 'in_service'}
+                          icon={p.status === 'in_service' ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
+                        >
+                          {p.status === 'in_service' ? t('projects.stop') : t('projects.resume')}
+                        </Button>
+                      </Popconfirm>
+                    )}
+                  </Space>
+                ),
+              },
             ]}
-            onChange={(v?: ProjectListParams['status']) => setParams((p) => ({ ...p, page: 1, status: v }))}
           />
         </Flex>
-        <Table<Project>
-          rowKey="id"
-          loading={list.isFetching}
-          dataSource={list.data?.items ?? []}
-          scroll={{ x: 1100 }}
-          data-testid="project-table"
-          pagination={{
-            current: params.page,
-            pageSize: params.page_size,
-            total: list.data?.total ?? 0,
-            showTotal: (total) => t('common.total', { total }),
-            onChange: (page, page_size) => setParams((p) => ({ ...p, page, page_size })),
-          }}
-          columns={[
-            // The dataset, its granularity and currency under the name: the table fits a 1440 px screen.
-            {
-              title: t('projects.name'),
-              dataIndex: 'name',
-              width: NAME_WIDTH,
-              render: (v: string, p) => {
-                const first = screensFor(p)[0];
-                const name = <DisplayText text={v} budget={columnBudget(NAME_WIDTH)} />;
-                const scope = [
-                  p.data_scope,
-                  p.date_field === 'week' ? t('projects.weekly') : t('projects.monthly'),
-                  `${p.currency_unit} ${p.cur_symbol}`,
-                ].join(' · ');
-                return (
-                  <Flex vertical gap={2}>
-                    {first ? <Link to={`/projects/${fillPath(first.path, { id: p.id })}`}>{name}</Link> : name}
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="project-scope">
-                      <DisplayText text={scope} budget={columnBudget(NAME_WIDTH)} />
-                    </Typography.Text>
-                  </Flex>
-                );
-              },
-            },
-            // A width of its own: without one the fixed layout left the tags no room and they ran over the owner.
-            {
-              title: t('projects.pages'),
-              dataIndex: 'pages',
-              width: PAGES_WIDTH,
-              render: (v: number[]) => <PageTags pages={v} />,
-            },
-            {
-              title: t('projects.owner'),
-              dataIndex: 'owner',
-              width: OWNER_WIDTH,
-              render: (v: string | null) =>
-                v ? <DisplayText text={v} budget={columnBudget(OWNER_WIDTH)} testId="project-owner" /> : '-',
-            },
-            {
-              title: t('projects.status'),
-              dataIndex: 'status',
-              width: 100,
-              render: (s: string) => {
-                const l = projectStatusLabel(t, s);
-                return <Tag color={l.tone}>{l.label}</Tag>;
-              },
-            },
-            {
-              title: t('projects.createdAt'),
-              dataIndex: 'created_at',
-              width: 120,
-              render: (v: string) => formatDate(v),
-            },
-            {
-              title: t('common.actions'),
-              fixed: 'right',
-              width: 200,
-              render: (_, p) => (
-                <Space size={0}>
-                  <Dropdown
-                    menu={{
-                      items: screensFor(p).map((r) => ({
-                        key: `/projects/${fillPath(r.path, { id: p.id })}`,
-                        label: t(r.titleKey),
-                      })),
-                      onClick: ({ key }) => navigate(key),
-                    }}
-                  >
-                    <Button type="link" icon={<EditOutlined />}>
-                      {t('projects.manage')}
-                    </Button>
-                  </Dropdown>
-                  {admin && (
-                    <Popconfirm
-                      title={p.status === 'in_service' ? t('projects.confirmStop') : t('projects.confirmResume')}
-                      onConfirm={() => status.run(p)}
-                    >
-                      <Button
-                        type="link"
-                        danger={p.status === 'in_service'}
-                        icon={p.status === 'in_service' ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
-                      >
-                        {p.status === 'in_service' ? t('projects.stop') : t('projects.resume')}
-                      </Button>
-                    </Popconfirm>
-                  )}
-                </Space>
-              ),
-            },
-          ]}
-        />
-      </Flex>
+      )}
     </PageFrame>
   );
 }

@@ -62,6 +62,20 @@ export function projectCoreHandlers(kit: ProjectKit) {
   async function assertOwner(ownerId: number | null | undefined) {
     if (ownerId != null && !(await metadata.users.getById(ownerId))) throw badRequest('server.invalidArgument');
   }
+  /**
+   * A dataset holds one granularity and one currency (its manifest); a project asking for another would
+   * show periods or amounts the data does not have (docs/product.md §5). Only the fields the body sets.
+   */
+  const assertMatchesDataset = (dataset: string, b: { date_field?: string; currency_unit?: string }) => {
+    const manifest = warehouse.datasets().find((d) => d.manifest.name === dataset)?.manifest;
+    if (!manifest) return;
+    if (b.date_field !== undefined && b.date_field !== manifest.date_field) {
+      throw badRequest('projects.dateFieldMismatch');
+    }
+    if (b.currency_unit !== undefined && b.currency_unit !== manifest.currency_unit) {
+      throw badRequest('projects.currencyMismatch');
+    }
+  };
   const assertPages = (pages: readonly number[]) => {
     if (pages.filter((p) => PAGE_IDS.includes(p)).length === 0) throw badRequest('projects.pagesInvalid');
   };
@@ -89,22 +103,30 @@ export function projectCoreHandlers(kit: ProjectKit) {
       if (pages.length === 0) throw badRequest('projects.pagesInvalid');
       if (await metadata.projects.getByName(b.name.trim())) throw badRequest('server.projectExists');
       await assertOwner(b.owner_id);
+      assertMatchesDataset(b.data_scope, b);
       const manifest = warehouse.datasets().find((d) => d.manifest.name === b.data_scope)!.manifest;
-      // The dataset's own settings are the defaults; the form may override any of them.
-      const project = await metadata.projects
-        .create({
-          currencyUnit: manifest.currency_unit,
-          curSymbol: manifest.cur_symbol,
-          dateField: manifest.date_field,
-          hasSeries: manifest.has_series,
-          seriesName: manifest.series_name ?? '',
-          seriesNameEn: manifest.series_name_en ?? '',
-          discountPrice: manifest.discount_price,
-          ...toPatch(b),
-          name: b.name.trim(),
-          dataset: b.data_scope,
-          ownerId: b.owner_id ?? req.user!.id,
-          pages,
+      // The dataset's own settings are the defaults; the form may override those that are not the data's own.
+      const project = await metadata
+        .transaction(async (tx) => {
+          const created = await tx.projects.create({
+            currencyUnit: manifest.currency_unit,
+            curSymbol: manifest.cur_symbol,
+            dateField: manifest.date_field,
+            hasSeries: manifest.has_series,
+            seriesName: manifest.series_name ?? '',
+            seriesNameEn: manifest.series_name_en ?? '',
+            discountPrice: manifest.discount_price,
+            ...toPatch(b),
+            name: b.name.trim(),
+            dataset: b.data_scope,
+            ownerId: b.owner_id ?? req.user!.id,
+            pages,
+          });
+          // The creator is a member with every page of the project, root and global admins included:
+          // they pass the member check without a row, but a global admin's pages and anyone's own saved
+          // configuration live on the membership (docs/security.md, "Project membership").
+          await tx.members.add({ projectId: created.id, userId: req.user!.id, role: '', pages });
+          return created;
         })
         .catch(projectConflict);
       await kit.audit(req, 'project.create', project.id, { name: project.name });
@@ -143,6 +165,7 @@ export function projectCoreHandlers(kit: ProjectKit) {
         if (other && other.id !== req.scope!.project.id) throw badRequest('server.projectExists');
       }
       await assertOwner(b.owner_id);
+      assertMatchesDataset(b.data_scope ?? req.scope!.project.dataset, b);
       const updated = await metadata.projects.update(req.scope!.project.id, toPatch(b)).catch(projectConflict);
       if (!updated) throw notFound('server.projectNotFound');
       await kit.audit(req, 'project.update', updated.id, { fields: Object.keys(b).filter((k) => k !== 'locale') });

@@ -297,6 +297,9 @@ export const en: CoreMessages = {
 
   'projects.subtitle': 'A project is a data scope: dataset, currency, date granularity and pages',
   'projects.new': 'New project',
+  'projects.emptyAdmin': 'There is no project yet. A project gives a dataset to its members.',
+  'projects.emptyMember': 'You are not in any project yet. Ask your administrator to add you to one.',
+  'projects.createFirst': 'Create your first project',
   'projects.create': 'Create project',
   'projects.created': 'Project created. Next, add its categories.',
   'projects.createdAt': 'Created',

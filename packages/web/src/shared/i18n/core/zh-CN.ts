@@ -289,6 +289,9 @@ export const zhCN = {
 
   'projects.subtitle': '项目即数据范围：数据集、币种、时间粒度与可用页面',
   'projects.new': '新建项目',
+  'projects.emptyAdmin': '还没有项目。项目为其成员提供一个数据集。',
+  'projects.emptyMember': '您还不在任何项目中，请联系管理员将您加入项目。',
+  'projects.createFirst': '创建第一个项目',
   'projects.create': '创建项目',
   'projects.created': '项目已创建，请继续添加品类',
   'projects.createdAt': '创建时间',

@@ -262,8 +262,23 @@ describe('account deletion, attribute draft steps, shop and brand grants, child-
       const kinds = locale === 'en' ? (['shops', 'brands'] as const) : (['shops'] as const);
       expect(await modal.getByTestId('grant-brands').count()).toBe(locale === 'en' ? 1 : 0);
       for (const kind of kinds) {
-        await modal.getByTestId(`grant-${kind}`).click();
-        await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+        // The grant list loads its options as it opens and may render them anew while a busy machine
+        // catches up, so a click can land on an option that is being replaced: pick until the choice
+        // shows in the field.
+        const select = modal.getByTestId(`grant-${kind}`);
+        const chosen = select.locator('.ant-select-selection-item');
+        const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+        await expect
+          .poll(
+            async () => {
+              if ((await chosen.count()) > 0) return true;
+              if ((await option.count()) === 0) await select.click();
+              await option.click({ timeout: 5000 }).catch(() => undefined);
+              return (await chosen.count()) > 0;
+            },
+            { timeout: 30_000, interval: 250 },
+          )
+          .toBe(true);
         await page.keyboard.press('Escape');
         await dropdownsClosed(page);
       }

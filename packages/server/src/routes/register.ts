@@ -1,4 +1,4 @@
-import type { AdminEndpoint, AdminEndpointSchemas } from '@marketlens/shared/contracts';
+import type { AdminEndpoint, EndpointSchemas } from '@marketlens/shared/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { type Permission, permissionFor } from '../permissions/index.js';
@@ -14,7 +14,7 @@ import { absentBodyAsEmpty, Envelope, ok } from '../schema.js';
  * it was sent on); the rules live in the domain modules (accounts/, permissions/ …), not here.
  */
 
-type ParamsOf<S extends AdminEndpointSchemas> = S extends { params: infer P extends TSchema }
+type ParamsOf<S extends EndpointSchemas> = S extends { params: infer P extends TSchema }
   ? Static<P>
   : Record<string, never>;
 
@@ -22,20 +22,20 @@ type ParamsOf<S extends AdminEndpointSchemas> = S extends { params: infer P exte
  * The request as a handler sees it: the validated body (or query of a GET — the entry's `body`
  * schema), the path parameters, and what the auth plugin set (`user`, `scope`).
  */
-export type RequestOf<S extends AdminEndpointSchemas> = FastifyRequest<{
+export type RequestOf<S extends EndpointSchemas> = FastifyRequest<{
   Body: Static<S['body']>;
   Querystring: Static<S['body']>;
   Params: ParamsOf<S>;
 }>;
-type Answer<S extends AdminEndpointSchemas> = S['data'] extends TSchema ? Static<S['data']> : FastifyReply;
+type Answer<S extends EndpointSchemas> = S['data'] extends TSchema ? Static<S['data']> : FastifyReply;
 
-export type RouteHandlers<T extends Record<string, AdminEndpointSchemas>> = {
+export type RouteHandlers<T extends Record<string, EndpointSchemas>> = {
   readonly [K in keyof T]: (req: RequestOf<T[K]>, reply: FastifyReply) => Promise<Answer<T[K]>>;
 };
 
 type Entry = Pick<AdminEndpoint, 'method' | 'path' | 'access' | 'file'>;
 
-export interface RouteArea<T extends Record<string, AdminEndpointSchemas>> {
+export interface RouteArea<T extends Record<string, EndpointSchemas>> {
   /** OpenAPI tag, and of the endpoints whose tag differs (where the document lists them). */
   tag: string;
   tags?: { readonly [K in keyof T]?: string };
@@ -63,7 +63,7 @@ export interface TableRoute {
   method: AdminEndpoint['method'];
   path: string;
   permission: Permission;
-  schemas: AdminEndpointSchemas;
+  schemas: EndpointSchemas;
   tag: string;
   summary: string;
   /** The answer is a file sent on the reply, not the envelope's data. */
@@ -94,7 +94,7 @@ export function addTableRoute(app: FastifyInstance, route: TableRoute): void {
   });
 }
 
-export function registerRoutes<T extends Record<string, AdminEndpointSchemas>>(
+export function registerRoutes<T extends Record<string, EndpointSchemas>>(
   app: FastifyInstance,
   area: RouteArea<T>,
 ): void {
@@ -104,7 +104,7 @@ export function registerRoutes<T extends Record<string, AdminEndpointSchemas>>(
       method: endpoint.method,
       path: endpoint.path,
       permission: permissionFor(endpoint.access),
-      schemas: area.schemas[key] as AdminEndpointSchemas,
+      schemas: area.schemas[key] as EndpointSchemas,
       tag: area.tags?.[key] ?? area.tag,
       summary: area.summaries[key],
       file: endpoint.file,

@@ -1,18 +1,10 @@
-/**
- * The endpoint tables of the administration half (accounts, projects, the personal centre …): for
- * every endpoint its method, path (under /api/common) and who may call it (docs/product.md §6). The
- * server registers its routes from these tables with the schemas of the same key (`*_SCHEMAS` in
- * `<area>.ts`) and the auth plugin checks the access; the web calls the same entries, typed by the
- * same schemas. Like endpoints.ts, nothing here imports TypeBox at run time: schemas are types only.
- */
-import type { Static, TSchema } from 'typebox';
 import type { ACCOUNT_SCHEMAS } from './accounts.js';
 import type { AUDIT_SCHEMAS } from './audit.js';
 import type { FAVORITE_SCHEMAS } from './favorites.js';
-import type { HttpMethod } from './http.js';
 import type { ORDER_SCHEMAS } from './orders.js';
 import type { PROJECT_SCHEMAS } from './projects.js';
 import type { SESSION_SCHEMAS } from './session.js';
+import type { Carried, EndpointSchemas, HttpMethod } from './table-types.js';
 
 /** Project-level access: `member` of the project, `manage` its settings (global root/admin), `users` its members (also its own admin). */
 export type ProjectAccessKind = 'member' | 'manage' | 'users';
@@ -59,23 +51,13 @@ export interface AdminEndpoint<Body = unknown, Data = unknown, Params = unknown>
   readonly types?: { readonly body: Body; readonly data: Data; readonly params: Params };
 }
 
-/** The path parameters of an endpoint (an empty object when its path has none). */
-export type ParamsOf<E> = E extends { readonly types?: { readonly params: infer P } } ? P : never;
-
-/** Schemas of one administration endpoint (as `EndpointSchemas`, with optional path parameters). */
-export interface AdminEndpointSchemas {
-  readonly body: TSchema;
-  readonly data: TSchema | null;
-  readonly params?: TSchema;
-}
-
-type AdminTyped<S extends AdminEndpointSchemas> = AdminEndpoint<
-  Static<S['body']>,
-  S['data'] extends TSchema ? Static<S['data']> : never,
-  S extends { params: infer P extends TSchema } ? Static<P> : Record<string, never>
+type AdminTyped<S extends EndpointSchemas> = AdminEndpoint<
+  Carried<S>['body'],
+  Carried<S>['data'],
+  Carried<S>['params']
 >;
 /** An endpoint table typed by its schema table: a key missing from either is a compile error. */
-export type AdminTableOf<T extends Record<string, AdminEndpointSchemas>> = {
+export type AdminTableOf<T extends Record<string, EndpointSchemas>> = {
   readonly [K in keyof T]: AdminTyped<T[K]>;
 };
 

@@ -1,29 +1,18 @@
-/**
- * The endpoint tables of the analysis pages and of the reference data: for every endpoint its method,
- * path (under /api/common), the pages (docs/product.md §2 ids) it serves, who may call it and whether it answers
- * a file. The server registers its routes from these tables (with the request and answer schemas of
- * the same key in `<area>.ts`, `*_SCHEMAS`) and the auth plugin checks the access; the web calls the
- * same entries, typed by the same schemas.
- *
- * This module imports nothing at run time but the page ids, so the web can use it without bundling
- * TypeBox: the schemas reach it as types only.
- */
-import type { Static, TSchema } from 'typebox';
 import { PAGE_ID } from '../routes.js';
 import type { BRAND_SCHEMAS } from './brand.js';
 import type { CONTRAST_SCHEMAS } from './contrast.js';
 import type { DATA_SCHEMAS } from './data.js';
 import type { EXPLORE_SCHEMAS } from './explore.js';
 import type { HOT_SCHEMAS } from './hot.js';
-import type { HttpMethod } from './http.js';
 import type { INSIGHT_SCHEMAS } from './insight.js';
 import type { POTENTIAL_SCHEMAS } from './potential.js';
 import type { PRODUCT_ANALYSIS_SCHEMAS } from './product-analysis.js';
 import type { SHOP_SCHEMAS } from './shop.js';
+import type { Carried, EndpointSchemas, HttpMethod } from './table-types.js';
 
 // The administration tables (accounts, projects, personal centre …) come from the same entry point.
 export * from './admin-endpoints.js';
-export type { HttpMethod };
+export type { BodyOf, Carried, DataOf, EndpointSchemas, HttpMethod, ParamsOf } from './table-types.js';
 export type EndpointAccess = 'pages' | 'member' | 'manage';
 
 export interface Endpoint<Body = unknown, Data = unknown, Params = unknown> {
@@ -49,28 +38,7 @@ export interface Endpoint<Body = unknown, Data = unknown, Params = unknown> {
   readonly types?: { readonly body: Body; readonly data: Data; readonly params: Params };
 }
 
-/**
- * The request and answer of an endpoint (of these tables or of the administration tables; their
- * path parameters: `ParamsOf`, admin-endpoints.ts).
- */
-export type BodyOf<E> = E extends { readonly types?: { readonly body: infer B } } ? B : never;
-export type DataOf<E> = E extends { readonly types?: { readonly data: infer D } } ? D : never;
-
-/**
- * Schemas of one endpoint: its request, its answer's data (null for a file) and, for a path with
- * parameters (`/raw/second_categories/:id`), the parameters.
- */
-export interface EndpointSchemas {
-  readonly body: TSchema;
-  readonly data: TSchema | null;
-  readonly params?: TSchema;
-}
-
-type Typed<S extends EndpointSchemas> = Endpoint<
-  Static<S['body']>,
-  S['data'] extends TSchema ? Static<S['data']> : never,
-  S extends { params: infer P extends TSchema } ? Static<P> : Record<string, never>
->;
+type Typed<S extends EndpointSchemas> = Endpoint<Carried<S>['body'], Carried<S>['data'], Carried<S>['params']>;
 /** An endpoint table typed by its schema table: a key missing from either is a compile error. */
 export type TableOf<T extends Record<string, EndpointSchemas>> = { readonly [K in keyof T]: Typed<T[K]> };
 

@@ -2,19 +2,26 @@ import path from 'node:path';
 import { type DatasetTableName, DEMO_DATASETS, type DemoDatasetName } from '@marketlens/shared';
 import { formatDay, parseDay } from './calendar.js';
 import { horizonFor, marketFromUniverse } from './market.js';
+import { buildMessyMarket, MESSY_DATASET, type MessyDatasetName } from './messy.js';
 import { writePictures } from './pictures.js';
 import { datasetPlan, SCALES, type Scale } from './scales.js';
 import { buildUniverse, type Universe } from './universe.js';
 import { FILE_FORMATS, type FileFormat, writeMarket } from './writer.js';
 
+/** What is generated: the demo market, or the messy fixture of one brand's export (messy.ts). */
+export const SHAPES = ['demo', 'messy'] as const;
+export type Shape = (typeof SHAPES)[number];
+
 export interface GenerateProgress {
-  dataset: DemoDatasetName;
+  dataset: DemoDatasetName | MessyDatasetName;
   phase: string;
   rows: number;
   total?: number;
 }
 
 export interface GenerateOptions {
+  /** Default 'demo'. 'messy' writes the one dataset `messy_monthly`; scale and datasets do not apply. */
+  shape?: Shape;
   scale: Scale;
   /** Integer in [0, 2^32). The same seed, scale and as-of date give byte-identical files. */
   seed: number;
@@ -28,8 +35,8 @@ export interface GenerateOptions {
   onProgress?: (p: GenerateProgress) => void;
 }
 
-export interface DatasetSummary {
-  name: DemoDatasetName;
+export interface DatasetSummary<Name extends string = DemoDatasetName> {
+  name: Name;
   dir: string;
   rows: Record<DatasetTableName, number>;
   /** Picture files written into `<dir>/pictures/`, one per image id. */
@@ -48,6 +55,10 @@ export function todayUtc(): string {
 
 /** Checks options and fills defaults; throws an Error with a readable message when invalid. */
 export function resolveOptions(opts: GenerateOptions): Required<Omit<GenerateOptions, 'onProgress'>> {
+  const shape = opts.shape ?? 'demo';
+  if (!SHAPES.includes(shape)) throw new Error(`unknown shape "${shape}" (expected ${SHAPES.join(', ')})`);
+  if (shape === 'messy' && opts.datasets !== undefined)
+    throw new Error(`--datasets does not apply to the messy shape (it writes ${MESSY_DATASET} only)`);
   if (!SCALES.includes(opts.scale)) throw new Error(`unknown scale "${opts.scale}" (expected ${SCALES.join(', ')})`);
   if (!Number.isInteger(opts.seed) || opts.seed < 0 || opts.seed > 0xffffffff) {
     throw new Error(`seed must be an integer from 0 to ${0xffffffff}, got ${opts.seed}`);
@@ -65,15 +76,40 @@ export function resolveOptions(opts: GenerateOptions): Required<Omit<GenerateOpt
   const day = parseDay(asOf);
   if (day === undefined) throw new Error(`invalid as-of date "${asOf}" (expected YYYY-MM-DD)`);
   if (asOf < '2018-01-01') throw new Error(`as-of date ${asOf} is before 2018-01-01; the data starts in 2017`);
-  return { scale: opts.scale, seed: opts.seed, out: opts.out, datasets: [...new Set(datasets)], format, asOf };
+  return {
+    shape,
+    scale: opts.scale,
+    seed: opts.seed,
+    out: opts.out,
+    datasets: [...new Set(datasets)],
+    format,
+    asOf,
+  };
 }
 
 /**
  * Generates the demo datasets into `<out>/<dataset>/` (dataset.json, one file per table and a
  * picture per product in `pictures/`) and returns what was written. The cn datasets share one market (brands, shops, SKU ids).
  */
-export async function generate(opts: GenerateOptions): Promise<DatasetSummary[]> {
+export function generate(opts: GenerateOptions & { shape: 'messy' }): Promise<DatasetSummary<MessyDatasetName>[]>;
+export function generate(opts: GenerateOptions): Promise<DatasetSummary[]>;
+export async function generate(opts: GenerateOptions): Promise<DatasetSummary<DemoDatasetName | MessyDatasetName>[]> {
   const o = resolveOptions(opts);
+  if (o.shape === 'messy') {
+    const started = Date.now();
+    const market = buildMessyMarket({ seed: o.seed, asOf: o.asOf });
+    const dir = path.join(o.out, MESSY_DATASET);
+    const rows = await writeMarket(market, dir, o.format, (p) =>
+      opts.onProgress?.({
+        dataset: MESSY_DATASET,
+        phase: p.phase,
+        rows: p.rows,
+        ...(p.total === undefined ? {} : { total: p.total }),
+      }),
+    );
+    // A brand's own export brings no pictures (image_id is empty): nothing for pictures/.
+    return [{ name: MESSY_DATASET, dir, rows, pictures: 0, elapsedMs: Date.now() - started }];
+  }
   const horizon = horizonFor(parseDay(o.asOf)!);
   const universes = new Map<string, Universe>();
   const summaries: DatasetSummary[] = [];

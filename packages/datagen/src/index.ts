@@ -12,6 +12,8 @@ export {
   type GenerateOptions,
   type GenerateProgress,
   generate,
+  SHAPES,
+  type Shape,
 } from './generate.js';
 export {
   type AttributeRow,
@@ -32,6 +34,14 @@ export {
   type SkuColumns,
   type SkuRow,
 } from './market.js';
+export {
+  buildMessyMarket,
+  MESSY_DATASET,
+  MESSY_SHAPE,
+  type MessyDatasetName,
+  type MessyMarket,
+  type MessyOptions,
+} from './messy.js';
 export { DEFAULT_SEED, parseArgs, runCli, USAGE } from './run-cli.js';
 export { SCALES, type Scale } from './scales.js';
 export { FILE_FORMATS, type FileFormat } from './writer.js';

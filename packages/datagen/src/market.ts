@@ -485,25 +485,7 @@ class DatasetContext {
   }
 
   *facts(): Generator<FactRow> {
-    const c = this.skuColumns;
-    for (const batch of this.factBatches()) {
-      const period = batch.period.label;
-      for (let i = 0; i < batch.size; i++) {
-        const s = batch.sku[i]!;
-        yield {
-          period,
-          sku_id: c.skuId[s]!,
-          platform_id: c.platformId[s]!,
-          shop_type: SHOP_TYPE_ORDER[c.shopTypeIndex[s]!]!,
-          shop_id: c.shopId[s]!,
-          brand_id: c.brandId[s]!,
-          category_id: c.categoryId[s]!,
-          sales: batch.salesCents[i]! / 100,
-          sales_discount: batch.discountCents[i]! / 100,
-          count: batch.count[i]!,
-        };
-      }
-    }
+    yield* factRows(this.skuColumns, this.factBatches());
   }
 
   /**
@@ -699,5 +681,27 @@ class DatasetContext {
       });
       return sizes;
     });
+  }
+}
+
+/** The fact rows of column batches, one row per SKU and period (the demo market's and the messy fixture's). */
+export function* factRows(c: SkuColumns, batches: Iterable<FactBatch>): Generator<FactRow> {
+  for (const batch of batches) {
+    const period = batch.period.label;
+    for (let i = 0; i < batch.size; i++) {
+      const s = batch.sku[i]!;
+      yield {
+        period,
+        sku_id: c.skuId[s]!,
+        platform_id: c.platformId[s]!,
+        shop_type: SHOP_TYPE_ORDER[c.shopTypeIndex[s]!]!,
+        shop_id: c.shopId[s]!,
+        brand_id: c.brandId[s]!,
+        category_id: c.categoryId[s]!,
+        sales: batch.salesCents[i]! / 100,
+        sales_discount: batch.discountCents[i]! / 100,
+        count: batch.count[i]!,
+      };
+    }
   }
 }

@@ -1,6 +1,14 @@
 /** The CLI without process globals, so tests can run it with their own argv and output. */
 import { createProgressReporter, DEMO_DATASETS, type DemoDatasetName } from '@marketlens/shared';
-import { defaultDatasets, type GenerateOptions, generate, resolveOptions, todayUtc } from './generate.js';
+import {
+  defaultDatasets,
+  type GenerateOptions,
+  generate,
+  resolveOptions,
+  SHAPES,
+  type Shape,
+  todayUtc,
+} from './generate.js';
 import { SCALES, type Scale } from './scales.js';
 import { FILE_FORMATS, type FileFormat } from './writer.js';
 
@@ -11,6 +19,9 @@ one file per table.
 
 Options:
   --out <folder>        output folder (required)
+  --shape <shape>       ${SHAPES.join(' | ')} (default: demo); messy writes one brand's export with a
+                        thin first month, a long gap and a sparse latest month (messy_monthly;
+                        --scale and --datasets do not apply)
   --scale <scale>       ${SCALES.join(' | ')} (default: demo)
   --seed <n>            integer 0–4294967295 (default: 20170101); same seed → identical files
   --datasets <a,b>      comma-separated subset of ${DEMO_DATASETS.join(', ')}
@@ -29,7 +40,7 @@ export type ParsedArgs =
   | { kind: 'run'; options: GenerateOptions }
   | { kind: 'error'; message: string };
 
-const FLAGS = ['out', 'scale', 'seed', 'datasets', 'format', 'as-of'] as const;
+const FLAGS = ['out', 'shape', 'scale', 'seed', 'datasets', 'format', 'as-of'] as const;
 type Flag = (typeof FLAGS)[number];
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
@@ -50,7 +61,14 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   const seedText = values.get('seed') ?? String(DEFAULT_SEED);
   if (!/^\d+$/.test(seedText))
     return { kind: 'error', message: `--seed must be a non-negative integer, got "${seedText}"` };
+  const shape = (values.get('shape') ?? 'demo') as Shape;
+  if (shape === 'messy') {
+    for (const flag of ['scale', 'datasets'] as const) {
+      if (values.has(flag)) return { kind: 'error', message: `--${flag} does not apply to --shape messy` };
+    }
+  }
   const options: GenerateOptions = {
+    ...(shape === 'demo' ? {} : { shape }),
     out,
     scale: (values.get('scale') ?? 'demo') as Scale,
     seed: Number(seedText),
@@ -94,10 +112,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       onProgress: (p) => progress.update({ phase: `${p.dataset}: ${p.phase}`, rows: p.rows, total: p.total }),
     });
     progress.done();
-    const datasets = options.datasets ?? defaultDatasets(options.scale);
-    io.stdout(
-      `Generated ${datasets.length} dataset(s), scale ${options.scale}, seed ${options.seed}, as of ${options.asOf}:\n`,
-    );
+    const what =
+      options.shape === 'messy'
+        ? 'the messy fixture'
+        : `${(options.datasets ?? defaultDatasets(options.scale)).length} dataset(s), scale ${options.scale}`;
+    io.stdout(`Generated ${what}, seed ${options.seed}, as of ${options.asOf}:\n`);
     for (const s of summaries) {
       io.stdout(
         `  ${s.name.padEnd(15)} ${s.rows.fact_sales.toLocaleString('en-US').padStart(12)} fact rows  ${s.rows.dim_sku.toLocaleString('en-US').padStart(9)} SKUs  ${(s.elapsedMs / 1000).toFixed(1).padStart(6)} s  → ${s.dir}\n`,

@@ -62,9 +62,12 @@ function copyOptions(format: FileFormat): string {
   return format === 'parquet' ? '(FORMAT parquet, COMPRESSION zstd)' : '(FORMAT csv, HEADER true)';
 }
 
+/** What the writer reads of a dataset: the demo market or the messy fixture (messy.ts). */
+export type WritableMarket = Pick<Market, 'manifest' | 'skus' | 'rows' | 'factBatches'>;
+
 /** Writes `market` into `dir`; returns the row count per table. */
 export async function writeMarket(
-  market: Market,
+  market: WritableMarket,
   dir: string,
   format: FileFormat,
   onProgress: (p: WriteProgress) => void = () => {},
@@ -141,7 +144,7 @@ function appendValue(appender: DuckDBAppender, type: ColumnType, value: unknown)
 
 async function writeDimension(
   conn: DuckDBConnection,
-  market: Market,
+  market: WritableMarket,
   table: DimensionTableName,
   file: string,
   format: FileFormat,
@@ -198,7 +201,7 @@ function factSelect(): string {
 
 async function writeFacts(
   conn: DuckDBConnection,
-  market: Market,
+  market: WritableMarket,
   file: string,
   format: FileFormat,
   onProgress: (p: WriteProgress) => void,

@@ -1,5 +1,6 @@
 export * from './api.js';
 export * from './audit.js';
+export * from './coverage.js';
 export * from './custom-attributes.js';
 export * from './dataset-format.js';
 export * from './dates.js';
@@ -7,6 +8,7 @@ export * from './format.js';
 export * from './limits.js';
 export * from './links.js';
 export * from './messages.js';
+export * from './metric-definitions.js';
 export * from './metrics.js';
 export * from './orders.js';
 export * from './pictures.js';

@@ -18,9 +18,11 @@ import { analysisMessages } from './messages/analysis.js';
 import { auditMessages } from './messages/audit.js';
 import { brandMessages } from './messages/brand.js';
 import { contrastMessages } from './messages/contrast.js';
+import { coverageMessages } from './messages/coverage.js';
 import { customAttributeMessages } from './messages/custom-attributes.js';
 import { downloadMessages } from './messages/download.js';
 import { exploreMessages } from './messages/explore.js';
+import { flagMessages } from './messages/flags.js';
 import { hotMessages } from './messages/hot.js';
 import { insightMessages } from './messages/insight.js';
 import { mailMessages } from './messages/mail.js';
@@ -189,6 +191,7 @@ const coreEn = {
   'projects.pagesInvalid': 'A project needs at least one valid page.',
   'projects.dateFieldMismatch': "The granularity does not match the dataset's (by month or by week).",
   'projects.currencyMismatch': "The currency does not match the dataset's.",
+  'projects.deleteRootOnly': 'Only root may delete a project.',
 
   // Favourites (docs/product.md §7, §8): the favourites folder and the favourite brands of a project.
   'collections.getFailed': 'Failed to get favourites, please try again later',
@@ -239,6 +242,8 @@ const coreEn = {
 /** Areas with their own files (messages/*.ts), merged into the one catalogue. */
 const AREAS = [
   analysisMessages,
+  coverageMessages,
+  flagMessages,
   auditMessages,
   downloadMessages,
   insightMessages,
@@ -402,6 +407,7 @@ const coreZhCN: Record<keyof typeof coreEn, string> = {
   'projects.pagesInvalid': '项目至少需要一个有效页面',
   'projects.dateFieldMismatch': '时间粒度与数据集不一致（按月或按周）',
   'projects.currencyMismatch': '币种与数据集不一致',
+  'projects.deleteRootOnly': '只有超级管理员（root）可以删除项目',
 
   'collections.getFailed': '获取收藏失败，请稍后重试',
   'collections.readFailed': '读取关注品牌失败，请稍后重试',

@@ -3,8 +3,14 @@ import { describe, expect, it } from 'vitest';
 
 const keys = Object.keys(MESSAGES.en) as MessageKey[];
 const singulars = keys.filter((k) => k.endsWith('_one'));
-/** Counted texts that read the same for one and for many ("… and 1 more"). */
-const SAME_FOR_ONE = new Set<string>(['download.value.more']);
+/** Counted texts that read the same for one and for many ("… and 1 more", "Brands: 1 chosen"). */
+const SAME_FOR_ONE = new Set<string>([
+  'download.value.more',
+  'analysis.info.categories',
+  'analysis.info.brands',
+  'analysis.info.shops',
+  'analysis.info.others',
+]);
 
 describe('plurals', () => {
   it.each([

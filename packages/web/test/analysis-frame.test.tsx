@@ -1,3 +1,4 @@
+import { MESSAGES } from '@marketlens/shared';
 import type { Warning } from '@marketlens/shared/contracts';
 import { type Endpoint, INSIGHT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -207,7 +208,8 @@ describe('useAnalysisQuery and PanelCard', () => {
       ),
     );
     renderFrame(<SummaryPanel />);
-    expect(await screen.findByText('There is no data for this filter.')).toBeTruthy();
+    // The default range is covered (the harness's dataset has no gaps): the filter matches nothing.
+    expect(await screen.findByText(MESSAGES.en['analysis.empty.noMatch'])).toBeTruthy();
     expect(screen.queryByTestId('content')).toBeNull();
   });
 });

@@ -53,6 +53,7 @@ const comparison = (base: { start: string; end: string }, growth: number, rank: 
   share_change: -0.0076,
   contribution: -0.27,
   market_growth: 0.026,
+  flags: [],
 });
 const OVERVIEW: BrandOverview = {
   range,
@@ -108,6 +109,7 @@ const TRENDS: BrandTrends = {
       avg_price: 100,
       share: 0.01,
       market_sales: 10_000,
+      flags: [],
     },
     {
       period: '2024-06-01',
@@ -118,6 +120,7 @@ const TRENDS: BrandTrends = {
       avg_price: 120,
       share: 0.012,
       market_sales: 10_000,
+      flags: [],
     },
   ],
 };
@@ -246,9 +249,10 @@ describe('Brand Detail page', () => {
       selector: 'mom',
       metric: 'sales',
     });
+    // Every month of the applied 12 (2023-07 … 2024-06) is on the axis: the 10 before May are gaps.
     expect(JSON.parse((await screen.findByTestId('chart-bar')).textContent!)).toEqual([
-      [100, 120],
-      [null, 0.2],
+      [...Array(10).fill(null), 100, 120],
+      [...Array(10).fill(null), null, 0.2],
     ]);
     const characters = await screen.findByTestId('characters-attribute');
     const row = within(characters).getAllByRole('row')[1]!;

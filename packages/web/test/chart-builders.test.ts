@@ -212,6 +212,7 @@ describe('Concept Explore charts', () => {
     growth: null,
     categories_sales: sales * 10,
     penetration,
+    flags: [],
   });
   const trends = {
     metric: 'sales',

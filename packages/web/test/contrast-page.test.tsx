@@ -48,6 +48,7 @@ const comparison = (growth: number): BrandComparison => ({
   share_change: 0.012,
   contribution: 0.25,
   market_growth: 0.1,
+  flags: [],
 });
 const figures = (k: number): ContrastSlotFigures => ({
   overview: {
@@ -72,6 +73,7 @@ const figures = (k: number): ContrastSlotFigures => ({
     avg_price: 1,
     share: 0.1,
     market_sales: 100,
+    flags: [],
   })),
   categories: [
     {
@@ -88,6 +90,7 @@ const figures = (k: number): ContrastSlotFigures => ({
       brand_part: 1,
       growth: { sales: null, share: null, category_sales: null },
       share_change: null,
+      flags: [],
     },
   ],
   channels: [],
@@ -105,6 +108,7 @@ const figures = (k: number): ContrastSlotFigures => ({
       share_change: null,
       growth: null,
       value: 500,
+      flags: [],
     },
   ],
 });
@@ -220,10 +224,11 @@ describe('Brand Comparison page', () => {
     expect(within(table).getByTestId('overview-shareChange-1').textContent).toContain('1.2 pp');
     expect(table.textContent).toContain('Sales growth (vs previous period)');
     expect(screen.queryByTestId('overview-sales-3')).toBeNull();
-    // The trends overlaid: one line per compared slot.
+    // The trends overlaid: one line per compared slot, over every month of the applied 12
+    // (2023-07 … 2024-06); the answer holds May and June, so the 10 before are gaps.
     expect(JSON.parse((await screen.findAllByTestId('chart-line'))[0]!.textContent!)).toEqual([
-      [10, 11],
-      [20, 21],
+      [...Array(10).fill(null), 10, 11],
+      [...Array(10).fill(null), 20, 21],
     ]);
     // Characters per slot: Brand Detail's endpoint with the slot's categories in place of the filter's.
     await waitFor(() => expect(callsTo('brands/characters')).toHaveLength(2));
@@ -342,6 +347,7 @@ describe('Brand Comparison slots and charts (pure)', () => {
         avg_price: x,
         share: x / 100,
         market_sales: 100,
+        flags: [],
       }));
     const option = contrastTrendChart(
       [

@@ -106,8 +106,26 @@ function handlers() {
         metric: 'sales',
         granularity: 'month',
         points: [
-          { period: '2024-05-01', sales: 10, count: 1, avg_price: 10, value: 10, value_growth: null, growth: null },
-          { period: '2024-06-01', sales: 12, count: 1, avg_price: 12, value: 12, value_growth: 0.2, growth: null },
+          {
+            period: '2024-05-01',
+            sales: 10,
+            count: 1,
+            avg_price: 10,
+            value: 10,
+            value_growth: null,
+            growth: null,
+            flags: [],
+          },
+          {
+            period: '2024-06-01',
+            sales: 12,
+            count: 1,
+            avg_price: 12,
+            value: 12,
+            value_growth: 0.2,
+            growth: null,
+            flags: [],
+          },
         ],
         comparison: null,
         warnings: [],
@@ -226,9 +244,10 @@ describe('Category Insight page', () => {
     expect(error.textContent).toContain('获取趋势数据失败，请稍后重试');
     fireEvent.click(within(error).getByRole('button'));
     const chart = await screen.findByTestId('chart-bar');
+    // The applied range is the default 12 months (2023-07 … 2024-06): the 10 before May are gaps.
     expect(JSON.parse(chart.textContent!)).toEqual([
-      [10, 12],
-      [null, 0.2],
+      [...Array(10).fill(null), 10, 12],
+      [...Array(10).fill(null), null, 0.2],
     ]);
     expect(callsTo('trends', 'POST')).toHaveLength(3);
   });
@@ -296,7 +315,7 @@ describe('Category Insight page', () => {
     server.use(http.post('*/api/common/categories', () => ok({ items: [{ ...BEAUTY, ready: false }] })));
     renderPage('/discover?c=1');
     const warning = await screen.findByTestId('category-not-ready');
-    expect(warning.textContent).toContain('Data for this category is being prepared');
+    expect(warning.textContent).toContain("This category's data awaits review");
     expect(warning.textContent).toContain('Beauty');
     expect(screen.queryByTestId('summary-cards')).toBeNull();
     expect(callsTo('summary', 'POST')).toHaveLength(0);

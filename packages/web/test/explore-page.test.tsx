@@ -35,6 +35,7 @@ const growthOf = (sales: number) => ({
   base_avg_price: 1,
   growth: { sales, count: 0.1, avg_price: 0.05 },
   unequal_lengths: false,
+  flags: [],
 });
 const SUMMARY: ConceptSummary = {
   range,
@@ -61,6 +62,7 @@ const point = (period: string, sales: number) => ({
   growth: null,
   categories_sales: sales * 4,
   penetration: 0.25,
+  flags: [],
 });
 const trends = (labels: string[]): ConceptTrends => ({
   metric: 'sales',
@@ -137,6 +139,7 @@ const top = (kind: 'brand' | 'product'): TopAnswerData => ({
       share: 0.1,
       share_change: 0.01,
       growth: { sales: 0.2, count: 0.1, avg_price: 0.05 },
+      flags: [],
     },
   ],
   warnings: [],

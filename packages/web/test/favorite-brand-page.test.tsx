@@ -30,6 +30,7 @@ const comparison = (growth: number | null): BrandComparison => ({
   share_change: 0,
   contribution: 0,
   market_growth: 0,
+  flags: [],
 });
 const row = (id: number, name: string, name_en: string, sales: number, growth: number | null): FavoriteBrandRow => ({
   brand_id: id,

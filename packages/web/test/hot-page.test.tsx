@@ -1,3 +1,4 @@
+import { MESSAGES } from '@marketlens/shared';
 import type {
   FreshData,
   HiddenKeywordsData,
@@ -86,6 +87,12 @@ function product(id: number, title: string): HotProduct {
 }
 
 const PERIODS = ['2025-11-01', '2025-12-01', '2026-01-01'];
+/**
+ * A trend line as the chart mock prints it: every month of the default range is on the axis, the
+ * 12 ending 2026-01 (2025-02 … 2026-01), so the 9 before PERIODS are empty gaps.
+ */
+const line = (name: string, values: readonly (number | '')[]) =>
+  `${name}:${[...Array(9).fill(''), ...values].join(',')}`;
 const TRENDS: HotCategoryTrendsData = {
   parent_id: null,
   level: 1,
@@ -118,9 +125,18 @@ const RISING: RisingData = {
   base: { start: '2025-08-01', end: '2025-10-01' },
   min_base_sales: 1234,
   items: [
-    { id: 7, name: '花间', name_en: 'Huajian', sales: 56_789, base_sales: 12_000, growth: 3.7324, share: 0.0123 },
+    {
+      id: 7,
+      name: '花间',
+      name_en: 'Huajian',
+      sales: 56_789,
+      base_sales: 12_000,
+      growth: 3.7324,
+      share: 0.0123,
+      flags: [],
+    },
     // Fewer than 50 grew: the rest of the top 50 fell.
-    { id: 8, name: '木兰', name_en: 'Mulan', sales: 9_000, base_sales: 12_000, growth: -0.25, share: 0.002 },
+    { id: 8, name: '木兰', name_en: 'Mulan', sales: 9_000, base_sales: 12_000, growth: -0.25, share: 0.002, flags: [] },
   ],
   warnings: [],
 };
@@ -287,7 +303,7 @@ describe('Trend Overview page', () => {
     expect(rows[0]!.textContent).toContain('61.2%');
     // Trend lines: one per category, sales by default.
     const series = await within(trends).findAllByTestId('series');
-    expect(series.map((s) => s.textContent)).toEqual(['美妆:100,200,300', '食品:50,50,50']);
+    expect(series.map((s) => s.textContent)).toEqual([line('美妆', [100, 200, 300]), line('食品', [50, 50, 50])]);
 
     const rising = await screen.findByTestId('hot-rising');
     expect(rising.textContent).toContain('花间');
@@ -322,7 +338,7 @@ describe('Trend Overview page', () => {
     await user.click(screen.getAllByText('均价')[0]!);
     await waitFor(() => expect(location).toContain('m=avg_price'));
     const series = within(trends).getAllByTestId('series');
-    expect(series.map((s) => s.textContent)).toEqual(['美妆:10,20,30', '食品:,,']);
+    expect(series.map((s) => s.textContent)).toEqual([line('美妆', [10, 20, 30]), line('食品', ['', '', ''])]);
   });
 
   it('opens Concept Explore with the clicked word in the URL', async () => {
@@ -461,7 +477,8 @@ describe('Trend Overview page', () => {
     renderPage();
     await screen.findByTestId('hot-trends');
     const empties = await screen.findAllByTestId('panel-empty');
-    expect(empties[0]!.textContent).toContain('当前筛选条件下暂无数据');
+    // The range is covered (no gaps in the dataset): the filter matches nothing.
+    expect(empties[0]!.textContent).toContain(MESSAGES['zh-CN']['analysis.empty.noMatch']);
   });
   it('every switch round-trips through the URL: a render of the link shows the same view', async () => {
     await setLocale('en');
@@ -478,7 +495,9 @@ describe('Trend Overview page', () => {
     await user.click(screen.getAllByText('Brands')[1]!);
     await user.click(screen.getByText('By units'));
     await waitFor(() => expect(location).toBe('/hot?m=avg_price&rk=product&fk=brand&fs=count'));
-    await waitFor(() => expect(within(trends).getAllByTestId('series')[0]!.textContent).toBe('Beauty:10,20,30'));
+    await waitFor(() =>
+      expect(within(trends).getAllByTestId('series')[0]!.textContent).toBe(line('Beauty', [10, 20, 30])),
+    );
     const view = switchView();
     const series = within(trends)
       .getAllByTestId('series')

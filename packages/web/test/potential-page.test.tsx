@@ -49,6 +49,9 @@ const row = (over: Partial<PotentialRow>): PotentialRow => ({
   total_sales: 60_000_000,
   total_growth: 0.8,
   followed: false,
+  flags: [],
+  category_flags: [],
+  total_flags: [],
   ...over,
 });
 const ROWS = [
@@ -330,7 +333,10 @@ describe('Potential Brand page', () => {
     await screen.findByTestId('potential-table', undefined, { timeout: 30_000 });
     await user.click(screen.getByTestId('potential-search'));
     await waitFor(() => expect(callsTo('users/projects/1/config', 'PUT')).toHaveLength(1));
-    expect(await screen.findByText('更新用户配置失败，请稍后重试', undefined, { timeout: 30_000 })).toBeTruthy();
+    // With the server's message after it ('refused' in this mock).
+    expect(
+      await screen.findByText('更新用户配置失败，请稍后重试: refused', undefined, { timeout: 30_000 }),
+    ).toBeTruthy();
     warn.mockRestore();
   });
 

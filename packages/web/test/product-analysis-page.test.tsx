@@ -41,6 +41,7 @@ const cmp = (growth: number) => ({
   base_avg_price: 1,
   growth: { sales: growth, count: 0.1, avg_price: -0.05 },
   unequal_lengths: false,
+  flags: [],
 });
 const summary = (discount = false): ProductSummary => ({
   range,
@@ -62,6 +63,7 @@ const point = (period: string, sales: number) => ({
   count: 10,
   avg_price: sales / 10,
   growth: { sales: 0.5, count: null, avg_price: null },
+  flags: [],
 });
 const TRENDS: ProductTrends = {
   by: 'total',
@@ -118,6 +120,7 @@ const row = (rank: number, id: number): ProductRow => ({
   avg_price: 250,
   share: 0.25,
   growth: 0.1,
+  flags: [],
 });
 const SEARCH: SeriesSearch = {
   has_series: true,

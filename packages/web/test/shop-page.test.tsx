@@ -33,6 +33,7 @@ const cmp = (growth: number): ShopComparison => ({
   base: { sales: 1, count: 1, avg_price: 1, share: 0.1 },
   growth: { sales: growth, count: 0, avg_price: 0, share: 0 },
   share_change: 0.012,
+  flags: [],
 });
 const shopItem = (value: string, name: string, name_en: string, sales: number) => {
   const [platform, id] = value.split(',').map(Number) as [number, number];
@@ -115,6 +116,7 @@ const topOf = (kind: 'shop' | 'product'): TopAnswerData => ({
       share_change: 0.01,
       growth: { sales: 0.1, count: 0, avg_price: 0 },
       value: 100,
+      flags: [],
       ...(kind === 'product' ? { image_id: 'a1' } : {}),
     },
   ],
@@ -176,7 +178,10 @@ describe('Store Analysis page', () => {
     await waitFor(() => expect(callsTo('shops/rankings')).toHaveLength(1));
     expect(callsTo('shops/overviews')).toHaveLength(0);
     expect(callsTo('shops/rankings')[0]!.body).toMatchObject({ data_scope_id: 1, sort_by: 'sales' });
-    expect(JSON.parse((await screen.findByTestId('chart-line')).textContent!)).toEqual([[0.4, 0.6]]);
+    // The mix over every month of the applied 12 (2023-07 … 2024-06): the 10 before May are gaps.
+    expect(JSON.parse((await screen.findByTestId('chart-line')).textContent!)).toEqual([
+      [...Array(10).fill(null), 0.4, 0.6],
+    ]);
   });
 
   it('with the filter’s shops: overview figures formatted, the shops and sources sent, switches in the URL', async () => {
@@ -250,6 +255,11 @@ describe('Store Analysis page', () => {
     const error = await screen.findByTestId('panel-error', undefined, { timeout: 30_000 });
     expect(error.textContent).toContain('Failed to get the shop trends, please try again later');
     await user.click(within(error).getByRole('button'));
-    expect(JSON.parse((await screen.findAllByTestId('chart-line'))[0]!.textContent!)).toContainEqual([100, 120]);
+    // The trend over every month of the applied 12 (2023-07 … 2024-06): the 10 before May are gaps.
+    expect(JSON.parse((await screen.findAllByTestId('chart-line'))[0]!.textContent!)).toContainEqual([
+      ...Array(10).fill(null),
+      100,
+      120,
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import type { DateRange, WireLocale } from '@marketlens/shared';
+import type { DatasetCoverage, DateRange, WireLocale } from '@marketlens/shared';
 import type { FastifyReply } from 'fastify';
 import { customRules, type MetadataStore, type Project, type ProjectMember } from '../metadata/index.js';
 import { type AuthUser, type ProjectScope, resolveDataGrant } from '../permissions/index.js';
@@ -23,6 +23,8 @@ export interface DataScope {
   discount: boolean;
   /** The dataset's whole period range. */
   fullRange: DateRange;
+  /** The dataset's coverage per period (docs/data-format.md §11): gaps, last complete period. */
+  coverage: DatasetCoverage;
 }
 
 /** The data scope of a project the user was authorised for: the grant (deny by default) and the catalogue. */
@@ -43,6 +45,7 @@ export async function dataScopeOf(
     catalog,
     discount: project.discountPrice && (member?.discountPriceOn ?? false),
     fullRange: { start: ds.farthestDate, end: ds.latestDate },
+    coverage: catalog.coverage,
   };
 }
 

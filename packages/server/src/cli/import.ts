@@ -1,7 +1,13 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createProgressReporter } from '@marketlens/shared';
+import {
+  type CoverageGap,
+  createProgressReporter,
+  type DatasetCoverage,
+  datasetGaps,
+  nextPeriod,
+} from '@marketlens/shared';
 import { loadConfig } from '../config.js';
 import { type DatasetIdsInUse, openMetadata } from '../metadata/index.js';
 import { openClickHouseWarehouse } from '../warehouse/clickhouse/engine.js';
@@ -150,6 +156,41 @@ function cannotReport(err: unknown, zh: boolean): string {
     : `! The ids that projects use cannot be read (${why}); this import does not report changes to them.\n`;
 }
 
+const GAP_NAMES: Record<CoverageGap['state'], { en: string; zh: string }> = {
+  missing: { en: 'missing', zh: '缺失' },
+  sparse: { en: 'sparse', zh: '稀疏' },
+  partial: { en: 'partial', zh: '不完整' },
+};
+
+/**
+ * The coverage of the loaded version (docs/data-format.md §11), for whoever loaded it to see at once
+ * whether the data has holes: the last complete period, then the periods that are not complete, a
+ * run of consecutive periods in one state written once ("2018-10-01 … 2020-03-01 (18 missing)").
+ */
+export function coverageLines(coverage: DatasetCoverage, zh: boolean): string[] {
+  const runs: { first: string; last: string; state: CoverageGap['state']; n: number }[] = [];
+  for (const gap of datasetGaps(coverage)) {
+    const run = runs.at(-1);
+    if (run && run.state === gap.state && nextPeriod(run.last, coverage.granularity) === gap.period) {
+      run.last = gap.period;
+      run.n += 1;
+    } else runs.push({ first: gap.period, last: gap.period, state: gap.state, n: 1 });
+  }
+  const last = coverage.lastComplete;
+  const lines = [zh ? `  最后完整周期 ${last ?? '无'}` : `  last complete period ${last ?? 'none'}`];
+  if (runs.length === 0) {
+    lines.push(zh ? '  数据覆盖：完整' : '  coverage: complete');
+    return lines;
+  }
+  const parts = runs.map((r) => {
+    const name = GAP_NAMES[r.state][zh ? 'zh' : 'en'];
+    if (r.n === 1) return zh ? `${r.first}（${name}）` : `${r.first} (${name})`;
+    return zh ? `${r.first} … ${r.last}（${r.n} 个周期${name}）` : `${r.first} … ${r.last} (${r.n} ${name})`;
+  });
+  lines.push(zh ? `  数据覆盖：${parts.join('、')}` : `  coverage: ${parts.join(', ')}`);
+  return lines;
+}
+
 function prefersChinese(env: NodeJS.ProcessEnv): boolean {
   return /^zh/i.test(env.LC_ALL || env.LC_MESSAGES || env.LANG || '');
 }
@@ -203,6 +244,7 @@ export async function runImportCli(argv: readonly string[], io: CliIo): Promise<
         `✓ ${dataset.manifest.name} loaded as version ${dataset.version} in ${secs.toFixed(1)} s` +
           ` (${Math.round(facts / Math.max(secs, 0.001)).toLocaleString('en-US')} fact rows/s)`,
         `  periods ${dataset.farthestDate} … ${dataset.latestDate} (${dataset.manifest.date_field}ly)`,
+        ...(dataset.coverage ? coverageLines(dataset.coverage, zh) : []),
         ...Object.entries(dataset.rows).map(
           ([t, n]) => `  ${t.padEnd(26)} ${n.toLocaleString('en-US').padStart(13)} rows`,
         ),

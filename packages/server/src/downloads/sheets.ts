@@ -1,5 +1,6 @@
 import {
   auditActionKey,
+  type FigureFlag,
   formatNumber,
   formatRatio,
   isAuditAction,
@@ -44,6 +45,24 @@ const contextOf = (a: AnalysisRequest) =>
     a.locale,
   );
 
+/**
+ * The flags of a row's growth as words in the request's language ("low base, base incomplete";
+ * "低基数、对比期数据不全"), empty when it has none (docs/metrics.md "Flags"): a spreadsheet says
+ * what the screen marks.
+ */
+export function flagsText(flags: readonly FigureFlag[] | null | undefined, locale: WireLocale): string {
+  const t = translateFor(locale);
+  const words = (flags ?? []).map((f) => t(`download.flag.${f}`));
+  return new Intl.ListFormat(locale === 'en_us' ? 'en' : 'zh-CN', { style: 'narrow', type: 'conjunction' }).format(
+    words,
+  );
+}
+
+/** The "Flags" column, beside the growth columns of a sheet. */
+export function flagsColumn<R extends { flags?: readonly FigureFlag[] | null }>(locale: WireLocale): Column<R> {
+  return { header: 'download.col.flags', format: 'text', value: (r) => flagsText(r.flags, locale) };
+}
+
 const TOP_SHEETS: Record<TopKind, MessageKey> = {
   brand: 'insight.download.sheet.brands',
   shop: 'insight.download.sheet.shops',
@@ -72,6 +91,7 @@ function topColumns(kind: TopKind, locale: WireLocale): Column<TopAnswerRowData>
     { header: 'download.col.salesGrowth', format: 'percent', value: (r) => r.growth?.sales },
     { header: 'download.col.countGrowth', format: 'percent', value: (r) => r.growth?.count },
     { header: 'download.col.avgPriceGrowth', format: 'percent', value: (r) => r.growth?.avg_price },
+    flagsColumn(locale),
   ];
   const rank: Column<TopAnswerRowData> = { header: 'download.col.rank', format: 'integer', value: (r) => r.rank };
   const platform: Column<TopAnswerRowData> = {
@@ -150,6 +170,7 @@ function valuationColumns(locale: WireLocale): Column<CategoryValuation>[] {
     { header: 'download.col.count', format: 'integer', value: (r) => r.count },
     { header: 'download.col.avgPrice', format: 'money', value: (r) => r.avg_price },
     { header: 'insight.download.col.growth', format: 'percent', value: (r) => r.growth },
+    flagsColumn(locale),
     { header: 'insight.download.col.cr5', format: 'share', value: (r) => r.cr5 },
     { header: 'insight.download.col.hhi', format: 'number', value: (r) => r.hhi },
     { header: 'insight.download.col.brandCount', format: 'integer', value: (r) => r.brand_count },
@@ -263,6 +284,7 @@ export async function sendPotential(
     { header: 'potential.download.col.brandCount', format: 'integer', value: (r) => r.brand_count },
     { header: 'potential.download.col.totalSales', format: 'money', value: (r) => r.total_sales },
     { header: 'potential.download.col.totalGrowth', format: 'percent', value: (r) => r.total_growth },
+    flagsColumn(a.locale),
   ];
   return sendXlsx(reply, {
     locale: a.locale,
@@ -313,6 +335,7 @@ export async function sendProducts(
           { header: 'download.col.avgPrice', format: 'money', value: (r) => r.avg_price },
           { header: 'download.col.share', format: 'share', value: (r) => r.share },
           { header: 'download.col.salesGrowth', format: 'percent', value: (r) => r.growth },
+          flagsColumn(a.locale),
           { header: 'download.col.link', format: 'text', value: (r) => r.link },
         ],
       },
@@ -404,6 +427,7 @@ export async function sendContrast(reply: FastifyReply, a: AnalysisRequest, data
             value: (r) => (r.share_change === null ? null : r.share_change * 100),
           },
           { header: 'contrast.download.col.contribution', format: 'percent', value: (r) => r.contribution },
+          flagsColumn(a.locale),
         ],
       },
       {

@@ -1,4 +1,4 @@
-import type { DatasetManifest, DatasetTableName } from '@marketlens/shared';
+import type { DatasetCoverage, DatasetManifest, DatasetTableName } from '@marketlens/shared';
 import type { ParamValue, SqlDialect } from './dialect.js';
 
 /**
@@ -44,6 +44,11 @@ export interface LoadedDataset {
   /** farthest and latest period in fact_sales ('YYYY-MM-DD'). */
   farthestDate: string;
   latestDate: string;
+  /**
+   * Coverage per period, computed at import (docs/data-format.md §11). Absent on a dataset imported
+   * before coverage existed: the catalogue then derives it from the facts once at start.
+   */
+  coverage?: DatasetCoverage;
 }
 
 export interface ImportResult {

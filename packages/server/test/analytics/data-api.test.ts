@@ -1,3 +1,4 @@
+import { classifyCoverage, datasetGaps } from '@marketlens/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, login, makeUser, postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
@@ -46,9 +47,35 @@ describeOnEach(await warehouseTargets(), 'reference data API', (target) => {
     expect((await get(stranger, '/data_scopes')).json().data.items).toEqual([]);
   });
 
-  it('gives the table dates', async () => {
+  it('gives the table dates with the coverage stored at import (docs/data-format.md §11)', async () => {
     const res = await get(member, `/table_date?data_scope_id=${project}`);
-    expect(res.json().data).toEqual({ farthest_date: '2017-01-01', latest_date: '2026-10-01' });
+    // The coverage of the generated rows, counted here: rows, sales (in cents, exact), SKUs, shops per month.
+    const by = new Map<string, { rows: number; cents: number; skus: Set<number>; shops: Set<number> }>();
+    for (const f of facts) {
+      const s = by.get(f.period) ?? { rows: 0, cents: 0, skus: new Set<number>(), shops: new Set<number>() };
+      s.rows += 1;
+      s.cents += Math.round(f.sales * 100);
+      s.skus.add(f.sku_id);
+      s.shops.add(f.shop_id);
+      by.set(f.period, s);
+    }
+    const stats = [...by].map(([period, s]) => ({
+      period,
+      rows: s.rows,
+      sales: s.cents / 100,
+      skus: s.skus.size,
+      shops: s.shops.size,
+    }));
+    const loadedAt = t.ctx.warehouse.datasets().find((d) => d.manifest.name === 'cn_monthly')!.loadedAt;
+    const coverage = classifyCoverage(stats, 'month', loadedAt.slice(0, 10));
+    const periods = [...by.keys()].sort();
+    expect(res.json().data).toEqual({
+      farthest_date: periods[0],
+      latest_date: periods.at(-1),
+      last_complete_date: coverage.lastComplete,
+      gaps: datasetGaps(coverage),
+      as_of: loadedAt.slice(0, 10),
+    });
   });
 
   it('category tree: the member sees only the granted branch; admins see the project', async () => {

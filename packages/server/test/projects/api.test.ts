@@ -95,7 +95,7 @@ describe.each(stores())('project API ($name)', (target) => {
     const weeklyOk = data<{ id: number }>(
       await admin('POST', '/projects', { name: 'Weekly', data_scope: 'cn_weekly', date_field: 'week', pages: [1] }),
     );
-    expect(data(await admin('DELETE', `/projects/${weeklyOk.id}`))).toEqual({ message: 'ok' });
+    expect(data(await root('DELETE', `/projects/${weeklyOk.id}`))).toEqual({ message: 'ok' });
   });
 
   it("the creator becomes a member with the project's pages, so their own config can be saved", async () => {
@@ -106,7 +106,7 @@ describe.each(stores())('project API ($name)', (target) => {
     expect(data(await admin('GET', `/projects/${created.id}/pages`))).toEqual({ pages: [1, 2] });
     const config = { potential: { category_id: 1 } };
     expect(data(await admin('PUT', `/users/projects/${created.id}/config`, { config }))).toEqual({ config });
-    expect(data(await admin('DELETE', `/projects/${created.id}`))).toEqual({ message: 'ok' });
+    expect(data(await root('DELETE', `/projects/${created.id}`))).toEqual({ message: 'ok' });
   });
 
   it('checks a name, updates, sets status and deletes, auditing each change', async () => {
@@ -140,7 +140,7 @@ describe.each(stores())('project API ($name)', (target) => {
     expect((await audited(t, 'project.status'))[0]).toMatchObject({ detail: { status: 'stopped' } });
     const list = data<{ items: { name: string }[] }>(await admin('GET', '/projects?status=stopped'));
     expect(list.items.map((p) => p.name)).toEqual(['Temp 2']);
-    expect(data(await admin('DELETE', `/projects/${other.id}`))).toEqual({ message: 'ok' });
+    expect(data(await root('DELETE', `/projects/${other.id}`))).toEqual({ message: 'ok' });
     expect((await audited(t, 'project.delete'))[0]).toMatchObject({ detail: { name: 'Temp 2' } });
     expect((await admin('GET', `/projects/${other.id}`)).statusCode).toBe(404);
   });

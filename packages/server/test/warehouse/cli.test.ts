@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { addMonths, type DatasetCoverage } from '@marketlens/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type CliIo, runImportCli } from '../../src/cli/import.js';
+import { type CliIo, coverageLines, runImportCli } from '../../src/cli/import.js';
 import { openMetadata } from '../../src/metadata/index.js';
-import { baseFixture, tempDir, writeFixture } from './fixtures.js';
+import { baseFixture, GAP_MONTHS, GAP_SKIPPED, GAP_SPARSE, gapFixture, tempDir, writeFixture } from './fixtures.js';
 
 let root: { dir: string; cleanup: () => void };
 beforeAll(() => {
@@ -46,6 +47,40 @@ describe('npm run import', () => {
     expect(t.out()).toMatch(/fact_sales\s+12 rows/);
     const catalog = JSON.parse(readFileSync(path.join(root.dir, 'data', 'warehouse', 'catalog.json'), 'utf8'));
     expect(Object.keys(catalog.datasets)).toEqual(['cli_renamed']);
+  });
+
+  test('the summary gives the coverage: the last complete period and the periods that are not (in the locale)', async () => {
+    const src = await writeFixture(gapFixture('cli_gaps'), path.join(root.dir, 'gaps'));
+    const complete = GAP_MONTHS.filter((m) => m !== GAP_SKIPPED && m !== GAP_SPARSE).at(-1);
+    const en = io();
+    expect(await runImportCli(['--warehouse', path.join(root.dir, 'wh-gaps'), src], en)).toBe(0);
+    expect(en.out()).toContain(`  last complete period ${complete}\n`);
+    expect(en.out()).toContain(`  coverage: ${GAP_SKIPPED} (missing), ${GAP_SPARSE} (sparse)\n`);
+    const zh = io({ LANG: 'zh_CN.UTF-8' });
+    expect(await runImportCli(['--warehouse', path.join(root.dir, 'wh-gaps'), src], zh)).toBe(0);
+    expect(zh.out()).toContain(`  最后完整周期 ${complete}\n`);
+    expect(zh.out()).toContain(`  数据覆盖：${GAP_SKIPPED}（缺失）、${GAP_SPARSE}（稀疏）\n`);
+  });
+
+  test('a run of periods in one state is written once, with its length', () => {
+    // Monthly, 2018-09 complete, 2018-10 … 2020-03 missing (18 months), 2020-04 complete, 2020-05 partial.
+    const months = Array.from({ length: 21 }, (_, i) => addMonths('2018-09-01', i));
+    const state = (i: number) => (i === 0 || i === 19 ? 'complete' : i === 20 ? 'partial' : 'missing');
+    const coverage: DatasetCoverage = {
+      granularity: 'month',
+      typical: { rows: 1, sales: 1, skus: 1, shops: 1 },
+      periods: months.map((period, i) => ({ period, rows: 1, sales: 1, skus: 1, shops: 1, state: state(i), level: 1 })),
+      lastComplete: months[19]!,
+    };
+    const missing = months.filter((_, i) => state(i) === 'missing');
+    expect(coverageLines(coverage, false)).toEqual([
+      `  last complete period ${months[19]}`,
+      `  coverage: ${missing[0]} … ${missing.at(-1)} (${missing.length} missing), ${months[20]} (partial)`,
+    ]);
+    expect(coverageLines({ ...coverage, periods: [], lastComplete: null }, false)).toEqual([
+      '  last complete period none',
+      '  coverage: complete',
+    ]);
   });
 
   test('invalid data: every issue on its own line, exit 1 (Chinese with a Chinese locale)', async () => {

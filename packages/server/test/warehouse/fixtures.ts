@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { DATASET_TABLES, type DatasetManifest, type DatasetTableName, tableDef } from '@marketlens/shared';
+import { addMonths, DATASET_TABLES, type DatasetManifest, type DatasetTableName, tableDef } from '@marketlens/shared';
 
 /**
  * Small hand-made datasets in the import format, written as CSV or Parquet (via DuckDB COPY).
@@ -192,6 +192,46 @@ export function baseFixture(name = 'fx_monthly'): Fixture {
       fact_sales: facts,
     },
   };
+}
+
+/**
+ * Six months with the fourth left out (missing) and the last holding one SKU's few yuan (sparse):
+ * the coverage tests (docs/data-format.md §11).
+ */
+export const GAP_MONTHS = Array.from({ length: 6 }, (_, i) => addMonths('2024-01-01', i));
+/** No rows at all: a hole between the first and the last period. */
+export const GAP_SKIPPED = GAP_MONTHS[3]!;
+/** One SKU with a few yuan: far below a tenth of a typical month. */
+export const GAP_SPARSE = GAP_MONTHS.at(-1)!;
+
+export function gapFixture(name = 'fx_gaps'): Fixture {
+  const fx = baseFixture(name);
+  const skus = fx.tables.dim_sku;
+  const shopType = new Map(fx.tables.dim_shop.map((s) => [s.shop_id, s.shop_type]));
+  const facts: TableRows = [];
+  for (const [m, period] of GAP_MONTHS.entries()) {
+    if (period === GAP_SKIPPED) continue;
+    for (const [i, s] of skus.entries()) {
+      if (String(s.first_period) > period) continue;
+      if (period === GAP_SPARSE && i > 0) continue;
+      // Quarters only: the sums are exact in binary, so the engines' sums equal the test's.
+      const sales = period === GAP_SPARSE ? 3.5 : 1000 * (i + 1) + 10 * m + 0.25;
+      facts.push({
+        period,
+        sku_id: s.sku_id!,
+        platform_id: s.platform_id!,
+        shop_type: shopType.get(s.shop_id!)!,
+        shop_id: s.shop_id!,
+        brand_id: s.brand_id!,
+        category_id: s.category_id!,
+        sales,
+        sales_discount: sales,
+        count: i + 1,
+      });
+    }
+  }
+  fx.tables.fact_sales = facts;
+  return fx;
 }
 
 /** The same market as weekly data: periods are Mondays. */

@@ -116,7 +116,9 @@ export const PROJECT_ENDPOINTS: AdminTableOf<typeof PROJECT_SCHEMAS> = {
   get: on('GET', '/projects/:id', inProject('member')),
   brief: on('GET', '/projects/:id/brief', inProject('member')),
   update: on('PUT', '/projects/:id', inProject('manage')),
+  // Root only: the handler refuses a global admin (the project tables have no root-only access kind).
   remove: on('DELETE', '/projects/:id', inProject('manage')),
+  ties: on('GET', '/projects/:id/ties', inProject('manage')),
   setStatus: on('PUT', '/projects/:id/status', inProject('manage')),
   pages: on('GET', '/projects/:project_id/pages', inProject('member', 'project_id')),
   discountPrice: on('PUT', '/projects/:project_id/users/discount_price', inProject('member', 'project_id')),
@@ -130,6 +132,7 @@ export const PROJECT_ENDPOINTS: AdminTableOf<typeof PROJECT_SCHEMAS> = {
   removeMember: on('DELETE', '/projects/:p_id/users/:u_id', inProject('users', 'p_id')),
 
   categories: on('GET', '/projects/:id/categories', inProject('member')),
+  datasetCategories: on('GET', '/projects/:id/dataset/categories', inProject('manage')),
   addCategories: on('POST', '/projects/:id/categories', inProject('manage')),
   checkCategories: on('POST', '/projects/:id/categories/check', inProject('manage')),
   uploadCategories: on('POST', '/projects/:id/categories/upload', inProject('manage')),

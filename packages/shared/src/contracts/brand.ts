@@ -4,7 +4,7 @@
  * Shares, growth and contribution are ratios (0.25 = 25 %); null = no value ("-").
  */
 import { type Static, Type } from 'typebox';
-import { DataScopeId, Day, FilterBody, LocaleField, ScopeBody, Warnings } from './common.js';
+import { DataScopeId, Day, FigureFlags, FilterBody, LocaleField, ScopeBody, Warnings } from './common.js';
 
 const Num = Type.Union([Type.Number(), Type.Null()]);
 /** A period range (period starts). */
@@ -49,6 +49,8 @@ export const BrandComparison = Type.Object({
   base_range: Range,
   base: Type.Object({ ...Measures, rank: Type.Union([Type.Integer(), Type.Null()]) }),
   growth: Type.Object({ sales: Num, count: Num, avg_price: Num, share: Num }),
+  /** The marks of the sales growth (docs/metrics.md "Flags"). */
+  flags: FigureFlags,
   /** share − base share (ratio points). */
   share_change: Num,
   /** (brand current − brand base) / (market current − market base); null when the market did not change. */
@@ -114,6 +116,8 @@ export const BrandCategoryRow = Type.Object({
   brand_part: Num,
   /** Against the filter's comparison (selector); null without one. */
   growth: Type.Object({ sales: Num, share: Num, category_sales: Num }),
+  /** The marks of the brand's sales growth in the category; empty without a comparison. */
+  flags: FigureFlags,
   share_change: Num,
 });
 export type BrandCategoryRow = Static<typeof BrandCategoryRow>;
@@ -136,6 +140,8 @@ export const BrandTrendPoint = Type.Object({
   /** The chosen metric's value and its growth against the selector's base point. */
   value: Num,
   growth: Num,
+  /** The marks of the point's sales growth against its base point; empty without a comparison. */
+  flags: FigureFlags,
   sales: Type.Number(),
   count: Type.Number(),
   avg_price: Num,
@@ -210,6 +216,8 @@ export const BrandCategoryValuation = Type.Object({
   avg_price: Num,
   /** Year-on-year sales growth of the category. */
   growth: Num,
+  /** The marks of that growth. */
+  flags: FigureFlags,
   cr5: Type.Number(),
   hhi: Type.Number(),
   brand_count: Type.Integer(),

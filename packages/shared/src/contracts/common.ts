@@ -14,6 +14,16 @@ export type Warning = Static<typeof Warning>;
 export const Warnings = Type.Array(Warning);
 
 /**
+ * The marks of a growth figure (docs/metrics.md "Flags"; the rules are coverage.ts `figureFlags`):
+ * a low base, an incomplete base range, an incomplete own range. Every object of an answer that
+ * carries a `growth` carries its `flags` beside it; absent or empty means none.
+ */
+export const FigureFlags = Type.Array(
+  Type.Union([Type.Literal('low_base'), Type.Literal('base_incomplete'), Type.Literal('range_incomplete')]),
+);
+export type FigureFlags = Static<typeof FigureFlags>;
+
+/**
  * Every request may carry `locale`, and `debug` when the web page's address contains "debug"
  * (docs/product.md §7); both are accepted wherever the closed schemas accept anything.
  */

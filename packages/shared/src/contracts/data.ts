@@ -91,7 +91,23 @@ export const FilterAttribute = Type.Object({
 });
 export type FilterAttribute = Static<typeof FilterAttribute>;
 
-export const TableDate = Type.Object({ farthest_date: Type.String(), latest_date: Type.String() });
+/** A period of the dataset that is not complete (docs/data-format.md §11): missing, sparse or partial. */
+export const CoverageGapItem = Type.Object({
+  period: Type.String(),
+  state: Type.Union([Type.Literal('missing'), Type.Literal('sparse'), Type.Literal('partial')]),
+});
+/**
+ * The dataset's period range and its coverage: `last_complete_date` is the latest complete period
+ * (where every page's default range ends, docs/product.md §4), `gaps` every period between the first
+ * and the last that is not complete. `as_of` is the import date of the dataset version.
+ */
+export const TableDate = Type.Object({
+  farthest_date: Type.String(),
+  latest_date: Type.String(),
+  last_complete_date: Type.Union([Type.String(), Type.Null()]),
+  gaps: Type.Array(CoverageGapItem),
+  as_of: Type.String(),
+});
 export type TableDate = Static<typeof TableDate>;
 
 /** POST /categories: without a data scope the answer is an empty tree, not an error (docs/product.md §5). */

@@ -5,7 +5,7 @@
  * no value ("-"). Endpoints and rules: docs/pages/hot.md.
  */
 import { type Static, type TSchema, Type } from 'typebox';
-import { FilterBody, ScopeBody, Warnings } from './common.js';
+import { FigureFlags, FilterBody, ScopeBody, Warnings } from './common.js';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Ratio = Nullable(Type.Number());
@@ -54,6 +54,8 @@ export const RisingItem = Type.Object({
   base_sales: Type.Number(),
   /** (sales − base_sales) / base_sales. */
   growth: Type.Number(),
+  /** The marks of the growth (docs/metrics.md "Flags"). */
+  flags: FigureFlags,
   /** Share of the filtered scope's sales in the current range. */
   share: Ratio,
   /** Products only. */

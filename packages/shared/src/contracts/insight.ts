@@ -4,7 +4,7 @@
  * Definitions of every figure: docs/pages/insight.md. Ratios (share, growth) are 0.25 = 25 %.
  */
 import { type Static, type TSchema, Type } from 'typebox';
-import { DataScopeId, FilterBody, LocaleField, Warnings } from './common.js';
+import { DataScopeId, FigureFlags, FilterBody, LocaleField, Warnings } from './common.js';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const MaybeNumber = Nullable(Type.Number());
@@ -25,6 +25,8 @@ export const InsightSummaryComparison = Type.Object({
   base_count: Type.Number(),
   base_avg_price: MaybeNumber,
   growth: InsightGrowth,
+  /** The marks of the growth (docs/metrics.md "Flags"). */
+  flags: FigureFlags,
   unequal_lengths: Type.Boolean(),
 });
 
@@ -51,6 +53,8 @@ export const InsightTrendPoint = Type.Object({
   value: MaybeNumber,
   value_growth: MaybeNumber,
   growth: Nullable(InsightGrowth),
+  /** The marks of the growth of the point against its base point; empty without a comparison. */
+  flags: FigureFlags,
 });
 export const InsightTrends = Type.Object({
   metric: InsightMetricName,
@@ -84,6 +88,8 @@ const MetricFields = {
   /** share − base share, as a ratio (0.012 = +1.2 percentage points). */
   share_change: MaybeNumber,
   growth: Nullable(InsightGrowth),
+  /** The marks of the growth (docs/metrics.md "Flags"); empty without a comparison. */
+  flags: FigureFlags,
   /** The chosen metric's value. */
   value: MaybeNumber,
 };
@@ -234,6 +240,8 @@ export const InsightValuationItem = Type.Object({
   count: Type.Number(),
   avg_price: MaybeNumber,
   growth: MaybeNumber,
+  /** The marks of the year-on-year growth. */
+  flags: FigureFlags,
   cr5: Type.Number(),
   hhi: Type.Number(),
   brand_count: Type.Integer(),

@@ -6,7 +6,7 @@
  * are percent (20 = 20 %), as the defaults of docs/product.md §9 are; null = no value ("-").
  */
 import { type Static, Type } from 'typebox';
-import { DataScopeId, Day, LocaleField, Warnings } from './common.js';
+import { DataScopeId, Day, FigureFlags, LocaleField, Warnings } from './common.js';
 
 const Num = Type.Union([Type.Number(), Type.Null()]);
 /**
@@ -100,10 +100,13 @@ export const PotentialRow = Type.Object({
   sales: Type.Number(),
   base_sales: Type.Number(),
   growth: Num,
+  /** The marks of `growth` (docs/metrics.md "Flags"); `category_flags`, `total_flags` of the other two. */
+  flags: FigureFlags,
   /** The category (every brand). */
   category_sales: Type.Number(),
   category_base_sales: Type.Number(),
   category_growth: Num,
+  category_flags: FigureFlags,
   /** Brand sales / category sales, and its change against the benchmark (ratio points). */
   share: Num,
   share_change: Num,
@@ -113,6 +116,7 @@ export const PotentialRow = Type.Object({
   /** The brand in every category the user may see. */
   total_sales: Type.Number(),
   total_growth: Num,
+  total_flags: FigureFlags,
   /** The signed-in user follows the brand in this project. */
   followed: Type.Boolean(),
 });

@@ -6,7 +6,7 @@
  * Ratios (share, growth) are 0.25 = 25 %; null = no value ("-").
  */
 import { type Static, Type } from 'typebox';
-import { FilterBody, ScopeBody, Warnings } from './common.js';
+import { FigureFlags, FilterBody, ScopeBody, Warnings } from './common.js';
 import { InsightRange, InsightSummaryComparison } from './insight.js';
 
 const Num = Type.Union([Type.Number(), Type.Null()]);
@@ -62,6 +62,8 @@ export const ProductTrendPoint = Type.Object({
   avg_price: Num,
   /** Against the point the filter's selector compares it with (previous period, a year earlier, or custom). */
   growth: Growth,
+  /** The marks of the sales growth (docs/metrics.md "Flags"); empty without a comparison. */
+  flags: FigureFlags,
 });
 export type ProductTrendPoint = Static<typeof ProductTrendPoint>;
 
@@ -146,6 +148,8 @@ export const ProductRow = Type.Object({
   share: Num,
   /** Sales growth against the filter's selector. */
   growth: Num,
+  /** The marks of that growth; empty without a comparison. */
+  flags: FigureFlags,
 });
 export type ProductRow = Static<typeof ProductRow>;
 

@@ -140,6 +140,35 @@ export const ProjectCategory = Type.Object({
 });
 export type ProjectCategory = Static<typeof ProjectCategory>;
 const Categories = Items(ProjectCategory);
+/**
+ * A node of the project's dataset's category tree, for the administrator's picker: `status` is the
+ * node's status in the project, null when the project does not have it yet.
+ */
+export const DatasetCategory = Type.Object({
+  category_id: Type.Integer(),
+  category_name: Type.String(),
+  category_name_en: Type.String(),
+  level: Type.Integer(),
+  parent: Nullable(Type.Integer()),
+  status: Nullable(CategoryStatus),
+});
+export type DatasetCategory = Static<typeof DatasetCategory>;
+/**
+ * What goes with a project when it is deleted: its members (and their grants and saved settings),
+ * categories, attributes, price bands, custom attributes and favourites (followed brands, collections).
+ */
+export const ProjectTies = Type.Object({
+  members: Type.Integer(),
+  grants: Type.Integer(),
+  saved_configs: Type.Integer(),
+  categories: Type.Integer(),
+  attributes: Type.Integer(),
+  bands: Type.Integer(),
+  custom_attributes: Type.Integer(),
+  favorite_brands: Type.Integer(),
+  collections: Type.Integer(),
+});
+export type ProjectTies = Static<typeof ProjectTies>;
 
 /**
  * A band [min, max]; max null = open-ended. Requests accept any numbers so that a negative or
@@ -218,7 +247,9 @@ export const PROJECT_SCHEMAS = {
   get: { body: None, params: IdParams, data: ProjectView },
   brief: { body: None, params: IdParams, data: ProjectBrief },
   update: { body: ProjectChange, params: IdParams, data: ProjectView },
+  /** Root only (the handler checks): the project and everything of {@link ProjectTies} go. */
   remove: { body: NoBody, params: IdParams, data: Done },
+  ties: { body: None, params: IdParams, data: ProjectTies },
   setStatus: { body: AdminBody({ status: ProjectStatusField }), params: IdParams, data: ProjectView },
   pages: { body: None, params: IdParamsOf('project_id'), data: Type.Object({ pages: Type.Array(Type.Integer()) }) },
   discountPrice: {
@@ -251,6 +282,9 @@ export const PROJECT_SCHEMAS = {
   removeMember: { body: NoBody, params: IdParamsOf('p_id', 'u_id'), data: Done },
 
   categories: { body: None, params: IdParams, data: Categories },
+  /** The whole category tree of the project's dataset, each node with its status in the project. */
+  datasetCategories: { body: None, params: IdParams, data: Items(DatasetCategory) },
+  /** `status` defaults to 'ready'; 'not_ready' holds them back for a review (docs/product.md §6). */
   addCategories: {
     body: AdminBody({ categories: CategoryIds, status: Type.Optional(CategoryStatus) }),
     params: IdParams,
@@ -268,7 +302,12 @@ export const PROJECT_SCHEMAS = {
   },
   uploadCategories: {
     /** The file (.xlsx or CSV, base64): one category (id or name) per row. */
-    body: AdminBody({ file: UploadFile, dry_run: Type.Optional(Type.Boolean()) }),
+    body: AdminBody({
+      file: UploadFile,
+      dry_run: Type.Optional(Type.Boolean()),
+      /** As addCategories: 'ready' unless the administrator asks for a review first. */
+      status: Type.Optional(CategoryStatus),
+    }),
     params: IdParams,
     data: Type.Object({ ...CheckReport.properties, added: Type.Integer(), categories: Type.Array(Type.String()) }),
   },

@@ -5,7 +5,7 @@
  * (0.25 = 25 %); null = no value ("-").
  */
 import { type Static, Type } from 'typebox';
-import { FilterBody, Warnings } from './common.js';
+import { FigureFlags, FilterBody, Warnings } from './common.js';
 import { InsightMetricName, TopAnswer } from './insight.js';
 
 const Num = Type.Union([Type.Number(), Type.Null()]);
@@ -25,6 +25,8 @@ export const ShopComparison = Type.Object({
   base_range: Range,
   base: Type.Object(Measures),
   growth: Type.Object({ sales: Num, count: Num, avg_price: Num, share: Num }),
+  /** The marks of the sales growth (docs/metrics.md "Flags"). */
+  flags: FigureFlags,
   /** share − base share (ratio points). */
   share_change: Num,
 });

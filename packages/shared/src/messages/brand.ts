@@ -19,6 +19,8 @@ export const brandMessages = defineMessages({
     'brand.characters.col.shareInSegment': 'Brand share in the segment',
     'brand.characters.col.tgi': 'TGI',
     'brand.characters.col.distinction': 'Distinction index',
+    'brand.characters.wholeMarket':
+      'Nothing stands out: this brand is the whole market of the filter, so its share is 100 % in every segment (TGI 100).',
   },
   'zh-CN': {
     'brand.notFound': '品牌不存在于该项目的数据中',
@@ -37,5 +39,7 @@ export const brandMessages = defineMessages({
     'brand.characters.col.shareInSegment': '品牌在该细分的份额',
     'brand.characters.col.tgi': 'TGI 指数',
     'brand.characters.col.distinction': '区分度指数',
+    'brand.characters.wholeMarket':
+      '没有突出项：该品牌即筛选范围内的整个市场，在每个细分中的份额都是 100%（TGI 为 100）。',
   },
 });

@@ -42,6 +42,10 @@ export const downloadMessages = defineMessages({
     'download.col.salesGrowth': 'Sales growth',
     'download.col.countGrowth': 'Units growth',
     'download.col.avgPriceGrowth': 'Average price growth',
+    'download.col.flags': 'Flags',
+    'download.flag.low_base': 'low base',
+    'download.flag.base_incomplete': 'base incomplete',
+    'download.flag.range_incomplete': 'range incomplete',
   },
   'zh-CN': {
     'download.empty': '当前筛选条件下没有可下载的数据',
@@ -83,5 +87,9 @@ export const downloadMessages = defineMessages({
     'download.col.salesGrowth': '销售额增长率',
     'download.col.countGrowth': '销量增长率',
     'download.col.avgPriceGrowth': '均价增长率',
+    'download.col.flags': '标记',
+    'download.flag.low_base': '低基数',
+    'download.flag.base_incomplete': '对比期数据不全',
+    'download.flag.range_incomplete': '本期数据不全',
   },
 });

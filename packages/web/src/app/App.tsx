@@ -31,6 +31,13 @@ export function createQueryClient() {
   });
 }
 
+/**
+ * Weeks are ISO weeks in both languages: the labels (2024-W14, periodLabel) count Monday weeks whose
+ * year is their Thursday's, so the English picker must highlight the same Monday…Sunday weeks. antd's
+ * pickers read the locale registry by name ('en'), hence the registered locale itself is adjusted.
+ */
+Object.assign(dayjs.Ls.en ?? {}, { weekStart: 1, yearStart: 4 });
+
 /** dayjs follows the language; the zh-cn locale starts weeks on Monday (docs/product.md §4). */
 function applyDayjsLocale(lang: string) {
   dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');

@@ -1,6 +1,7 @@
-import { SHOP_SELECTION_SEPARATOR } from '@marketlens/shared';
+import { type DatasetCoverage, SHOP_SELECTION_SEPARATOR } from '@marketlens/shared';
 import { LruMap } from '../../lru.js';
 import type { DataGrant } from '../../permissions/index.js';
+import { coverageOf, coverageStatsSql } from '../../warehouse/coverage.js';
 import type { LoadedDataset, WarehouseEngine } from '../../warehouse/engine.js';
 import { type CustomSqlColumnKind, customSqlColumns } from './custom-sql.js';
 import { allCategories, type CategoryInfo, type CategoryTree, datasetAttributes } from './dimensions.js';
@@ -30,6 +31,8 @@ export interface DatasetCatalog extends CategoryTree {
   readonly customColumns: ReadonlyMap<string, CustomSqlColumnKind>;
   /** The dataset's leaf (level-3) categories in id order. */
   readonly leaves: readonly number[];
+  /** Coverage per period: stored at import, or derived from the facts for an older dataset. */
+  readonly coverage: DatasetCoverage;
 }
 
 export class DatasetCatalogs {
@@ -59,9 +62,10 @@ export class DatasetCatalogs {
 
   private async loadCatalog(dataset: LoadedDataset): Promise<DatasetCatalog> {
     const name = dataset.manifest.name;
-    const [cats, attrs] = await Promise.all([
+    const [cats, attrs, coverage] = await Promise.all([
       allCategories(this.warehouse, name),
       datasetAttributes(this.warehouse, name),
+      dataset.coverage ?? this.deriveCoverage(dataset),
     ]);
     const categories = new Map(cats.map((c) => [c.category_id, c]));
     const children = new Map<number | null, CategoryNode[]>();
@@ -94,7 +98,19 @@ export class DatasetCatalogs {
       customColumns: customSqlColumns(attributes),
       leavesOf,
       leaves,
+      coverage,
     };
+  }
+
+  /**
+   * The coverage of a dataset imported before the importer stored it: the importer's statement over
+   * the facts, once per dataset version (the catalogue is kept per version), with the version's
+   * import date as the end of its last period.
+   */
+  private async deriveCoverage(dataset: LoadedDataset): Promise<DatasetCoverage> {
+    const facts = this.warehouse.tableName(dataset.manifest.name, 'fact_sales');
+    const rows = await this.warehouse.query(coverageStatsSql(this.warehouse.dialect, facts));
+    return coverageOf(rows, dataset.manifest.date_field, dataset.loadedAt);
   }
 
   /**

@@ -1,10 +1,12 @@
 import {
   comparisonPeriod,
   countPeriods,
+  type DatasetCoverage,
   type DateRange,
   inRange,
   type MessageKey,
   periodLengthsDiffer,
+  unequalCoverage,
 } from '@marketlens/shared';
 import type { DataGrant } from '../../permissions/index.js';
 import type { SqlDialect } from '../../warehouse/dialect.js';
@@ -17,6 +19,7 @@ import type { AnalyticsQuery, CustomSqlNode, Dimension, Filter } from './model.j
 import { type KeySet, RowNamer } from './names.js';
 import { isMultiValued, type Plan, planQuery } from './plan.js';
 import {
+  gapsOf,
   type MetricValues,
   type RawRow,
   type ResultRow,
@@ -45,11 +48,65 @@ export interface AnalyticsResult {
   /** Scope totals (the whole filtered market) when the query has no period dimension. */
   total?: MetricValues & { base?: MetricValues };
   comparison?: { range: DateRange; base: DateRange; unequal_lengths: boolean };
-  /** Message keys of warnings for the page (docs/product.md §8): unequal period lengths, no data. */
+  /**
+   * Message keys of warnings for the page (docs/product.md §8): unequal period lengths, ranges
+   * covered unequally, no data.
+   */
   warnings: MessageKey[];
+  /** What a warning names (the gap periods of 'analytics.unequalCoverage'), by key. */
+  warningParams?: WarningParams;
   /** Which table answered (fact_sales or a rollup), for the benchmark and debugging. */
   table: Plan['table'];
   cached: boolean;
+}
+
+/** The values a warning's detailed text names, by warning key. */
+export type WarningParams = Partial<Record<MessageKey, CoverageWarning>>;
+
+/** The incomplete periods of a comparison covered unequally (docs/metrics.md "Flags"). */
+export interface CoverageWarning {
+  readonly gaps: readonly { readonly period: string; readonly state: 'missing' | 'sparse' | 'partial' }[];
+  readonly granularity: DatasetCoverage['granularity'];
+}
+
+/**
+ * The unequal-coverage warning of a comparison of `range` with `base`: one of the two has missing,
+ * sparse or partial periods and the other has none, so the growth compares unlike with unlike.
+ * Names the gap periods of both ranges; undefined when they are covered alike.
+ */
+export function coverageWarning(
+  coverage: DatasetCoverage | undefined,
+  range: DateRange,
+  base: DateRange,
+): CoverageWarning | undefined {
+  if (!coverage) return undefined;
+  const current = gapsOf(coverage, range);
+  const before = gapsOf(coverage, base);
+  if (!unequalCoverage(current, before)) return undefined;
+  const byPeriod = new Map([...before, ...current].map((g) => [g.period, g] as const));
+  const gaps = [...byPeriod.values()].sort((a, b) => a.period.localeCompare(b.period));
+  return { gaps, granularity: coverage.granularity };
+}
+
+/** Adds the unequal-coverage warning of a comparison to a page's warnings (and what it names). */
+export function warnCoverage(
+  into: { warnings: MessageKey[]; warningParams?: WarningParams },
+  coverage: DatasetCoverage | undefined,
+  range: DateRange,
+  base: DateRange | null | undefined,
+): void {
+  const warning = base ? coverageWarning(coverage, range, base) : undefined;
+  if (!warning) return;
+  if (!into.warnings.includes('analytics.unequalCoverage')) into.warnings.push('analytics.unequalCoverage');
+  const previous = into.warningParams?.['analytics.unequalCoverage'];
+  const gaps = new Map([...(previous?.gaps ?? []), ...warning.gaps].map((g) => [g.period, g] as const));
+  into.warningParams = {
+    ...into.warningParams,
+    'analytics.unequalCoverage': {
+      granularity: warning.granularity,
+      gaps: [...gaps.values()].sort((a, b) => a.period.localeCompare(b.period)),
+    },
+  };
 }
 
 /** Grand totals of one filter over several ranges (AnalyticsEngine.rangeTotals). */
@@ -331,11 +388,14 @@ export class AnalyticsEngine {
       current,
       ...(base ? { base } : {}),
       ...(comparison?.periodShift ? { periodShift: comparison.periodShift } : {}),
+      coverage: catalog.coverage,
+      range: query.range,
+      ...(comparison ? { baseRange: comparison.base } : {}),
     });
-    const warnings: MessageKey[] = [];
-    if (comparison?.unequal) warnings.push('analytics.unequalPeriods');
-    if (rows.length === 0) warnings.push('analytics.noData');
-    const result: AnalyticsResult = { rows, warnings, table: plan.table, cached: false };
+    const result: AnalyticsResult = { rows, warnings: [], table: plan.table, cached: false };
+    if (comparison?.unequal) result.warnings.push('analytics.unequalPeriods');
+    if (comparison) warnCoverage(result, catalog.coverage, query.range, comparison.base);
+    if (rows.length === 0) result.warnings.push('analytics.noData');
     if (!query.dimensions.includes('period')) {
       const scopeTotals = (list: readonly RawRow[] | undefined) => scopeOf(list, layout);
       result.total = { ...totalsOf(scopeTotals(current)), ...(base ? { base: totalsOf(scopeTotals(base)) } : {}) };

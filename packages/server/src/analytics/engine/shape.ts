@@ -1,4 +1,18 @@
-import { addDays, addMonths, avgPrice, type Granularity, growth, share, tgi } from '@marketlens/shared';
+import {
+  addDays,
+  addMonths,
+  avgPrice,
+  type CoverageGap,
+  type DatasetCoverage,
+  type DateRange,
+  type FigureFlag,
+  figureFlags,
+  type Granularity,
+  growth,
+  rangeGaps,
+  share,
+  tgi,
+} from '@marketlens/shared';
 import type { Row } from '../../warehouse/engine.js';
 import type { AnalyticsQuery, Dimension, Measure } from './model.js';
 import { keyAlias } from './sql.js';
@@ -67,6 +81,8 @@ export interface ResultRow extends MetricValues {
   base?: MetricValues;
   /** Growth of each measure against the base ((current − base) / base; null when the base is 0 or missing). */
   growth?: { sales: number | null; count: number | null; avg_price: number | null; share?: number | null };
+  /** The marks of the growth (docs/metrics.md "Flags"), beside `growth`: empty without a comparison. */
+  flags?: FigureFlag[];
 }
 
 /** Which totals a query needs, as subsets of its dimensions (index 0 = the scope of shares). */
@@ -124,6 +140,36 @@ export interface ShapeInput {
   base?: readonly RawRow[];
   /** On a trend, base rows are matched to the period this many periods later. */
   periodShift?: number;
+  /**
+   * What the flags of a compared row are read from: the dataset's coverage, the query's range and the
+   * comparison's base range (a trend row: its own period and its base period instead).
+   */
+  coverage?: DatasetCoverage;
+  range?: DateRange;
+  baseRange?: DateRange;
+}
+
+/** The gaps of a range; none without a coverage (a dataset whose coverage is not known). */
+export function gapsOf(coverage: DatasetCoverage | undefined, range: DateRange | undefined): CoverageGap[] {
+  return coverage && range ? rangeGaps(coverage, range) : [];
+}
+
+/**
+ * The flags of a growth of `range` against `base` (docs/metrics.md "Flags"): low base from the sales
+ * growth, incomplete base or range from the dataset's coverage. No base: no comparison, no marks.
+ */
+export function growthFlags(
+  coverage: DatasetCoverage | undefined,
+  salesGrowth: number | null | undefined,
+  range: DateRange,
+  base: DateRange | null | undefined,
+): FigureFlag[] {
+  if (!base) return [];
+  return figureFlags({
+    growth: salesGrowth,
+    baseIncomplete: gapsOf(coverage, base).length > 0,
+    rangeIncomplete: gapsOf(coverage, range).length > 0,
+  });
 }
 
 /** Derived measures and the comparison, row by row (pure: the heart of the unit tests). */
@@ -132,6 +178,25 @@ export function shapeRows(input: ShapeInput): ResultRow[] {
   const dims = query.dimensions;
   const periodIndex = dims.indexOf('period');
   const keyOf = (keys: readonly (string | number | null)[]) => keys.map(String).join('\u0001');
+  // Whether a range has gaps: every row of a query shares its two ranges, a trend row has its own
+  // period and base period, so each period is looked up once.
+  const incomplete = new Map<string, boolean>();
+  const hasGaps = (range: DateRange | undefined) => {
+    if (!range) return false;
+    const key = `${range.start}\u0001${range.end}`;
+    let hit = incomplete.get(key);
+    if (hit === undefined) {
+      hit = gapsOf(input.coverage, range).length > 0;
+      incomplete.set(key, hit);
+    }
+    return hit;
+  };
+  const rangesOf = (row: RawRow): { range: DateRange | undefined; base: DateRange | undefined } => {
+    if (periodIndex < 0) return { range: input.range, base: input.baseRange };
+    const period = String(row.keys[periodIndex]);
+    const basePeriod = input.periodShift ? shiftPeriod(period, -input.periodShift, query.granularity) : period;
+    return { range: { start: period, end: period }, base: { start: basePeriod, end: basePeriod } };
+  };
   const baseByKey = new Map<string, RawRow>();
   const baseScopes = new Map<string, Sums>();
   for (const b of input.base ?? []) {
@@ -164,6 +229,14 @@ export function shapeRows(input: ShapeInput): ResultRow[] {
         avg_price: growth(out.avg_price, base.avg_price),
         ...(query.measures.includes('share') ? { share: growth(out.share, base.share) } : {}),
       };
+      const ranges = rangesOf(row);
+      out.flags = figureFlags({
+        growth: out.growth.sales,
+        baseIncomplete: hasGaps(ranges.base),
+        rangeIncomplete: hasGaps(ranges.range),
+      });
+    } else {
+      out.flags = [];
     }
     return out;
   });

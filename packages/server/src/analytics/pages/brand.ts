@@ -24,8 +24,8 @@ import { forbidden, notFound } from '../../errors.js';
 import type { AttributeDef, BrandName } from '../engine/dimensions.js';
 import type { Band, Filter } from '../engine/model.js';
 import type { AnalyticsResult } from '../engine/service.js';
-import { shiftPeriod } from '../engine/shape.js';
-import { type RangeFigures, warningsOf } from '../panels/common.js';
+import { growthFlags, shiftPeriod } from '../engine/shape.js';
+import { mergeWarnings, type RangeFigures, warningsOf } from '../panels/common.js';
 import {
   compareWith,
   entityCount,
@@ -133,7 +133,7 @@ const BRAND_STANDING = (filter: Filter): StandingQuestion => ({ entity: 'brand',
 
 /** A brand against a base: the standing's comparison with the base's rank, contribution and market growth. */
 function compare(s: Standings, base: Standing, now: RangeFigures, brandId: number): BrandComparison {
-  const cmp = compareWith(now, base, String(brandId));
+  const cmp = compareWith(now, base, String(brandId), s);
   return {
     ...cmp,
     base: { ...cmp.base, rank: rankOf(base, cmp.base.sales) },
@@ -175,6 +175,7 @@ export async function brandOverviews(
   });
   const warnings = [...s.warnings];
   if (s.now.market.sales === 0) warnings.push('analytics.noData');
+  const { warningParams } = s;
   return {
     range: v.range,
     market: {
@@ -184,7 +185,7 @@ export async function brandOverviews(
       brand_count: entityCount(s.now),
     },
     items,
-    warnings: warningsOf({ warnings }, a.locale),
+    warnings: warningsOf({ warnings, warningParams }, a.locale),
   };
 }
 
@@ -238,6 +239,7 @@ export async function brandCategories(
           share: compared ? growth(s, baseShare) : null,
           category_sales: m?.growth?.sales ?? null,
         },
+        flags: r.flags ?? [],
         share_change: s !== null && baseShare !== null ? s - baseShare : null,
       };
     })
@@ -251,10 +253,7 @@ export async function brandCategories(
       : market.comparison
         ? { base: market.comparison.base, unequal_lengths: market.comparison.unequal_lengths }
         : null,
-    warnings: warningsOf(
-      { warnings: [...market.warnings, ...(items.length ? [] : (['analytics.noData'] as const))] },
-      a.locale,
-    ),
+    warnings: warningsOf(mergeWarnings(market, { warnings: items.length ? [] : ['analytics.noData'] }), a.locale),
   };
 }
 
@@ -290,11 +289,15 @@ export async function brandTrend(
   const points: BrandTrendPoint[] = [];
   for (let p = v.range.start; p <= v.range.end; p = shiftPeriod(p, 1, g)) {
     const now = pointAt(p);
-    const base = pointAt(shiftPeriod(p, -shift, g));
+    const basePeriod = shiftPeriod(p, -shift, g);
+    const base = pointAt(basePeriod);
+    const salesGrowth = growth(now.sales, base.sales);
     points.push({
       period: p,
       value: now[metric],
       growth: growth(now[metric], base[metric]),
+      // Low base by the sales growth whatever the metric, as every flag (docs/metrics.md "Flags").
+      flags: growthFlags(a.scope.coverage, salesGrowth, { start: p, end: p }, { start: basePeriod, end: basePeriod }),
       sales: now.sales,
       count: now.count,
       avg_price: now.avg_price,

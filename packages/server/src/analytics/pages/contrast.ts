@@ -10,6 +10,7 @@ import {
 } from '@marketlens/shared/contracts';
 import type { BrandName } from '../engine/dimensions.js';
 import type { Filter } from '../engine/model.js';
+import { comparisonOf, type WarningParams, warnCoverage } from '../engine/service.js';
 import type { ValidatedFilter } from '../engine/validate.js';
 import { bandsValues } from '../panels/bands.js';
 import { channelsOverview } from '../panels/channels.js';
@@ -130,13 +131,19 @@ export async function contrast(
     }),
   );
   const v = a.validated;
-  const unequal =
-    v.comparison.kind === 'custom' && periodLengthsDiffer(v.range, v.comparison.base, a.scope.project.dateField);
+  const granularity = a.scope.project.dateField;
+  const unequal = v.comparison.kind === 'custom' && periodLengthsDiffer(v.range, v.comparison.base, granularity);
+  const warned: { warnings: MessageKey[]; warningParams?: WarningParams } = {
+    warnings: unequal ? ['analytics.unequalPeriods'] : [],
+  };
+  // Every slot compares the same two ranges: their coverage warns once, for the page.
+  const base = comparisonOf({ comparison: v.comparison, range: v.range, granularity, dimensions: [] })?.base;
+  warnCoverage(warned, a.scope.coverage, v.range, base);
   return {
     range: v.range,
     level,
     slots: out,
-    warnings: warningsOf({ warnings: unequal ? ['analytics.unequalPeriods'] : [] }, a.locale),
+    warnings: warningsOf(warned, a.locale),
   };
 }
 
@@ -230,6 +237,7 @@ export function selectedGrowth(a: AnalysisRequest, item: ContrastSlotFigures['ov
   const c = kind === 'custom' ? item.custom : kind === 'yoy' ? item.yoy : item.mom;
   return {
     sales_growth: c?.growth.sales ?? null,
+    flags: c?.flags ?? [],
     share_change: c?.share_change ?? null,
     contribution: c?.contribution ?? null,
   };

@@ -106,14 +106,15 @@ export async function conceptSummary(ctx: AnalysisRequest) {
     const filter: Filter = { ...withoutConcept(a), categories };
     categoriesSales = totals(await a.query({ ...once, dimensions: [], filter })).sales;
   }
+  const { warningParams, ...figures } = cards;
   return {
-    ...cards,
+    ...figures,
     penetration: categories.length > 0 ? share(cards.sales, categoriesSales) : null,
     categories_sales: categoriesSales,
     category_count: categories.length,
     brand_count: sold(brands),
     product_count: sold(products),
-    warnings: warningsOf({ warnings: cards.warnings }, ctx.locale),
+    warnings: warningsOf({ warnings: cards.warnings, warningParams }, ctx.locale),
   };
 }
 
@@ -154,6 +155,7 @@ export async function conceptTrends(ctx: AnalysisRequest, metric: InsightMetric,
           value: metric === 'avg_price' ? null : 0,
           value_growth: null,
           growth: null,
+          flags: [],
         };
         const categoriesSales = marketOf.get(period) ?? 0;
         return { ...p, categories_sales: categoriesSales, penetration: share(p.sales, categoriesSales) };

@@ -140,6 +140,7 @@ export async function rising(
       sales: r.sales,
       base_sales: r.base!.sales,
       growth: r.growth!.sales!,
+      flags: r.flags ?? [],
       share: r.share ?? null,
       ...(product ? { product } : {}),
     };
@@ -152,7 +153,9 @@ export async function rising(
     ...(level ? { level } : {}),
     items,
     warnings: warningsOf(
-      { warnings: items.length === 0 ? ['analytics.noData'] : result.warnings.filter((w) => w !== 'analytics.noData') },
+      items.length === 0
+        ? { warnings: ['analytics.noData'] }
+        : { ...result, warnings: result.warnings.filter((w) => w !== 'analytics.noData') },
       a.locale,
     ),
   };

@@ -61,14 +61,15 @@ export async function summary(a: AnalysisRequest) {
       : undefined;
   const parentSales = parentResult ? totals(parentResult).sales : null;
   const ownSales = ownResult ? totals(ownResult).sales : cards.sales;
+  const { warningParams, ...figures } = cards;
   return {
-    ...cards,
+    ...figures,
     share_of_parent: parentSales === null ? null : share(ownSales, parentSales),
     parent: parentNode
       ? { category_id: parentNode.category_id, name: parentNode.name_zh, name_en: parentNode.name_en }
       : null,
     parent_sales: parentSales,
-    warnings: warningsOf({ warnings: cards.warnings }, a.locale),
+    warnings: warningsOf({ warnings: cards.warnings, warningParams }, a.locale),
   };
 }
 

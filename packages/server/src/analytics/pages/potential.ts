@@ -229,7 +229,7 @@ export async function potentialBrands(a: AnalysisRequest, b: PotentialBody): Pro
     categories_passed: passedCategories.length,
     candidates: candidates.length,
     exclusions,
-    warnings: warningsOf({ warnings }, a.locale),
+    warnings: warningsOf({ warnings, warningParams: categories.warningParams }, a.locale),
   };
 }
 
@@ -255,15 +255,18 @@ function rowOf(a: AnalysisRequest, c: Candidate, level: number, followed: boolea
     sales: row.sales,
     base_sales: row.base?.sales ?? 0,
     growth: row.growth?.sales ?? null,
+    flags: row.flags ?? [],
     category_sales: category.sales,
     category_base_sales: category.base?.sales ?? 0,
     category_growth: category.growth?.sales ?? null,
+    category_flags: category.flags ?? [],
     share: nowShare,
     share_change: nowShare !== null && baseShare !== null ? nowShare - baseShare : null,
     rank: c.rank,
     brand_count: c.brandCount,
     total_sales: total?.sales ?? 0,
     total_growth: total?.growth?.sales ?? null,
+    total_flags: total?.flags ?? [],
     followed,
   };
 }

@@ -22,10 +22,10 @@ import { AppError } from '../../errors.js';
 import { translateFor } from '../../i18n.js';
 import type { ProductInfo } from '../engine/dimensions.js';
 import type { Band, Comparison, CustomSqlNode, Dimension, Filter, ShopPick } from '../engine/model.js';
-import { comparisonOf } from '../engine/service.js';
-import { type ResultRow, shiftPeriod } from '../engine/shape.js';
+import { comparisonOf, type WarningParams, warnCoverage } from '../engine/service.js';
+import { growthFlags, type ResultRow, shiftPeriod } from '../engine/shape.js';
 import { bandsFor } from '../panels/bands.js';
-import { periodsOf, warningsOf } from '../panels/common.js';
+import { flagsOf, periodsOf, warningsOf } from '../panels/common.js';
 import type { AnalysisRequest } from '../request.js';
 
 /**
@@ -225,18 +225,24 @@ export async function productSummary(a: AnalysisRequest, sel: Selection): Promis
   const cur = sumOver(sums, range);
   const compared = (b: (typeof bases)[number]) => {
     const base = sumOver(sums, b.base);
+    const g = growthOf(cur, base);
     return {
       base: b.base,
       base_sales: base.sales,
       base_count: base.count,
       base_avg_price: avgPrice(base.sales, base.count),
-      growth: growthOf(cur, base),
+      growth: g,
+      flags: flagsOf(a, g.sales, range, b.base),
       unequal_lengths: b.unequal,
     };
   };
-  const warnings: MessageKey[] = [];
+  const warned: { warnings: MessageKey[]; warningParams?: WarningParams } = { warnings: [] };
+  const { warnings } = warned;
   if (cur.sales === 0 && cur.count === 0) warnings.push('analytics.noData');
   if (bases[2]?.unequal) warnings.push('analytics.unequalPeriods');
+  // Unequal coverage of the comparison the filter chose (each card has its own flags).
+  const chosen = comparison.kind === 'mom' ? bases[0] : comparison.kind === 'yoy' ? bases[1] : bases[2];
+  warnCoverage(warned, a.scope.coverage, range, chosen?.base);
   return {
     range,
     sales: cur.sales,
@@ -249,7 +255,7 @@ export async function productSummary(a: AnalysisRequest, sel: Selection): Promis
     product_count: sold(skus!),
     shop_count: sold(shops!),
     platform_count: sold(platforms!),
-    warnings: warningsOf({ warnings }, a.locale),
+    warnings: warningsOf(warned, a.locale),
   };
 }
 
@@ -270,16 +276,27 @@ function trendFrame(a: AnalysisRequest) {
   const points = (sums: ReadonlyMap<string, Sums>): ProductTrendPoint[] =>
     periods.map((period) => {
       const cur = sums.get(period) ?? ZERO;
-      const base = shift === undefined ? null : (sums.get(shiftPeriod(period, -shift, granularity)) ?? ZERO);
+      const basePeriod = shift === undefined ? null : shiftPeriod(period, -shift, granularity);
+      const base = basePeriod === null ? null : (sums.get(basePeriod) ?? ZERO);
+      const g = base ? growthOf(cur, base) : { sales: null, count: null, avg_price: null };
       return {
         period,
         sales: cur.sales,
         count: cur.count,
         avg_price: avgPrice(cur.sales, cur.count),
-        growth: base ? growthOf(cur, base) : { sales: null, count: null, avg_price: null },
+        growth: g,
+        flags:
+          basePeriod === null
+            ? []
+            : growthFlags(
+                a.scope.coverage,
+                g.sales,
+                { start: period, end: period },
+                { start: basePeriod, end: basePeriod },
+              ),
       };
     });
-  return { periods, read, points, unequal: c?.unequal ?? false };
+  return { periods, read, points, unequal: c?.unequal ?? false, base: c?.base };
 }
 
 /** The selection's trend: one point per period with its growth. */
@@ -333,15 +350,17 @@ export async function productTrends(a: AnalysisRequest, sel: Selection, by: Prod
     const name = { name: t.zh('products.line.selection'), name_en: t.en('products.line.selection') };
     lines = [{ key: 'total', ...name, points: await totalPoints(a, sel, frame) }];
   }
-  const warnings: MessageKey[] = [];
+  const warned: { warnings: MessageKey[]; warningParams?: WarningParams } = { warnings: [] };
+  const { warnings } = warned;
   if (lines.every((l) => l.points.every((p) => p.sales === 0 && p.count === 0))) warnings.push('analytics.noData');
   if (frame.unequal) warnings.push('analytics.unequalPeriods');
+  warnCoverage(warned, a.scope.coverage, a.validated.range, frame.base);
   return {
     by,
     selector: a.validated.comparison.kind,
     periods: frame.periods,
     lines,
-    warnings: warningsOf({ warnings }, a.locale),
+    warnings: warningsOf(warned, a.locale),
   };
 }
 
@@ -453,6 +472,7 @@ async function describe(a: AnalysisRequest, rows: readonly ResultRow[], first: n
         avg_price: r.avg_price,
         share: share(r.sales, selectionSales),
         growth: r.growth?.sales ?? null,
+        flags: r.flags ?? [],
       },
     ];
   });
@@ -476,7 +496,12 @@ export async function productsPage(
   const selectionSales = rows.reduce((s, r) => s + r.sales, 0);
   const first = (page - 1) * pageSize;
   const items = await describe(a, rows.slice(first, first + pageSize), first, selectionSales);
-  const warnings: MessageKey[] = rows.length === 0 ? ['analytics.noData'] : [];
+  const warned: { warnings: MessageKey[]; warningParams?: WarningParams } = {
+    warnings: rows.length === 0 ? ['analytics.noData'] : [],
+  };
+  const granularity = a.scope.project.dateField;
+  const base = comparisonOf({ comparison, range, granularity, dimensions: ['sku'] })?.base;
+  warnCoverage(warned, a.scope.coverage, range, base);
   return {
     sort,
     page,
@@ -484,7 +509,7 @@ export async function productsPage(
     total: rows.length,
     selection_sales: selectionSales,
     items,
-    warnings: warningsOf({ warnings }, a.locale),
+    warnings: warningsOf(warned, a.locale),
   };
 }
 

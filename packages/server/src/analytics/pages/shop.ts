@@ -182,6 +182,7 @@ export async function shopOverviews(a: AnalysisRequest, shops: readonly Selected
   });
   const warnings = [...s.warnings];
   if (items.every((i) => i.sales === 0)) warnings.push('analytics.noData');
+  const { warningParams } = s;
   return {
     range: v.range,
     market: {
@@ -191,7 +192,7 @@ export async function shopOverviews(a: AnalysisRequest, shops: readonly Selected
       shop_count: entityCount(s.now),
     },
     items,
-    warnings: warningsOf({ warnings }, a.locale),
+    warnings: warningsOf({ warnings, warningParams }, a.locale),
   };
 }
 

@@ -35,6 +35,7 @@ export async function bandsValues(a: AnalysisRequest, metric: InsightMetric) {
     share: result.total && result.total.sales > 0 ? 0 : null,
     share_change: null,
     growth: null,
+    flags: [],
     value: metric === 'avg_price' ? null : 0,
   });
   // Every band in order (with zeros when nothing sold in it), then sales outside them, if any.

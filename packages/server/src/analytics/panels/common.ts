@@ -1,8 +1,16 @@
-import { countPeriods, type DateRange, growth, type MessageKey, type WireLocale } from '@marketlens/shared';
+import {
+  countPeriods,
+  type DateRange,
+  type FigureFlag,
+  growth,
+  type MessageKey,
+  periodLabel,
+  type WireLocale,
+} from '@marketlens/shared';
 import { translateFor } from '../../i18n.js';
 import type { Dimension } from '../engine/model.js';
-import type { AnalyticsResult } from '../engine/service.js';
-import { type ResultRow, shiftPeriod } from '../engine/shape.js';
+import type { AnalyticsResult, CoverageWarning, WarningParams } from '../engine/service.js';
+import { growthFlags, type ResultRow, shiftPeriod } from '../engine/shape.js';
 import type { AnalysisRequest, DataScope } from '../request.js';
 
 /**
@@ -17,9 +25,62 @@ export type TopKind = 'brand' | 'shop' | 'product';
 export type DistributionDimension = 'category' | 'platform' | 'channel';
 export type TrendsListDimension = 'category' | 'brand' | 'platform' | 'channel';
 
-export function warningsOf(result: Pick<AnalyticsResult, 'warnings'>, locale: WireLocale) {
+/** Gap periods a warning names at most; the rest are counted. */
+const NAMED_GAPS = 6;
+
+/**
+ * The answer's warnings, each its key (what the web translates) and its text in the request's
+ * language; a warning with details (the gap periods of 'analytics.unequalCoverage') names them.
+ */
+export function warningsOf(
+  result: { readonly warnings: readonly MessageKey[]; readonly warningParams?: WarningParams | undefined },
+  locale: WireLocale,
+) {
   const t = translateFor(locale);
-  return [...new Set(result.warnings)].map((code: MessageKey) => ({ code, msg: t(code) }));
+  return [...new Set(result.warnings)].map((code: MessageKey) => {
+    const detail = result.warningParams?.[code];
+    return { code, msg: detail ? coverageText(detail, locale) : t(code) };
+  });
+}
+
+/** The unequal-coverage warning naming its gap periods: '2024-03 (missing), 2024-04 (sparse)'. */
+function coverageText(w: CoverageWarning, locale: WireLocale): string {
+  const t = translateFor(locale);
+  const lang = locale === 'en_us' ? 'en' : 'zh-CN';
+  const named = w.gaps
+    .slice(0, NAMED_GAPS)
+    .map((g) => t(`analytics.coverageGap.${g.state}`, { period: periodLabel(g.period, w.granularity) }));
+  if (w.gaps.length > NAMED_GAPS) named.push(t('analytics.coverageMore', { count: w.gaps.length - NAMED_GAPS }));
+  const periods = new Intl.ListFormat(lang, { style: 'narrow', type: 'conjunction' }).format(named);
+  return t('analytics.unequalCoverageAt', { periods });
+}
+
+/** Merges the warnings of several answers (and what they name) into one list for a page. */
+export function mergeWarnings(
+  ...results: readonly {
+    readonly warnings: readonly MessageKey[];
+    readonly warningParams?: WarningParams | undefined;
+  }[]
+): { warnings: MessageKey[]; warningParams?: WarningParams } {
+  const out: { warnings: MessageKey[]; warningParams?: WarningParams } = { warnings: [] };
+  for (const r of results) {
+    for (const w of r.warnings) if (!out.warnings.includes(w)) out.warnings.push(w);
+    if (r.warningParams) out.warningParams = { ...out.warningParams, ...r.warningParams };
+  }
+  return out;
+}
+
+/**
+ * The flags of a figure compared over `range` with `base` (docs/metrics.md "Flags"), from the
+ * request's dataset coverage; none without a base.
+ */
+export function flagsOf(
+  a: Pick<AnalysisRequest, 'scope'>,
+  salesGrowth: number | null | undefined,
+  range: DateRange,
+  base: DateRange | null | undefined,
+): FigureFlag[] {
+  return growthFlags(a.scope.coverage, salesGrowth, range, base);
 }
 
 export const metricValue = (m: { sales: number; count: number; avg_price: number | null }, metric: InsightMetric) =>
@@ -65,6 +126,7 @@ export function figures(row: ResultRow, metric: InsightMetric) {
     share: row.share ?? null,
     share_change: shareChange(row),
     growth: row.growth ? { sales: row.growth.sales, count: row.growth.count, avg_price: row.growth.avg_price } : null,
+    flags: row.flags ?? [],
     value: metricValue(row, metric),
   };
 }

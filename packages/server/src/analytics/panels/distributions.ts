@@ -7,6 +7,7 @@ import type { AnalysisRequest } from '../request.js';
 import {
   type DistributionDimension,
   figures,
+  flagsOf,
   groupingOf,
   type InsightMetric,
   nameOf,
@@ -169,6 +170,7 @@ export async function customAttributeValues(a: AnalysisRequest, metric: InsightM
               count: growth(now.count, before.count),
               avg_price: growth(now.avg_price, before.avg_price),
             },
+            flags: flagsOf(a, growth(now.sales, before.sales), a.validated.range, result.comparison?.base),
           }
         : {}),
     };

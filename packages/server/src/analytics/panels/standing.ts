@@ -1,13 +1,16 @@
 import {
   avgPrice,
   comparisonPeriod,
+  type DatasetCoverage,
   type DateRange,
+  type FigureFlag,
   type MessageKey,
   periodLengthsDiffer,
   share,
 } from '@marketlens/shared';
 import type { Dimension, Filter } from '../engine/model.js';
-import type { ResultRow } from '../engine/shape.js';
+import { type WarningParams, warnCoverage } from '../engine/service.js';
+import { growthFlags, type ResultRow } from '../engine/shape.js';
 import type { AnalysisRequest } from '../request.js';
 import { againstBase, type RangeFigures } from './common.js';
 
@@ -52,6 +55,8 @@ export interface StandingComparison {
   base_range: DateRange;
   base: RangeFigures;
   growth: ReturnType<typeof againstBase>['growth'];
+  /** The marks of the sales growth (docs/metrics.md "Flags"). */
+  flags: FigureFlag[];
   share_change: number | null;
 }
 
@@ -92,10 +97,20 @@ export function rankOf(s: Standing, sales: number): number | null {
 /** Entities of the market with sales. */
 export const entityCount = (s: Standing) => s.ranked.filter((x) => x > 0).length;
 
-/** The entity now against a base range's standing. */
-export function compareWith(now: RangeFigures, base: Standing, key: string): StandingComparison {
+/**
+ * The entity now against a base range's standing; `current` is the range it stands in now and the
+ * dataset's coverage, what the growth's flags are read from.
+ */
+export function compareWith(
+  now: RangeFigures,
+  base: Standing,
+  key: string,
+  current: Pick<Standings, 'coverage' | 'now'>,
+): StandingComparison {
   const b = figuresOf(base, key);
-  return { base_range: base.range, base: b, ...againstBase(now, b) };
+  const compared = againstBase(now, b);
+  const flags = growthFlags(current.coverage, compared.growth.sales, current.now.range, base.range);
+  return { base_range: base.range, base: b, ...compared, flags };
 }
 
 /** The current range and its bases: mom, yoy and — with a custom selector — the user's base. */
@@ -104,8 +119,11 @@ export interface Standings {
   mom: Standing;
   yoy: Standing;
   custom: Standing | undefined;
-  /** Unequal period lengths of a custom base (the page warns). */
+  /** Unequal period lengths of a custom base, unequal coverage of the chosen base (the page warns). */
   warnings: MessageKey[];
+  warningParams?: WarningParams;
+  /** The dataset's coverage, what the flags of each comparison are read from. */
+  coverage: DatasetCoverage;
 }
 
 /** The market in the request's range and in each of its bases, read at once. */
@@ -119,9 +137,12 @@ export async function standings(a: AnalysisRequest, q: StandingQuestion): Promis
     standingIn(a, q, comparisonPeriod(v.range, 'yoy', g)),
     custom ? standingIn(a, q, custom) : Promise.resolve(undefined),
   ]);
-  const warnings: MessageKey[] = [];
-  if (custom && periodLengthsDiffer(v.range, custom, g)) warnings.push('analytics.unequalPeriods');
-  return { now, mom, yoy, custom: base, warnings };
+  const out: Standings = { now, mom, yoy, custom: base, warnings: [], coverage: a.scope.coverage };
+  if (custom && periodLengthsDiffer(v.range, custom, g)) out.warnings.push('analytics.unequalPeriods');
+  // The comparison the filter chose warns of unequal coverage; every comparison has its flags.
+  const chosen = v.comparison.kind === 'custom' ? base : v.comparison.kind === 'yoy' ? yoy : mom;
+  if (v.comparison.kind !== 'none') warnCoverage(out, a.scope.coverage, v.range, chosen?.range);
+  return out;
 }
 
 /** One entity's standing: its figures and rank now, and each comparison. */
@@ -130,8 +151,8 @@ export function standingOf(s: Standings, key: string) {
   return {
     now,
     rank: rankOf(s.now, now.sales),
-    mom: compareWith(now, s.mom, key),
-    yoy: compareWith(now, s.yoy, key),
-    custom: s.custom && compareWith(now, s.custom, key),
+    mom: compareWith(now, s.mom, key, s),
+    yoy: compareWith(now, s.yoy, key, s),
+    custom: s.custom && compareWith(now, s.custom, key, s),
   };
 }

@@ -1,8 +1,9 @@
 import type { MessageKey } from '@marketlens/shared';
 import type { Comparison, Filter } from '../engine/model.js';
-import { comparisonOf } from '../engine/service.js';
+import { comparisonOf, type WarningParams, warnCoverage } from '../engine/service.js';
 import type { MetricValues } from '../engine/shape.js';
 import type { AnalysisRequest } from '../request.js';
+import { flagsOf } from './common.js';
 
 /**
  * The summary cards' figures of a filtered market: sales, count and average price over the range,
@@ -24,31 +25,40 @@ export async function comparedTotals(a: AnalysisRequest, filter: Filter = a.vali
   const current = { sales: now?.sales ?? 0, count: now?.count ?? 0, avg_price: now?.avg_price ?? null };
   const against = (i: number) => {
     const base = baseTotals[i] ?? zero;
+    const salesGrowth = growthOf(current.sales, base.sales);
     return {
       base: bases[i]!.base,
       base_sales: base.sales,
       base_count: base.count,
       base_avg_price: base.avg_price,
       growth: {
-        sales: growthOf(current.sales, base.sales),
+        sales: salesGrowth,
         count: growthOf(current.count, base.count),
         avg_price: growthOf(current.avg_price, base.avg_price),
       },
+      flags: flagsOf(a, salesGrowth, validated.range, bases[i]!.base),
       unequal_lengths: bases[i]!.unequal,
     };
   };
   // The warnings a run per comparison gave: no data in the range; unequal lengths (custom only).
-  const warnings: MessageKey[] = [];
+  const warned: { warnings: MessageKey[]; warningParams?: WarningParams } = { warnings: [] };
+  const { warnings } = warned;
   if (!now) warnings.push('analytics.noData');
   if (bases.some((b) => b.unequal)) warnings.push('analytics.unequalPeriods');
+  // Unequal coverage only for the comparison the filter chose: every card carries its own flags, and
+  // a year-earlier base outside a young dataset is no news on every page.
+  const chosen = validated.comparison.kind;
+  const chosenBase = chosen === 'mom' ? bases[0] : chosen === 'yoy' ? bases[1] : bases[2];
+  warnCoverage(warned, a.scope.coverage, validated.range, chosenBase?.base);
   return {
     range: validated.range,
     ...current,
     chain: against(0),
     yoy: against(1),
     custom: bases[2] ? against(2) : null,
-    /** The engine's warning keys (deduplicated by warningsOf). */
+    /** The engine's warning keys (deduplicated by warningsOf) and what they name. */
     warnings,
+    ...(warned.warningParams ? { warningParams: warned.warningParams } : {}),
   };
 }
 

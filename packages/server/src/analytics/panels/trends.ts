@@ -34,6 +34,7 @@ export async function trends(a: AnalysisRequest, metric: InsightMetric, filter: 
         value: metricValue(r, metric),
         value_growth: growth ? growth[metric] : null,
         growth,
+        flags: r.flags ?? [],
       };
     })
     .sort((a, b) => a.period.localeCompare(b.period));

@@ -3,6 +3,7 @@ import {
   comparisonPeriod,
   concentration,
   type DateRange,
+  type FigureFlag,
   growth,
   type MessageKey,
   share,
@@ -11,7 +12,7 @@ import { badRequest } from '../../errors.js';
 import type { Dimension, Filter } from '../engine/model.js';
 import { shiftPeriod } from '../engine/shape.js';
 import type { AnalysisRequest } from '../request.js';
-import { selectionOf } from './common.js';
+import { flagsOf, selectionOf } from './common.js';
 
 /**
  * Category valuation (docs/pages/insight.md): every category of a list gets five factors (market
@@ -90,6 +91,8 @@ export interface CategoryValuation {
   avg_price: number | null;
   /** Sales growth year on year (null when the category had no sales a year earlier). */
   growth: number | null;
+  /** The marks of that growth (docs/metrics.md "Flags"). */
+  flags: FigureFlag[];
   cr5: number;
   hhi: number;
   brand_count: number;
@@ -236,6 +239,7 @@ export async function valuateCategories(a: AnalysisRequest, input: ValuationInpu
         count: entry.count,
         avg_price: avgPrice(entry.sales, entry.count),
         growth: growth(entry.sales, entry.base),
+        flags: flagsOf(a, growth(entry.sales, entry.base), range, growthBase),
         cr5: c.cr5,
         hhi: c.hhi,
         brand_count: brandSales.length,

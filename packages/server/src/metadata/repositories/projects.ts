@@ -156,6 +156,31 @@ async function datasetTies(db: Kysely<MetadataDatabase>, projectId: number): Pro
   return { categories: await count('project_categories'), grants: await count('grants') };
 }
 
+/** What hangs off a project, counted: all of it goes when the project is deleted. */
+export interface ProjectTies {
+  members: number;
+  grants: number;
+  /** Members whose saved per-project settings are not empty. */
+  savedConfigs: number;
+  categories: number;
+  attributes: number;
+  bands: number;
+  customAttributes: number;
+  favoriteBrands: number;
+  collections: number;
+}
+
+const TIED_TABLES = [
+  'project_members',
+  'grants',
+  'project_categories',
+  'project_attributes',
+  'category_bands',
+  'custom_attributes',
+  'favorite_brands',
+  'collections',
+] as const;
+
 export class ProjectsRepository {
   constructor(private readonly ctx: RepoContext) {}
 
@@ -304,6 +329,60 @@ export class ProjectsRepository {
     }
     for (const map of [used.categories, used.brands, used.shops]) for (const names of map.values()) names.sort();
     return used;
+  }
+
+  /** What {@link delete} takes with the project, counted (the confirmation names it). */
+  async ties(id: number): Promise<ProjectTies> {
+    const count = async (table: (typeof TIED_TABLES)[number]) => {
+      const row = await this.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('project_id', '=', id)
+        .executeTakeFirstOrThrow();
+      return toCount(row.n);
+    };
+    // A member's saved settings: a config other than the empty object every membership starts with.
+    const configs = async () => {
+      const row = await this.db
+        .selectFrom('project_members')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('project_id', '=', id)
+        .where('config', '<>', toJson({}))
+        .executeTakeFirstOrThrow();
+      return toCount(row.n);
+    };
+    const [
+      members,
+      grants,
+      savedConfigs,
+      categories,
+      attributes,
+      bands,
+      customAttributes,
+      favoriteBrands,
+      collections,
+    ] = await Promise.all([
+      count('project_members'),
+      count('grants'),
+      configs(),
+      count('project_categories'),
+      count('project_attributes'),
+      count('category_bands'),
+      count('custom_attributes'),
+      count('favorite_brands'),
+      count('collections'),
+    ]);
+    return {
+      members,
+      grants,
+      savedConfigs,
+      categories,
+      attributes,
+      bands,
+      customAttributes,
+      favoriteBrands,
+      collections,
+    };
   }
 
   async setStatus(id: number, status: ProjectStatus): Promise<Project | undefined> {

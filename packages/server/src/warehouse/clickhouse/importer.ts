@@ -2,11 +2,13 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { coverageOf, coverageStatsSql } from '../coverage.js';
 import { datasetFile, processAlive } from '../duckdb/catalog.js';
 import { WAREHOUSE_TABLES } from '../duckdb/engine.js';
 import { abortReason, importDataset } from '../duckdb/importer.js';
 import { ident, sqlString } from '../duckdb/sql.js';
 import type { ImportOptions, ImportProgress, ImportResult, LoadedDataset } from '../engine.js';
+import { clickhouseDialect } from './dialect.js';
 import type { Account, ClickHouseHttp } from './http.js';
 import { clickhouseLiteral } from './literal.js';
 import {
@@ -21,6 +23,7 @@ import {
   tableVersionTag,
   versionTag,
 } from './schema.js';
+import { toRows } from './values.js';
 
 /**
  * Import into the cluster (ADR 0005): the DuckDB importer validates the folder and builds every
@@ -200,10 +203,16 @@ export async function importToClickHouse(
       progress({ phase: 'verify', rows: ++verified, total: tables.length });
     }
 
-    // 5. Switch: one insert; from here on the new version answers.
+    // 5. Coverage, counted again on the cluster: what the shards hold is what queries will read.
+    const loadedAt = new Date().toISOString();
+    const facts = `${quote(ctx.database)}.${quote(tableNames(name, dataset.version, 'fact_sales').read)}`;
+    const stats = toRows(await admin(hosts[0]!, `${coverageStatsSql(clickhouseDialect, facts)} FORMAT JSONCompact`));
+    const coverage = coverageOf(stats, dataset.manifest.date_field, loadedAt);
+
+    // 6. Switch: one insert; from here on the new version answers.
     progress({ phase: 'publish', rows: 0 });
     signal?.throwIfAborted();
-    const loaded: LoadedDataset = { ...dataset, loadedAt: new Date().toISOString() };
+    const loaded: LoadedDataset = { ...dataset, loadedAt, coverage };
     const row = [name, dataset.version, JSON.stringify(loaded), String(Date.now())].map(tsv).join('\t');
     await ctx.http.request(
       hosts[0]!,

@@ -11,12 +11,14 @@ import {
   SHOP_TYPES,
   type TableDef,
 } from '@marketlens/shared';
+import { coverageOf, coverageStatsSql } from '../coverage.js';
 import {
   type ImportOptions,
   type ImportProgress,
   type ImportResult,
   ImportValidationError,
   type LoadedDataset,
+  type Row,
 } from '../engine.js';
 import { KeywordExtractor } from '../keywords.js';
 import { packPictures, scanPictures } from '../pictures.js';
@@ -33,6 +35,7 @@ import {
   withCatalogLock,
   writeCatalog,
 } from './catalog.js';
+import { duckdbDialect } from './dialect.js';
 import { ident, sqlString } from './sql.js';
 import {
   badValueSql,
@@ -47,6 +50,7 @@ import {
   texts,
   typedValueSql,
 } from './validation.js';
+import { toRows } from './values.js';
 
 /**
  * The importer (`npm run import`, WarehouseEngine.importDataset): validates a dataset folder and
@@ -144,6 +148,24 @@ export async function importDataset(
         throw err;
       }
     };
+    /** Rows as the engine gives them to queries (dates as 'YYYY-MM-DD', numbers as numbers). */
+    const read = async (sql: string): Promise<Row[]> => {
+      if (signal?.aborted) throw new Cancelled();
+      try {
+        const t0 = performance.now();
+        const r = await conn.runAndReadAll(sql);
+        const out = toRows(
+          r.deduplicatedColumnNames(),
+          r.columnTypes().map((t) => t.typeId),
+          r.getRows(),
+        );
+        options.onStatement?.(sql, performance.now() - t0);
+        return out;
+      } catch (err) {
+        if (signal?.aborted) throw new Cancelled();
+        throw err;
+      }
+    };
 
     // 1. Files and columns: nothing else can be checked while these are wrong.
     const files = await findTableFiles(folder, issues);
@@ -229,14 +251,23 @@ export async function importDataset(
         `SELECT CAST(min(period) AS VARCHAR) AS lo, CAST(max(period) AS VARCHAR) AS hi FROM ${target('fact_sales')}`,
       )
     )[0];
+    progress({ phase: 'coverage', rows: 0, total: factRows });
+    const loadedAt = new Date().toISOString();
+    const coverage = coverageOf(
+      await read(coverageStatsSql(duckdbDialect, target('fact_sales'))),
+      manifest!.date_field,
+      loadedAt,
+    );
+    progress({ phase: 'coverage', rows: factRows, total: factRows });
     const dataset: LoadedDataset = {
       manifest: manifest!,
       version,
-      loadedAt: new Date().toISOString(),
+      loadedAt,
       rows,
       pictures: pictures.length,
       farthestDate: String(dates?.lo),
       latestDate: String(dates?.hi),
+      coverage,
     };
     // The file describes itself too, so a lost catalogue can be rebuilt from the files.
     await run(`CREATE TABLE ${target('_dataset')} (key VARCHAR, value VARCHAR)`);

@@ -13,6 +13,7 @@ import {
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { PanelBrand } from '../../shared/analysis/PanelCard.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { useRouteTitle } from '../../shared/i18n/title.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
@@ -69,19 +70,22 @@ function BrandPanels({ info }: { info: BrandInfo }) {
   const nameOf = useNameOf();
   const id = info.brand_id;
   // A shared link may name a category this user was not granted, or one not ready: no figures then.
+  // Every figure is the brand's: the panels' "?" names it, not the filter's brand choice.
   return (
     <Flex vertical gap={16} data-testid="brand-page">
       <BrandHeader info={info} />
-      <CategoryGate>
-        <OverviewCards brandId={id} />
-        <TrendPanel brandId={id} />
-        <CategoriesPanel brandId={id} />
-        <Later minHeight={1200}>
-          <CharactersPanel brandId={id} brandName={nameOf(info)} />
-          <ChannelsPanel brandId={id} />
-          <TopProductsPanel brandId={id} brandName={nameOf(info)} />
-        </Later>
-      </CategoryGate>
+      <PanelBrand name={nameOf(info)}>
+        <CategoryGate>
+          <OverviewCards brandId={id} />
+          <TrendPanel brandId={id} />
+          <CategoriesPanel brandId={id} />
+          <Later minHeight={1200}>
+            <CharactersPanel brandId={id} brandName={nameOf(info)} />
+            <ChannelsPanel brandId={id} />
+            <TopProductsPanel brandId={id} brandName={nameOf(info)} />
+          </Later>
+        </CategoryGate>
+      </PanelBrand>
     </Flex>
   );
 }

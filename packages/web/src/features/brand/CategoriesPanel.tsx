@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import {
   BarCell,
   colorAt,
-  Growth,
+  FlaggedGrowth,
+  flagsOf,
   numericColumn,
   PagedTable,
   PanelCard,
@@ -34,7 +35,10 @@ function CategoryShares({ brandId, level }: { brandId: number; level: Level }) {
   const q = useAnalysisQuery(BRAND_ENDPOINTS.categories, { brand_id: brandId, level });
   const d = q.data;
   const columns: TableColumnsType<BrandCategoryRow> = [
-    nameColumn<BrandCategoryRow>({ key: 'name', title: t('analysis.col.category'), text: nameOf, width: 150 }),
+    {
+      ...nameColumn<BrandCategoryRow>({ key: 'name', title: t('analysis.col.category'), text: nameOf, width: 150 }),
+      fixed: 'left',
+    },
     { key: 'sales', title: t('brand.col.brandSales'), ...numericColumn, render: (_, r) => fmt.money(r.sales) },
     {
       key: 'part',
@@ -66,7 +70,7 @@ function CategoryShares({ brandId, level }: { brandId: number; level: Level }) {
       key: 'categoryGrowth',
       title: t('brand.col.categoryGrowth'),
       ...numericColumn,
-      render: (_, r) => <Growth value={r.growth.category_sales} />,
+      render: (_, r) => <FlaggedGrowth value={r.growth.category_sales} flags={flagsOf(r)} />,
     },
   ];
   return (
@@ -77,7 +81,6 @@ function CategoryShares({ brandId, level }: { brandId: number; level: Level }) {
             rowKey="category_id"
             columns={columns}
             rows={d.items}
-            scrollX={960}
             testId="brand-categories"
           />
           {d.comparison && (
@@ -107,7 +110,7 @@ function CategoryValuations({ brandId, level }: { brandId: number; level: Level 
       key: 'growth',
       title: t('brand.valuation.growth'),
       ...numericColumn,
-      render: (_, r) => <Growth value={r.growth} />,
+      render: (_, r) => <FlaggedGrowth value={r.growth} flags={flagsOf(r)} />,
     },
     {
       key: 'concentration',
@@ -155,7 +158,6 @@ function CategoryValuations({ brandId, level }: { brandId: number; level: Level 
             rowKey="category_id"
             columns={columns}
             rows={d.items}
-            scrollX={1100}
             testId="brand-valuations"
           />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -179,6 +181,16 @@ export function CategoriesPanel({ brandId }: { brandId: number }) {
   return (
     <PanelCard
       title={t('brand.categories.title')}
+      definitions={[
+        'sales',
+        'share',
+        'share_change',
+        'growth',
+        'valuation_score',
+        'concentration',
+        'hhi',
+        'new_brand_share',
+      ]}
       extra={
         <Segmented<Level>
           size="small"

@@ -107,7 +107,6 @@ function CharacterTable({ kind, rows }: { kind: CharacterKind; rows: readonly Br
       rowKey={(r) => `${r.group ?? ''}:${r.value}`}
       columns={columns}
       rows={rows}
-      scrollX={960}
       emptyText={t('brand.characters.none')}
       testId={`characters-${kind}`}
     />
@@ -129,6 +128,7 @@ export function CharactersPanel({ brandId, brandName }: { brandId: number; brand
   return (
     <PanelCard
       title={t('brand.characters.title')}
+      definitions={['tgi', 'distinction', 'share']}
       extra={
         <DownloadButton
           endpoint={BRAND_ENDPOINTS.charactersDownload}
@@ -140,6 +140,16 @@ export function CharactersPanel({ brandId, brandName }: { brandId: number; brand
       subject={t('brand.characters.subject')}
       {...panelState(q)}
       empty={d !== undefined && total === 0}
+      // A brand with sales and no segment above its usual share: nothing stands out — always so when
+      // the brand is the whole market (share 100 %, every TGI exactly 100).
+      emptyReason={
+        d && d.brand_sales > 0
+          ? {
+              kind: 'nothing_stands_out',
+              text: d.brand_sales >= d.market_sales ? t('brand.characters.wholeMarket') : undefined,
+            }
+          : undefined
+      }
       minHeight={200}
     >
       {d && total > 0 && (

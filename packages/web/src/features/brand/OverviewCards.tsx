@@ -9,6 +9,7 @@ import {
   type FigureComparison,
   type FigureSpec,
   Growth,
+  growthFlags,
   ShareChange,
   UP_COLOR,
   useAnalysisFilter,
@@ -52,6 +53,13 @@ export function OverviewCards({ brandId }: { brandId: number }) {
     ];
     const each = (value: (c: BrandComparison) => FigureComparison['value']): FigureComparison[] =>
       kinds.map(({ kind, cmp }) => ({ label: t(`brand.cmp.${kind}`), value: value(cmp) }));
+    // A growth carries its marks: the comparison's range flags and its own low base (FlagMark.tsx).
+    const growthIn = (cmp: BrandComparison, value: number | null): Omit<FigureComparison, 'label'> => ({
+      value: <Growth value={value} />,
+      flags: growthFlags(cmp.flags, value),
+    });
+    const growths = (pick: (c: BrandComparison) => number | null): FigureComparison[] =>
+      kinds.map(({ kind, cmp }) => ({ label: t(`brand.cmp.${kind}`), ...growthIn(cmp, pick(cmp)) }));
     // The contribution is read against the comparison the filter chose.
     const primary = kinds.find((k) => k.kind === filter.selector) ?? kinds[0]!;
     return [
@@ -59,7 +67,7 @@ export function OverviewCards({ brandId }: { brandId: number }) {
         key: 'sales',
         label: t('brand.overview.sales'),
         value: fmt.money(b.sales),
-        comparisons: each((c) => <Growth value={c.growth.sales} />),
+        comparisons: growths((c) => c.growth.sales),
         footnote: t('brand.overview.period', { start: fmt.period(d.range.start), end: fmt.period(d.range.end) }),
       },
       {
@@ -80,14 +88,14 @@ export function OverviewCards({ brandId }: { brandId: number }) {
         key: 'count',
         label: t('brand.overview.count'),
         value: fmt.number(b.count),
-        comparisons: each((c) => <Growth value={c.growth.count} />),
+        comparisons: growths((c) => c.growth.count),
         footnote: t('brand.overview.marketCount', { value: fmt.number(d.market.count) }),
       },
       {
         key: 'avg-price',
         label: t('brand.overview.avgPrice'),
         value: fmt.metric('avg_price', b.avg_price),
-        comparisons: each((c) => <Growth value={c.growth.avg_price} />),
+        comparisons: growths((c) => c.growth.avg_price),
         footnote: t('brand.overview.marketAvgPrice', { value: fmt.metric('avg_price', d.market.avg_price) }),
       },
       {
@@ -95,8 +103,8 @@ export function OverviewCards({ brandId }: { brandId: number }) {
         label: t('brand.overview.contribution', { base: t(`brand.cmp.${primary.kind}`) }),
         value: fmt.ratio(primary.cmp.contribution),
         comparisons: [
-          { label: t('brand.overview.marketGrowth'), value: <Growth value={primary.cmp.market_growth} /> },
-          { label: t('brand.overview.brandGrowth'), value: <Growth value={primary.cmp.growth.sales} /> },
+          { label: t('brand.overview.marketGrowth'), ...growthIn(primary.cmp, primary.cmp.market_growth) },
+          { label: t('brand.overview.brandGrowth'), ...growthIn(primary.cmp, primary.cmp.growth.sales) },
         ],
         footnote: t('brand.overview.contributionHint'),
       },

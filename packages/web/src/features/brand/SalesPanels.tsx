@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ChannelShares, MetricSwitch, TopPanel, usePanelParam } from '../../shared/analysis/index.js';
+import { PanelDefinitions } from '../../shared/analysis/PanelCard.js';
 import { BRAND_PARAMS, TOP_KINDS } from './params.js';
 
 /**
@@ -9,16 +10,18 @@ import { BRAND_PARAMS, TOP_KINDS } from './params.js';
 export function TopProductsPanel({ brandId, brandName }: { brandId: number; brandName: string }) {
   const { t } = useTranslation();
   return (
-    <TopPanel
-      kinds={TOP_KINDS}
-      params={{ kind: BRAND_PARAMS.topKind, sort: BRAND_PARAMS.topSort }}
-      title={t('brand.top.title')}
-      subject={t('brand.top.subject')}
-      tabLabel={(k) => t(`brand.top.${k}`)}
-      fileName={(k) => `${brandName}-${t(`brand.top.file.${k}`)}`}
-      body={{ brands: [brandId] }}
-      shareTitle={t('brand.col.shareOfBrand')}
-    />
+    <PanelDefinitions value={['sales', 'count', 'share', 'growth']}>
+      <TopPanel
+        kinds={TOP_KINDS}
+        params={{ kind: BRAND_PARAMS.topKind, sort: BRAND_PARAMS.topSort }}
+        title={t('brand.top.title')}
+        subject={t('brand.top.subject')}
+        tabLabel={(k) => t(`brand.top.${k}`)}
+        fileName={(k) => `${brandName}-${t(`brand.top.file.${k}`)}`}
+        body={{ brands: [brandId] }}
+        shareTitle={t('brand.col.shareOfBrand')}
+      />
+    </PanelDefinitions>
   );
 }
 
@@ -27,13 +30,15 @@ export function ChannelsPanel({ brandId }: { brandId: number }) {
   const { t } = useTranslation();
   const [metric, setMetric] = usePanelParam(BRAND_PARAMS.channelMetric);
   return (
-    <ChannelShares
-      metric={metric}
-      body={{ brands: [brandId] }}
-      title={t('brand.channels.title')}
-      extra={<MetricSwitch value={metric} onChange={setMetric} />}
-      subject={t('brand.channels.subject')}
-      testId="brand-channels"
-    />
+    <PanelDefinitions value={['sales', 'count', 'share']}>
+      <ChannelShares
+        metric={metric}
+        body={{ brands: [brandId] }}
+        title={t('brand.channels.title')}
+        extra={<MetricSwitch value={metric} onChange={setMetric} />}
+        subject={t('brand.channels.subject')}
+        testId="brand-channels"
+      />
+    </PanelDefinitions>
   );
 }

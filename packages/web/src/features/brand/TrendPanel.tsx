@@ -10,6 +10,7 @@ import {
   useFormatters,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { useAxisCoverage } from '../../shared/analysis/useAnalysisFilter.js';
 import { brandTrendChart } from './charts.js';
 import { useBrandTrend } from './data.js';
 import { BRAND_PARAMS, TREND_METRICS, TREND_SELECTORS, type TrendSelector } from './params.js';
@@ -21,6 +22,7 @@ import { BRAND_PARAMS, TREND_METRICS, TREND_SELECTORS, type TrendSelector } from
 export function TrendPanel({ brandId }: { brandId: number }) {
   const { t } = useTranslation();
   const fmt = useFormatters();
+  const axis = useAxisCoverage();
   const { filter } = useAnalysisFilter();
   const [metric, setMetric] = usePanelParam(BRAND_PARAMS.trendMetric);
   // The filter's comparison unless the user switches here (the endpoint knows mom and yoy only).
@@ -35,8 +37,9 @@ export function TrendPanel({ brandId }: { brandId: number }) {
         q.data,
         { metric, metricName, growthName: t(`brand.trend.growth.${selector}`, { metric: metricName }) },
         fmt,
+        axis,
       ),
-    [q.data, metric, metricName, selector, fmt, t],
+    [q.data, metric, metricName, selector, fmt, t, axis],
   );
   // Only the period and the categories reach this endpoint: say so when other filters are set.
   const narrowed = activeCount({ ...filter, category: { enable: false, value: [] } }) > 0;
@@ -44,6 +47,7 @@ export function TrendPanel({ brandId }: { brandId: number }) {
   return (
     <PanelCard
       title={t('brand.trend.title')}
+      definitions={['sales', 'count', 'avg_price', 'share', 'growth']}
       extra={
         <Flex gap={8} wrap>
           <Segmented<TrendSelector>

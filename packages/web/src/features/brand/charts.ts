@@ -5,6 +5,7 @@
 import type { BrandTrendMetric, BrandTrends } from '@marketlens/shared/contracts';
 // The pure modules themselves, not the frame's index: nothing of React or antd comes along.
 import { pointsTrendOption } from '../../shared/analysis/chartOptions.js';
+import type { AxisCoverage } from '../../shared/analysis/timeAxis.js';
 import type { Formatters } from '../../shared/analysis/useFormatters.js';
 
 /**
@@ -15,6 +16,7 @@ export function brandTrendChart(
   data: BrandTrends | undefined,
   labels: { metric: BrandTrendMetric; metricName: string; growthName: string },
   fmt: Formatters,
+  axis?: AxisCoverage,
 ) {
-  return pointsTrendOption(data?.points ?? [], labels, fmt);
+  return pointsTrendOption(data?.points ?? [], labels, fmt, axis);
 }

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import {
   bandLabel,
   EChart,
-  Growth,
+  FlaggedGrowth,
+  flagsOf,
   PanelCard,
   panelState,
   ShareChange,
@@ -14,6 +15,7 @@ import {
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { useAxisCoverage } from '../../shared/analysis/useAnalysisFilter.js';
 import { contrastTrendChart, type MixPart, mixChart } from './charts.js';
 import { useSlotCharacters } from './data.js';
 import { CHARACTER_KINDS, CONTRAST_PARAMS, MIX_KINDS, MIX_LEVELS, type MixKind, TREND_METRICS } from './params.js';
@@ -74,7 +76,7 @@ export function OverviewPanel({ shown, state }: { shown: Shown[]; state: ReturnT
     {
       key: 'growth',
       label: t('contrast.overview.growth', { base }),
-      cell: (s) => <Growth value={cmp(s)?.growth.sales} />,
+      cell: (s) => <FlaggedGrowth value={cmp(s)?.growth.sales} flags={flagsOf(cmp(s))} />,
     },
     {
       key: 'shareChange',
@@ -98,7 +100,12 @@ export function OverviewPanel({ shown, state }: { shown: Shown[]; state: ReturnT
     })),
   ];
   return (
-    <PanelCard title={t('contrast.overview.title')} subject={t('contrast.overview.subject')} {...state}>
+    <PanelCard
+      title={t('contrast.overview.title')}
+      definitions={['sales', 'count', 'avg_price', 'share', 'growth']}
+      subject={t('contrast.overview.subject')}
+      {...state}
+    >
       {shown.length > 0 && (
         <Table<FigureRow>
           size="small"
@@ -120,9 +127,13 @@ export function TrendPanel({ shown, state }: { shown: Shown[]; state: ReturnType
   const fmt = useFormatters();
   const nameOf = useNameOf();
   const [metric, setMetric] = usePanelParam(CONTRAST_PARAMS.trendMetric);
+  // Every slot's trend answers each period of the applied range (docs/pages/contrast.md), so the axis is
+  // the range's, its gaps drawn as gaps.
+  const axis = useAxisCoverage();
   return (
     <PanelCard
       title={t('contrast.trend.title')}
+      definitions={['sales', 'count', 'avg_price', 'growth']}
       subject={t('contrast.overview.subject')}
       extra={
         <Segmented
@@ -141,6 +152,7 @@ export function TrendPanel({ shown, state }: { shown: Shown[]; state: ReturnType
             shown.map((s) => ({ name: nameOf(s.slot), color: s.color, trend: s.figures.trend })),
             metric,
             fmt,
+            axis,
           )}
           height={320}
         />
@@ -186,6 +198,7 @@ export function MixPanel({ shown, state }: { shown: Shown[]; state: ReturnType<t
   return (
     <PanelCard
       title={t('contrast.mix.title')}
+      definitions={['share']}
       subject={t('contrast.overview.subject')}
       extra={
         <Flex gap={8} wrap>
@@ -236,7 +249,12 @@ export function TopProductsPanel({ shown, state }: { shown: Shown[]; state: Retu
   const fmt = useFormatters();
   const nameOf = useNameOf();
   return (
-    <PanelCard title={t('contrast.top.title')} subject={t('contrast.overview.subject')} {...state}>
+    <PanelCard
+      title={t('contrast.top.title')}
+      definitions={['sales', 'share']}
+      subject={t('contrast.overview.subject')}
+      {...state}
+    >
       {shown.length > 0 && (
         <Row gutter={[16, 16]}>
           {shown.map((s) => (
@@ -318,6 +336,7 @@ export function CharactersPanel({ shown }: { shown: Shown[] }) {
   return (
     <PanelCard
       title={t('contrast.characters.title')}
+      definitions={['tgi', 'distinction']}
       subject={t('contrast.characters.subject')}
       extra={
         <Segmented

@@ -5,6 +5,7 @@
 import type { BrandTrendMetric, BrandTrendPoint } from '@marketlens/shared/contracts';
 import { colorAt, escapeHtml, namesLegend, seriesOption } from '../../shared/analysis/chartOptions.js';
 import { CHART_GRAY } from '../../shared/analysis/chartTheme.js';
+import type { AxisCoverage } from '../../shared/analysis/timeAxis.js';
 import type { Formatters } from '../../shared/analysis/useFormatters.js';
 import { cutLabel } from '../../shared/ui/displayText.js';
 
@@ -15,16 +16,22 @@ export interface SlotSeries {
 }
 
 /** The chosen metric of every compared slot over the periods, one line each in the slot's colour. */
-export function contrastTrendChart(slots: readonly SlotSeries[], metric: BrandTrendMetric, fmt: Formatters) {
-  const periods = slots[0]?.trend.map((p) => p.period) ?? [];
+export function contrastTrendChart(
+  slots: readonly SlotSeries[],
+  metric: BrandTrendMetric,
+  fmt: Formatters,
+  axis?: AxisCoverage,
+) {
   return seriesOption({
-    periods,
-    series: slots.map((s) => {
-      const at = new Map(s.trend.map((p) => [p.period, p[metric]]));
-      return { name: s.name, color: s.color, values: periods.map((p) => at.get(p) ?? null) };
-    }),
+    periods: slots[0]?.trend.map((p) => p.period) ?? [],
+    series: slots.map((s) => ({
+      name: s.name,
+      color: s.color,
+      points: s.trend.map((p) => ({ period: p.period, value: p[metric] })),
+    })),
     metric,
     fmt,
+    axis,
   });
 }
 

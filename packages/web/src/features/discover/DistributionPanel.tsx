@@ -205,6 +205,7 @@ export function DistributionPanel() {
   return (
     <PanelCard
       title={t('discover.distribution.title')}
+      definitions={['sales', 'count', 'share', 'share_change', 'growth']}
       extra={<MetricSwitch value={metric} onChange={setMetric} />}
       minHeight={0}
     >

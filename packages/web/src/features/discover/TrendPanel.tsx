@@ -13,6 +13,7 @@ import {
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { useAxisCoverage } from '../../shared/analysis/useAnalysisFilter.js';
 import { categoryTrendChart, seriesTrendChart } from './charts.js';
 import { DISCOVER_PARAMS, SERIES_DIMENSIONS } from './params.js';
 
@@ -31,13 +32,16 @@ export function TrendPanel() {
       : filter.selector === 'custom'
         ? 'discover.trend.growthCustom'
         : 'discover.trend.growth';
+  const axis = useAxisCoverage();
   const option = useMemo(
-    () => categoryTrendChart(q.data, { metric, metricName, growthName: t(growthKey, { metric: metricName }) }, fmt),
-    [q.data, metric, metricName, growthKey, fmt, t],
+    () =>
+      categoryTrendChart(q.data, { metric, metricName, growthName: t(growthKey, { metric: metricName }) }, fmt, axis),
+    [q.data, metric, metricName, growthKey, fmt, t, axis],
   );
   return (
     <PanelCard
       title={t('discover.trend.title')}
+      definitions={['sales', 'count', 'avg_price', 'growth']}
       extra={<MetricSwitch value={metric} onChange={setMetric} />}
       subject={t('discover.trend.subject')}
       {...panelState(q)}
@@ -59,10 +63,12 @@ export function SeriesTrendPanel() {
   const [dimension, setDimension] = usePanelParam(DISCOVER_PARAMS.seriesDimension);
   const q = useAnalysisQuery(INSIGHT_ENDPOINTS.trendsList, { metric, dimension });
   const d = q.data;
-  const option = useMemo(() => (d ? seriesTrendChart(d, nameOf, fmt) : null), [d, fmt, nameOf]);
+  const axis = useAxisCoverage();
+  const option = useMemo(() => (d ? seriesTrendChart(d, nameOf, fmt, axis) : null), [d, fmt, nameOf, axis]);
   return (
     <PanelCard
       title={t('discover.series.title')}
+      definitions={['sales', 'count', 'avg_price', 'share']}
       extra={
         <>
           <Segmented<Dimension>

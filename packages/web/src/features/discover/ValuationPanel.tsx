@@ -79,6 +79,7 @@ export function ValuationPanel() {
   return (
     <PanelCard
       title={t('discover.valuation.title')}
+      definitions={['valuation_score', 'sales', 'growth_yoy', 'concentration', 'hhi', 'avg_price', 'new_brand_share']}
       extra={
         <Flex gap={8} align="center">
           {isCustom && (

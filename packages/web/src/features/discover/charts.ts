@@ -5,6 +5,7 @@
 // The pure modules themselves, not the frame's index: nothing of React or antd comes along.
 import { bucketBarOption, pointsTrendOption, seriesOption } from '../../shared/analysis/chartOptions.js';
 import type { Metric } from '../../shared/analysis/switches.js';
+import type { AxisCoverage } from '../../shared/analysis/timeAxis.js';
 import type { Formatters } from '../../shared/analysis/useFormatters.js';
 import type { TrendsData, TrendsListData } from './data.js';
 
@@ -13,10 +14,11 @@ export function categoryTrendChart(
   data: TrendsData | undefined,
   labels: { metric: Metric; metricName: string; growthName: string },
   fmt: Formatters,
+  axis?: AxisCoverage,
 ) {
   const points = (data?.points ?? []).map((p) => ({ period: p.period, value: p.value, growth: p.value_growth }));
   // The answer's metric (the switch may be ahead of it while the next answer loads).
-  return pointsTrendOption(points, { ...labels, metric: data?.metric ?? labels.metric }, fmt);
+  return pointsTrendOption(points, { ...labels, metric: data?.metric ?? labels.metric }, fmt, axis);
 }
 
 /** POST /trends_list: one line per top series, aligned on every period of the range (a gap where none). */
@@ -24,15 +26,14 @@ export function seriesTrendChart(
   data: TrendsListData,
   nameOf: (item: { name: string; name_en: string }) => string,
   fmt: Formatters,
+  axis?: AxisCoverage,
 ) {
   return seriesOption({
     periods: data.periods,
-    series: data.series.map((s) => {
-      const byPeriod = new Map(s.points.map((p) => [p.period, p.value]));
-      return { name: nameOf(s), values: data.periods.map((p) => byPeriod.get(p) ?? null) };
-    }),
+    series: data.series.map((s) => ({ name: nameOf(s), points: s.points })),
     metric: data.metric,
     fmt,
+    axis,
   });
 }
 

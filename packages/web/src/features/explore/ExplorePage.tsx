@@ -16,6 +16,7 @@ import {
   usePanelParam,
   useParentCategory,
 } from '../../shared/analysis/index.js';
+import { PanelDefinitions } from '../../shared/analysis/PanelCard.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { ConceptBar } from './ConceptBar.js';
@@ -66,17 +67,19 @@ function ConceptPanels() {
           <RelatedWords />
         </Col>
       </Row>
-      <CategoryTrendsPanel
-        endpoint={EXPLORE_ENDPOINTS.categoryTrends}
-        parent={parent}
-        metricParam={EXPLORE_PARAMS.categoryMetric}
-        title={{
-          all: t('explore.categories.title'),
-          under: (name) => t('explore.categories.titleUnder', { parent: name }),
-        }}
-        testId="concept-categories"
-        onOpen={(c) => setDetail(c.category_id)}
-      />
+      <PanelDefinitions value={['sales', 'count', 'avg_price', 'share', 'growth']}>
+        <CategoryTrendsPanel
+          endpoint={EXPLORE_ENDPOINTS.categoryTrends}
+          parent={parent}
+          metricParam={EXPLORE_PARAMS.categoryMetric}
+          title={{
+            all: t('explore.categories.title'),
+            under: (name) => t('explore.categories.titleUnder', { parent: name }),
+          }}
+          testId="concept-categories"
+          onOpen={(c) => setDetail(c.category_id)}
+        />
+      </PanelDefinitions>
       <PenetrationPanel parent={parent} />
       <ValuationPanel />
       <RankingPanel />

@@ -14,6 +14,7 @@ import {
   useFormatters,
   useLocalName,
 } from '../../shared/analysis/index.js';
+import { useAxisCoverage } from '../../shared/analysis/useAnalysisFilter.js';
 import { nameColumn } from '../../shared/ui/DisplayText.js';
 import { penetrationChart } from './charts.js';
 
@@ -36,8 +37,9 @@ export function PenetrationPanel({ parent }: { parent: ParentCategory }) {
     },
   );
   const name = (c: Category) => local(c.name, c.name_en);
+  const axis = useAxisCoverage();
   // biome-ignore lint/correctness/useExhaustiveDependencies: name follows local.
-  const option = useMemo(() => (q.data ? penetrationChart(q.data, fmt, name) : null), [q.data, fmt, local]);
+  const option = useMemo(() => (q.data ? penetrationChart(q.data, fmt, name, axis) : null), [q.data, fmt, local, axis]);
   const columns: TableColumnsType<Category> = [
     nameColumn<Category>({ key: 'name', title: t('analysis.categoryTrends.category'), text: name }),
     {
@@ -62,6 +64,7 @@ export function PenetrationPanel({ parent }: { parent: ParentCategory }) {
   return (
     <PanelCard
       title={t('explore.penetration.title')}
+      definitions={['penetration', 'sales']}
       subject={t('explore.penetration.subject')}
       minHeight={340}
       {...panelState(q)}

@@ -1,6 +1,7 @@
 import { EXPLORE_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { useTranslation } from 'react-i18next';
 import { TopPanel, type TopSource } from '../../shared/analysis/index.js';
+import { PanelDefinitions } from '../../shared/analysis/PanelCard.js';
 import { EXPLORE_PARAMS, TOP_KINDS } from './params.js';
 
 /** Each ranking of the concept is an endpoint of its own (no `kind` in the body). */
@@ -13,15 +14,17 @@ const SOURCES: Record<(typeof TOP_KINDS)[number], TopSource> = {
 export function RankingPanel() {
   const { t } = useTranslation();
   return (
-    <TopPanel
-      kinds={TOP_KINDS}
-      params={{ kind: EXPLORE_PARAMS.topKind, sort: EXPLORE_PARAMS.topSort }}
-      source={(k) => SOURCES[k]}
-      title={t('explore.top.title')}
-      subject={t('explore.top.subject')}
-      tabLabel={(k) => t(`explore.top.${k}`)}
-      fileName={(k) => t(`explore.top.file.${k}`)}
-      shareTitle={t('explore.top.share')}
-    />
+    <PanelDefinitions value={['sales', 'count', 'share', 'growth']}>
+      <TopPanel
+        kinds={TOP_KINDS}
+        params={{ kind: EXPLORE_PARAMS.topKind, sort: EXPLORE_PARAMS.topSort }}
+        source={(k) => SOURCES[k]}
+        title={t('explore.top.title')}
+        subject={t('explore.top.subject')}
+        tabLabel={(k) => t(`explore.top.${k}`)}
+        fileName={(k) => t(`explore.top.file.${k}`)}
+        shareTitle={t('explore.top.share')}
+      />
+    </PanelDefinitions>
   );
 }

@@ -23,6 +23,7 @@ export function RelatedWords() {
   return (
     <PanelCard
       title={t('explore.words.title')}
+      definitions={['sales']}
       subject={t('explore.words.subject')}
       minHeight={380}
       {...panelState(q)}

@@ -10,6 +10,7 @@ import {
   useFormatters,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { useAxisCoverage } from '../../shared/analysis/useAnalysisFilter.js';
 import { conceptTrendsChart } from './charts.js';
 import { wordsConcept } from './concept.js';
 import {
@@ -36,11 +37,16 @@ export function TrendPanel() {
     metric: metric === 'penetration' ? 'sales' : metric,
     ...(compared.length > 0 ? { compare: compared.map(wordsConcept) } : {}),
   });
-  const option = useMemo(() => (q.data ? conceptTrendsChart(q.data, metric, fmt) : null), [q.data, metric, fmt]);
+  const axis = useAxisCoverage();
+  const option = useMemo(
+    () => (q.data ? conceptTrendsChart(q.data, metric, fmt, axis) : null),
+    [q.data, metric, fmt, axis],
+  );
   const label = (m: TrendMetric) => (m === 'penetration' ? t('explore.trend.penetration') : t(`analysis.metric.${m}`));
   return (
     <PanelCard
       title={t('explore.trend.title')}
+      definitions={['sales', 'count', 'avg_price', 'penetration', 'growth']}
       extra={
         <Segmented<TrendMetric>
           size="small"

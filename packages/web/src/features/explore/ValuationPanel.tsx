@@ -10,6 +10,7 @@ export function ValuationPanel() {
   return (
     <PanelCard
       title={t('explore.valuation.title')}
+      definitions={['valuation_score', 'concentration', 'hhi', 'new_brand_share']}
       subject={t('explore.valuation.subject')}
       minHeight={200}
       {...panelState(q)}

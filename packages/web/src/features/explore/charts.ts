@@ -5,6 +5,7 @@
  */
 import type { ConceptCategoryPenetration, ConceptTrends } from '@marketlens/shared/contracts';
 import { seriesOption } from '../../shared/analysis/chartOptions.js';
+import type { AxisCoverage } from '../../shared/analysis/timeAxis.js';
 import type { Formatters } from '../../shared/analysis/useFormatters.js';
 import type { TrendMetric } from './params.js';
 
@@ -19,12 +20,16 @@ export function conceptPointValue(p: Point, metric: TrendMetric): number | null 
 }
 
 /** One line per concept (the page's own first, in the first colour) over every period of the range. */
-export function conceptTrendsChart(data: ConceptTrends, metric: TrendMetric, fmt: Formatters) {
+export function conceptTrendsChart(data: ConceptTrends, metric: TrendMetric, fmt: Formatters, axis?: AxisCoverage) {
   return seriesOption({
     periods: data.periods,
-    series: data.concepts.map((c) => ({ name: c.label, values: c.points.map((p) => conceptPointValue(p, metric)) })),
+    series: data.concepts.map((c) => ({
+      name: c.label,
+      points: c.points.map((p) => ({ period: p.period, value: conceptPointValue(p, metric) })),
+    })),
     metric: metric === 'penetration' ? 'share' : metric,
     fmt,
+    axis,
   });
 }
 
@@ -33,11 +38,16 @@ export function penetrationChart(
   data: ConceptCategoryPenetration,
   fmt: Formatters,
   name: (c: ConceptCategoryPenetration['categories'][number]) => string,
+  axis?: AxisCoverage,
 ) {
   return seriesOption({
     periods: data.periods,
-    series: data.categories.map((c) => ({ name: name(c), values: c.trend.map((p) => p.penetration) })),
+    series: data.categories.map((c) => ({
+      name: name(c),
+      points: c.trend.map((p) => ({ period: p.period, value: p.penetration })),
+    })),
     metric: 'share',
     fmt,
+    axis,
   });
 }

@@ -17,6 +17,7 @@ import {
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { PanelDefinitions } from '../../shared/analysis/PanelCard.js';
 import { nameColumn } from '../../shared/ui/DisplayText.js';
 import { DRAWER_LEVELS, FAVORITE_PARAMS } from './params.js';
 
@@ -46,6 +47,7 @@ function Categories({ brandId }: { brandId: number }) {
   return (
     <PanelCard
       title={t('favoriteBrand.drawer.categories')}
+      definitions={['sales', 'share', 'growth']}
       subject={t('favoriteBrand.subject')}
       extra={
         <Segmented
@@ -95,13 +97,15 @@ export function BrandDrawer({
     >
       <Flex vertical gap={16}>
         <Categories brandId={brand.brand_id} />
-        <ChannelShares
-          metric={DEFAULT_METRIC}
-          body={{ brands: [brand.brand_id] }}
-          title={t('favoriteBrand.drawer.channels')}
-          subject={t('favoriteBrand.subject')}
-          testId="drawer-channels"
-        />
+        <PanelDefinitions value={['sales', 'share']}>
+          <ChannelShares
+            metric={DEFAULT_METRIC}
+            body={{ brands: [brand.brand_id] }}
+            title={t('favoriteBrand.drawer.channels')}
+            subject={t('favoriteBrand.subject')}
+            testId="drawer-channels"
+          />
+        </PanelDefinitions>
       </Flex>
     </Drawer>
   );

@@ -22,8 +22,10 @@ import {
   CategoryGate,
   EChart,
   FilterPanel,
+  FlaggedGrowth,
+  type FlagList,
   FOLLOW_FAILED,
-  Growth,
+  flagsOf,
   numericColumn,
   PagedTable,
   PanelCard,
@@ -35,6 +37,7 @@ import {
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { useAxisCoverage } from '../../shared/analysis/useAnalysisFilter.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { useRouteTitle } from '../../shared/i18n/title.js';
 import { DisplayText } from '../../shared/ui/DisplayText.js';
@@ -52,7 +55,8 @@ registerArea(favoriteBrandMessages);
 const SECTIONS = ['date', 'compare', 'category', 'channels', 'keywords', 'attributes', 'price'] as const;
 const PRIMARY = ['date', 'compare', 'category', 'channels'] as const;
 
-type Row = FavoriteBrandRow & { growth: number | null };
+/** A followed brand with the growth against the filter's comparison and that comparison's flags. */
+type Row = FavoriteBrandRow & { growth: number | null; flags: FlagList };
 
 /** The latest period's unusual move: direction, metric, and the figures in a tooltip. */
 function Movement({ row }: { row: Row }) {
@@ -134,13 +138,16 @@ export default function FavoriteBrandPage() {
   const [sort, setSort] = usePanelParam(FAVORITE_PARAMS.sort);
   const [open, setOpen] = useState<Row | null>(null);
   const q = useAnalysisQuery(CONTRAST_ENDPOINTS.favorites, {});
+  // Each trend answers every period of the applied range (docs/pages/contrast.md "Favourite brands"),
+  // so the sparklines lie on the range's axis with its gaps.
+  const axis = useAxisCoverage();
   const selector = filter.selector;
   const base = t(`favoriteBrand.base.${selector}`);
   const rows = sortFavorites(
-    (q.data?.items ?? []).map((r) => ({
-      ...r,
-      growth: (selector === 'custom' ? r.custom : r[selector])?.growth.sales ?? null,
-    })),
+    (q.data?.items ?? []).map((r) => {
+      const cmp = selector === 'custom' ? r.custom : r[selector];
+      return { ...r, growth: cmp?.growth.sales ?? null, flags: flagsOf(cmp) };
+    }),
     sort,
   );
   const moved = rows.filter((r) => r.movement !== null).length;
@@ -162,7 +169,7 @@ export default function FavoriteBrandPage() {
       key: 'growth',
       title: t('favoriteBrand.col.growth', { base }),
       ...numericColumn,
-      render: (_, r) => <Growth value={r.growth} />,
+      render: (_, r) => <FlaggedGrowth value={r.growth} flags={r.flags} />,
     },
     {
       key: 'rank',
@@ -174,7 +181,7 @@ export default function FavoriteBrandPage() {
       key: 'trend',
       title: t('favoriteBrand.col.trend'),
       width: 160,
-      render: (_, r) => <EChart option={sparklineOption(r.trend, fmt)} height={36} />,
+      render: (_, r) => <EChart option={sparklineOption(r.trend, fmt, undefined, axis)} height={36} />,
     },
     { key: 'movement', title: t('favoriteBrand.col.movement'), render: (_, r) => <Movement row={r} /> },
     {
@@ -214,6 +221,7 @@ export default function FavoriteBrandPage() {
         ) : (
           <PanelCard
             title={t('favoriteBrand.list.title')}
+            definitions={['sales', 'share', 'growth']}
             subject={t('favoriteBrand.subject')}
             extra={
               <Flex align="center" gap={8}>

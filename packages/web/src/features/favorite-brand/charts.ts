@@ -3,13 +3,29 @@
  * test/chart-builders.test.ts).
  */
 import type { FavoriteBrandRow } from '@marketlens/shared/contracts';
-import { colorAt } from '../../shared/analysis/chartOptions.js';
+import { colorAt, onTimeAxis } from '../../shared/analysis/chartOptions.js';
+import type { AxisCoverage } from '../../shared/analysis/timeAxis.js';
 import type { Formatters } from '../../shared/analysis/useFormatters.js';
 import type { FavoriteSort } from './params.js';
 
-/** The small trend line of a followed brand: its sales per period, no axes; the latest point marked. */
-export function sparklineOption(trend: FavoriteBrandRow['trend'], fmt: Formatters, color = colorAt(0)) {
-  const last = trend.length - 1;
+/**
+ * The small trend line of a followed brand: its sales per period (every period of the range, a gap
+ * where none or where the period is not complete), no axes; the latest point marked.
+ */
+export function sparklineOption(
+  trend: FavoriteBrandRow['trend'],
+  fmt: Formatters,
+  color = colorAt(0),
+  axis?: AxisCoverage,
+) {
+  const on = onTimeAxis(
+    trend.map((p) => p.period),
+    [trend.map((p) => ({ period: p.period, value: p.sales }))],
+    fmt,
+    axis,
+  );
+  const values = on.values[0] ?? [];
+  const last = values.length - 1;
   return {
     animation: false,
     grid: { left: 2, right: 6, top: 6, bottom: 6 },
@@ -17,19 +33,20 @@ export function sparklineOption(trend: FavoriteBrandRow['trend'], fmt: Formatter
       trigger: 'axis',
       confine: true,
       formatter: (ps: { dataIndex: number }[]) => {
-        const p = trend[ps[0]?.dataIndex ?? 0];
-        return p ? `${fmt.period(p.period)} · ${fmt.money(p.sales)}` : '';
+        const i = ps[0]?.dataIndex ?? 0;
+        const period = on.periods[i];
+        if (!period) return '';
+        const reason = on.reasons[i];
+        return `${fmt.period(period)} · ${reason && axis ? axis.reasons[reason] : fmt.money(values[i])}`;
       },
     },
-    xAxis: { type: 'category', show: false, data: trend.map((p) => p.period), boundaryGap: false },
+    xAxis: { type: 'category', show: false, data: on.periods, boundaryGap: false },
     yAxis: { type: 'value', show: false, scale: true },
     series: [
       {
         type: 'line',
-        data: trend.map((p, i) => ({
-          value: p.sales,
-          symbolSize: i === last ? 6 : 0,
-        })),
+        data: values.map((value, i) => ({ value, symbolSize: i === last ? 6 : 0 })),
+        connectNulls: false,
         showSymbol: true,
         symbol: 'circle',
         lineStyle: { width: 1.5, color },

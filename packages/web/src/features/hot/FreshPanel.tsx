@@ -38,6 +38,7 @@ export function FreshPanel() {
   return (
     <PanelCard
       title={t('hot.fresh.title')}
+      definitions={['fresh', 'sales', 'share']}
       extra={
         <Flex gap={12} wrap>
           <KindSwitch kinds={FRESH_KINDS} value={kind} onChange={(k) => setKind(k)} />

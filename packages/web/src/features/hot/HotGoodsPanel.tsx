@@ -19,6 +19,7 @@ export function HotGoodsPanel() {
   return (
     <PanelCard
       title={t('hot.goods.title')}
+      definitions={['hot_goods', 'sales', 'share']}
       extra={
         <Button
           size="small"

@@ -9,6 +9,7 @@ import {
   preloadCharts,
   useParentCategory,
 } from '../../shared/analysis/index.js';
+import { PanelDefinitions } from '../../shared/analysis/PanelCard.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { FreshPanel } from './FreshPanel.js';
@@ -37,19 +38,22 @@ export default function HotPage() {
       <Flex vertical gap={16} data-testid="hot-page">
         <FilterPanel />
         <CategoryGate>
-          <CategoryTrendsPanel
-            endpoint={HOT_ENDPOINTS.categoryTrends}
-            parent={parent}
-            metricParam={HOT_PARAMS.metric}
-            title={{ all: t('hot.trends.title'), under: (name) => t('hot.trends.titleUnder', { parent: name }) }}
-            testId="hot-trends"
-          />
+          <PanelDefinitions value={['sales', 'count', 'avg_price', 'share', 'growth']}>
+            <CategoryTrendsPanel
+              endpoint={HOT_ENDPOINTS.categoryTrends}
+              parent={parent}
+              metricParam={HOT_PARAMS.metric}
+              title={{ all: t('hot.trends.title'), under: (name) => t('hot.trends.titleUnder', { parent: name }) }}
+              testId="hot-trends"
+            />
+          </PanelDefinitions>
           <Row gutter={[16, 16]}>
-            {/* Side by side, the two cards share the row's height. */}
-            <Col xs={24} xl={10} style={{ display: 'flex' }}>
+            {/* Side by side on a wide screen, the two cards share the row's height; on a laptop the
+                rising table (six columns, growth with its flag) needs the whole width to keep names readable. */}
+            <Col xs={24} xxl={10} style={{ display: 'flex' }}>
               <KeywordCloudPanel />
             </Col>
-            <Col xs={24} xl={14} style={{ display: 'flex' }}>
+            <Col xs={24} xxl={14} style={{ display: 'flex' }}>
               <RisingPanel parent={parent.parent} parentDenied={parent.denied} parentReady={parent.ready} />
             </Col>
           </Row>

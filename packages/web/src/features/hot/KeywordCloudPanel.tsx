@@ -41,6 +41,7 @@ export function KeywordCloudPanel() {
   return (
     <PanelCard
       title={t('hot.cloud.title')}
+      definitions={['heat', 'sales']}
       extra={<HiddenKeywordsButton cloudWords={words.map((w) => w.text)} />}
       subject={t('hot.cloud.subject')}
       minHeight={400}

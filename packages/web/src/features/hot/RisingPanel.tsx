@@ -3,7 +3,8 @@ import { HOT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  Growth,
+  FlaggedGrowth,
+  flagsOf,
   NoAccess,
   PanelCard,
   panelState,
@@ -46,6 +47,7 @@ export function RisingPanel({
   return (
     <PanelCard
       title={t('hot.rising.title')}
+      definitions={['rising', 'growth', 'share']}
       extra={<KindSwitch kinds={RISING_KINDS} value={kind} onChange={setKind} />}
       subject={t('hot.rising.subject')}
       minHeight={420}
@@ -53,6 +55,12 @@ export function RisingPanel({
       {...panelState(q)}
       loading={q.isFetching || (q.isPending && q.ready && !denied)}
       empty={!denied && data?.items.length === 0}
+      // The market had base sales (the threshold is a share of them), yet no item reached it.
+      emptyReason={
+        data && data.min_base_sales > 0
+          ? { kind: 'nothing_stands_out', text: t('hot.rising.noneRanked', { min: f.money(data.min_base_sales) }) }
+          : undefined
+      }
     >
       {denied ? (
         <NoAccess kind="category" />
@@ -73,9 +81,10 @@ export function RisingPanel({
                 {
                   key: 'growth',
                   title: t('hot.rising.growth'),
-                  width: 104,
+                  // Room for "↑ 250 times higher" and its low-base mark on one line.
+                  width: 168,
                   // Fewer than 50 may have grown: the rest of the top 50 fell, and show it.
-                  render: (r) => <Growth value={r.growth} testId="rising-growth" />,
+                  render: (r) => <FlaggedGrowth value={r.growth} flags={flagsOf(r)} testId="rising-growth" />,
                 },
                 { key: 'share', title: t('hot.col.share'), width: 80, render: (r) => f.shareRatio(r.share) },
               ]}

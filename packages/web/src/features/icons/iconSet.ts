@@ -5,6 +5,7 @@
  * re-exports, read as a namespace by the page, so the bundle holds these icons and no others.
  */
 export {
+  ApartmentOutlined,
   AppstoreOutlined,
   ArrowDownOutlined,
   ArrowUpOutlined,
@@ -23,6 +24,7 @@ export {
   DownOutlined,
   EditOutlined,
   ExclamationCircleFilled,
+  ExclamationCircleOutlined,
   ExportOutlined,
   EyeInvisibleOutlined,
   EyeOutlined,

@@ -8,8 +8,9 @@ import { Link } from 'react-router';
 import {
   DownloadButton,
   EChart,
+  FlaggedGrowth,
   FOLLOW_FAILED,
-  Growth,
+  flagsOf,
   numericColumn,
   PanelCard,
   ShareChange,
@@ -103,7 +104,11 @@ function useColumns(data: PotentialBrands): TableColumnsType<PotentialRow> {
       ),
     },
     { ...sorted('sales'), title: t('potential.col.sales'), render: (_, r) => fmt.money(r.sales) },
-    { ...sorted('growth'), title: t('potential.col.growth'), render: (_, r) => <Growth value={r.growth} strong /> },
+    {
+      ...sorted('growth'),
+      title: t('potential.col.growth'),
+      render: (_, r) => <FlaggedGrowth value={r.growth} flags={flagsOf(r)} strong />,
+    },
     { ...sorted('share'), title: t('potential.col.share'), render: (_, r) => fmt.shareRatio(r.share) },
     {
       ...sorted('share_change'),
@@ -123,13 +128,13 @@ function useColumns(data: PotentialBrands): TableColumnsType<PotentialRow> {
     {
       ...sorted('category_growth'),
       title: t('potential.col.categoryGrowth'),
-      render: (_, r) => <Growth value={r.category_growth} />,
+      render: (_, r) => <FlaggedGrowth value={r.category_growth} flags={r.category_flags} />,
     },
     { ...sorted('total_sales'), title: t('potential.col.totalSales'), render: (_, r) => fmt.money(r.total_sales) },
     {
       ...sorted('total_growth'),
       title: t('potential.col.totalGrowth'),
-      render: (_, r) => <Growth value={r.total_growth} />,
+      render: (_, r) => <FlaggedGrowth value={r.total_growth} flags={r.total_flags} />,
     },
     { key: 'actions', title: t('potential.col.actions'), width: 120, render: (_, r) => <FollowButton row={r} /> },
   ];
@@ -200,11 +205,12 @@ export function ResultsPanel({
   return (
     <PanelCard
       title={t('potential.results.title')}
+      definitions={['potential', 'sales', 'growth_custom', 'share']}
       subject={t('potential.results.subject')}
       loading={query.isFetching}
       error={query.error}
       onRetry={() => void query.refetch()}
-      warnings={(data?.warnings ?? []).map((w) => w.code).filter((c) => c !== 'analytics.noData')}
+      warnings={(data?.warnings ?? []).filter((w) => w.code !== 'analytics.noData')}
       minHeight={240}
       extra={
         <DownloadButton
@@ -243,7 +249,7 @@ export function ResultsPanel({
                 rowKey={(r) => `${r.brand_id}-${r.category_id}`}
                 columns={columns}
                 dataSource={rows}
-                scroll={{ x: 1400 }}
+                scroll={{ x: 'max-content' }}
                 pagination={{ defaultPageSize: 20, showSizeChanger: true, hideOnSinglePage: false }}
                 onChange={(_p, _f, sorter) => {
                   const s = Array.isArray(sorter) ? sorter[0] : sorter;

@@ -3,6 +3,7 @@ import { joinCategories } from '@marketlens/shared';
 import { Alert, Button, Card, Flex, Form, Input, Segmented, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CoverageWarning } from '../../shared/analysis/filters/CoverageWarning.js';
 import { useCategoryTreeData } from '../../shared/analysis/filters/useCategoryTreeData.js';
 import { usePeriodPicker } from '../../shared/analysis/filters/usePeriodPicker.js';
 import { useAnalysisFilter, useFormatters } from '../../shared/analysis/index.js';
@@ -18,6 +19,7 @@ import {
   type PotentialSelector,
   pickerPair,
   type SearchProblems,
+  searchedRanges,
   withBound,
   withSelector,
   withTarget,
@@ -230,6 +232,8 @@ export function SearchForm({
             {t('potential.form.search')}
           </Button>
         </Flex>
+        {/* The searched periods' coverage, as the shared filter shows the applied range's (docs/product.md §4). */}
+        <CoverageWarning ranges={searchedRanges(initial, granularity)} style={{ marginTop: 12, marginBottom: 0 }} />
       </Form>
     </Card>
   );

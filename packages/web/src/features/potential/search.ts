@@ -6,6 +6,7 @@
 import {
   addDays,
   addMonths,
+  type DateRange,
   type Granularity,
   type MessageKey,
   monthStart,
@@ -102,6 +103,14 @@ const nextPeriod = (p: string, g: Granularity) => (g === 'week' ? addDays(p, 7) 
 /** The period pickers' pair (first and last period) of a half-open range. */
 export function pickerPair(r: HalfOpen, g: Granularity): DatePair {
   return [periodStart(r.start, g), periodStart(addDays(r.end, -1), g)];
+}
+
+/** The ranges a search covers, each by its first and last period: the target, then the benchmark. */
+export function searchedRanges(c: PotentialConfig, g: Granularity): DateRange[] {
+  return [c.date_range, c.benchmark_date_range].map((r) => {
+    const [start, end] = pickerPair(r, g);
+    return { start, end };
+  });
 }
 
 /** The half-open range of a picked pair. */

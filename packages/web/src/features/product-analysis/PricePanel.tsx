@@ -11,6 +11,7 @@ import {
   useFormatters,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { useAxisCoverage } from '../../shared/analysis/useAnalysisFilter.js';
 import { priceBandsChart, priceTrendChart } from './charts.js';
 import { useSelection } from './data.js';
 import { PRICE_VIEWS, PRODUCT_PARAMS } from './params.js';
@@ -22,13 +23,14 @@ import { PRICE_VIEWS, PRODUCT_PARAMS } from './params.js';
 export function PricePanel() {
   const { t } = useTranslation();
   const fmt = useFormatters();
+  const axis = useAxisCoverage();
   const { body } = useSelection();
   const [view, setView] = usePanelParam(PRODUCT_PARAMS.priceView);
   const q = useAnalysisQuery(PRODUCT_ANALYSIS_ENDPOINTS.prices, body);
   const option = useMemo(() => {
     if (view === 'bands') {
       const names = (q.data?.bands ?? []).map((b) => bandLabel(fmt, t, b) ?? '');
-      return priceBandsChart(q.data, names, fmt);
+      return priceBandsChart(q.data, names, fmt, axis);
     }
     return priceTrendChart(
       q.data,
@@ -39,12 +41,14 @@ export function PricePanel() {
         market: t('pa.price.market'),
       },
       fmt,
+      axis,
     );
-  }, [q.data, view, fmt, t]);
+  }, [q.data, view, fmt, t, axis]);
   const points = q.data?.points ?? [];
   return (
     <PanelCard
       title={t('pa.price.title')}
+      definitions={['avg_price', 'sales', 'count']}
       subject={t('pa.price.subject')}
       extra={
         <Segmented

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import {
   BarCell,
   DownloadButton,
-  Growth,
+  FlaggedGrowth,
+  flagsOf,
   LinkedName,
   numericColumn,
   PanelCard,
@@ -19,6 +20,7 @@ import {
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { useSession } from '../../shared/auth/session.js';
 import { DisplayText } from '../../shared/ui/DisplayText.js';
 import { columnBudget } from '../../shared/ui/displayText.js';
 import { useSelection, useSeriesLabel } from './data.js';
@@ -37,6 +39,7 @@ export function ProductsPanel() {
   const fmt = useFormatters();
   const nameOf = useNameOf();
   const seriesLabel = useSeriesLabel();
+  const hasSeries = useSession().scope?.hasSeries ?? false;
   const { body, products, setProducts } = useSelection();
   const [sort, setSort] = usePanelParam(PRODUCT_PARAMS.sort);
   const [page, setPage] = usePanelParam(PRODUCT_PARAMS.page);
@@ -48,11 +51,12 @@ export function ProductsPanel() {
   }, [d, page, setPage]);
 
   const columns: TableColumnsType<ProductRow> = [
-    { title: t('analysis.col.rank'), dataIndex: 'rank', width: 56, render: (v: number) => fmt.count(v) },
+    { title: t('analysis.col.rank'), dataIndex: 'rank', width: 56, fixed: 'left', render: (v: number) => fmt.count(v) },
     {
       title: t('pa.products.picture'),
       key: 'picture',
       width: 64,
+      fixed: 'left',
       render: (_, r) => (
         <ProductPicture src={r.picture} alt={nameOf({ name: r.title, name_en: r.title_en })} size={40} />
       ),
@@ -61,6 +65,7 @@ export function ProductsPanel() {
       title: t('analysis.col.product'),
       key: 'title',
       width: WIDTH.title,
+      fixed: 'left',
       render: (_, r) => (
         <Flex vertical style={{ minWidth: 0 }}>
           <LinkedName
@@ -96,7 +101,10 @@ export function ProductsPanel() {
         </Flex>
       ),
     },
-    { title: seriesLabel, key: 'series', width: 110, render: (_, r) => r.series ?? '-' },
+    // A project without series has no series to show: no column of dashes.
+    ...(hasSeries
+      ? [{ title: seriesLabel, key: 'series', width: 110, render: (_: unknown, r: ProductRow) => r.series ?? '-' }]
+      : []),
     {
       title: t('pa.products.firstPeriod'),
       dataIndex: 'first_period',
@@ -119,9 +127,9 @@ export function ProductsPanel() {
     },
     {
       title: t('pa.products.growth'),
-      dataIndex: 'growth',
+      key: 'growth',
       ...numericColumn,
-      render: (v: number | null) => <Growth value={v} />,
+      render: (_, r) => <FlaggedGrowth value={r.growth} flags={flagsOf(r)} />,
     },
     {
       key: 'choose',
@@ -146,6 +154,7 @@ export function ProductsPanel() {
   return (
     <PanelCard
       title={t('pa.products.title')}
+      definitions={['sales', 'count', 'avg_price', 'share', 'growth']}
       subject={t('pa.products.subject')}
       extra={
         <Flex gap={8} align="center" wrap>
@@ -178,7 +187,7 @@ export function ProductsPanel() {
           rowKey="id"
           columns={columns}
           dataSource={d.items}
-          scroll={{ x: 1500 }}
+          scroll={{ x: 'max-content' }}
           pagination={{
             current: page,
             pageSize: PAGE_SIZE,

@@ -11,6 +11,7 @@ import {
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { useAxisCoverage } from '../../shared/analysis/useAnalysisFilter.js';
 import { seriesTrendChart } from './charts.js';
 import { useSelection, useSeriesLabel } from './data.js';
 import { PRODUCT_PARAMS } from './params.js';
@@ -20,10 +21,12 @@ import { useSummaryFigures } from './SummaryCards.js';
 function SeriesDetails({ data }: { data: SeriesInfo }) {
   const { t } = useTranslation();
   const fmt = useFormatters();
+  const axis = useAxisCoverage();
   const nameOf = useNameOf();
   const option = useMemo(
-    () => seriesTrendChart(data, { metricName: t('analysis.metric.sales'), growthName: t('pa.series.growth') }, fmt),
-    [data, fmt, t],
+    () =>
+      seriesTrendChart(data, { metricName: t('analysis.metric.sales'), growthName: t('pa.series.growth') }, fmt, axis),
+    [data, fmt, t, axis],
   );
   return (
     <Flex vertical gap={12}>

@@ -6,6 +6,7 @@ import {
   type FigureComparison,
   type FigureSpec,
   Growth,
+  growthFlags,
   useAnalysisFilter,
   useAnalysisQuery,
   useFormatters,
@@ -25,8 +26,13 @@ export function useSummaryFigures(prefix: string) {
       { kind: 'mom' as const, cmp: d.chain },
       { kind: 'yoy' as const, cmp: d.yoy },
     ].sort((a, b) => Number(b.kind === filter.selector) - Number(a.kind === filter.selector));
+    // Each growth carries its marks: the comparison's range flags and its own low base (FlagMark.tsx).
     const each = (pick: (g: Compared['growth']) => number | null): FigureComparison[] =>
-      kinds.map(({ kind, cmp }) => ({ label: t(`pa.cmp.${kind}`), value: <Growth value={pick(cmp.growth)} /> }));
+      kinds.map(({ kind, cmp }) => ({
+        label: t(`pa.cmp.${kind}`),
+        value: <Growth value={pick(cmp.growth)} />,
+        flags: growthFlags(cmp.flags, pick(cmp.growth)),
+      }));
     const period = t('pa.summary.period', { start: fmt.period(d.range.start), end: fmt.period(d.range.end) });
     return [
       {

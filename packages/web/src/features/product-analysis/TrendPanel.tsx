@@ -13,6 +13,7 @@ import {
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { useAxisCoverage } from '../../shared/analysis/useAnalysisFilter.js';
 import { productTrendChart } from './charts.js';
 import { useSelection, useSeriesLabel } from './data.js';
 import { PRODUCT_PARAMS, TREND_BY } from './params.js';
@@ -24,6 +25,7 @@ import { PRODUCT_PARAMS, TREND_BY } from './params.js';
 export function TrendPanel() {
   const { t } = useTranslation();
   const fmt = useFormatters();
+  const axis = useAxisCoverage();
   const nameOf = useNameOf();
   const seriesLabel = useSeriesLabel();
   const { body, series } = useSelection();
@@ -39,13 +41,15 @@ export function TrendPanel() {
         q.data,
         { metric, metricName, growthName: t('pa.trend.growth', { metric: metricName }), name: nameOf },
         fmt,
+        axis,
       ),
-    [q.data, metric, metricName, nameOf, fmt, t],
+    [q.data, metric, metricName, nameOf, fmt, t, axis],
   );
   const lines = q.data?.lines ?? [];
   return (
     <PanelCard
       title={t('pa.trend.title')}
+      definitions={['sales', 'count', 'avg_price', 'growth']}
       subject={t('pa.trend.subject')}
       extra={
         <Flex gap={8} wrap>

@@ -4,8 +4,16 @@
  */
 import type { ProductPriceTrends, ProductTrendPoint, ProductTrends, SeriesInfo } from '@marketlens/shared/contracts';
 // The pure modules themselves, not the frame's index: nothing of React or antd comes along.
-import { colorAt, namesLegend, pointsTrendOption, seriesOption } from '../../shared/analysis/chartOptions.js';
+import {
+  colorAt,
+  namesLegend,
+  onTimeAxis,
+  periodTooltip,
+  pointsTrendOption,
+  seriesOption,
+} from '../../shared/analysis/chartOptions.js';
 import type { Metric } from '../../shared/analysis/switches.js';
+import type { AxisCoverage } from '../../shared/analysis/timeAxis.js';
 import type { Formatters } from '../../shared/analysis/useFormatters.js';
 
 const metricOf = (p: ProductTrendPoint, metric: Metric) => p[metric];
@@ -23,6 +31,7 @@ export function productTrendChart(
     name(line: { name: string; name_en: string }): string;
   },
   fmt: Formatters,
+  axis?: AxisCoverage,
 ) {
   const lines = data?.lines ?? [];
   if (!data || data.by === 'total' || lines.length === 0) {
@@ -31,13 +40,17 @@ export function productTrendChart(
       value: metricOf(p, labels.metric),
       growth: p.growth[labels.metric],
     }));
-    return pointsTrendOption(points, labels, fmt);
+    return pointsTrendOption(points, labels, fmt, axis);
   }
   return seriesOption({
     periods: data.periods,
-    series: lines.map((l) => ({ name: labels.name(l), values: l.points.map((p) => metricOf(p, labels.metric)) })),
+    series: lines.map((l) => ({
+      name: labels.name(l),
+      points: l.points.map((p) => ({ period: p.period, value: metricOf(p, labels.metric) })),
+    })),
     metric: labels.metric,
     fmt,
+    axis,
   });
 }
 
@@ -49,11 +62,12 @@ export function priceTrendChart(
   data: ProductPriceTrends | undefined,
   names: { selection: string; list: string; discount: string; market: string },
   fmt: Formatters,
+  axis?: AxisCoverage,
 ) {
   const points = data?.points ?? [];
   const line = (name: string, pick: (p: ProductPriceTrends['points'][number]) => number | null) => ({
     name,
-    values: points.map(pick),
+    points: points.map((p) => ({ period: p.period, value: pick(p) })),
   });
   const series = data?.has_discount
     ? [
@@ -62,12 +76,23 @@ export function priceTrendChart(
         line(names.market, (p) => p.market_avg_price),
       ]
     : [line(names.selection, (p) => p.avg_price), line(names.market, (p) => p.market_avg_price)];
-  return seriesOption({ periods: points.map((p) => p.period), series, metric: 'avg_price', fmt });
+  return seriesOption({ periods: points.map((p) => p.period), series, metric: 'avg_price', fmt, axis });
 }
 
 /** The selection's sales over the price bands, per period: stacked shares (100 % = the period's sales). */
-export function priceBandsChart(data: ProductPriceTrends | undefined, bandNames: readonly string[], fmt: Formatters) {
+export function priceBandsChart(
+  data: ProductPriceTrends | undefined,
+  bandNames: readonly string[],
+  fmt: Formatters,
+  axis?: AxisCoverage,
+) {
   const points = data?.points ?? [];
+  const on = onTimeAxis(
+    points.map((p) => p.period),
+    bandNames.map((_, b) => points.map((p) => ({ period: p.period, value: p.band_shares[b] }))),
+    fmt,
+    axis,
+  );
   return {
     grid: { left: 8, right: 8, top: 56, bottom: 8, containLabel: true },
     legend: namesLegend(),
@@ -75,14 +100,15 @@ export function priceBandsChart(data: ProductPriceTrends | undefined, bandNames:
       trigger: 'axis',
       axisPointer: { type: 'shadow' },
       valueFormatter: (v: unknown) => (typeof v === 'number' ? fmt.shareRatio(v) : '-'),
+      formatter: periodTooltip(on, fmt, fmt.shareRatio, axis),
     },
-    xAxis: { type: 'category', data: points.map((p) => fmt.period(p.period)) },
+    xAxis: { type: 'category', data: on.periods.map(fmt.period) },
     yAxis: { type: 'value', max: 1, axisLabel: { formatter: (v: number) => fmt.shareRatio(v) } },
     series: bandNames.map((name, b) => ({
       type: 'bar',
       name,
       stack: 'bands',
-      data: points.map((p) => p.band_shares[b] ?? null),
+      data: on.values[b] ?? [],
       itemStyle: { color: colorAt(b) },
     })),
   };
@@ -93,7 +119,8 @@ export function seriesTrendChart(
   data: SeriesInfo | undefined,
   labels: { metricName: string; growthName: string },
   fmt: Formatters,
+  axis?: AxisCoverage,
 ) {
   const points = (data?.points ?? []).map((p) => ({ period: p.period, value: p.sales, growth: p.growth.sales }));
-  return pointsTrendOption(points, { metric: 'sales', ...labels }, fmt);
+  return pointsTrendOption(points, { metric: 'sales', ...labels }, fmt, axis);
 }

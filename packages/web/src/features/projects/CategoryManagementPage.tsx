@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, CheckCircleOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Flex, Popconfirm, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -11,6 +11,7 @@ import { ProjectFrame, useProjectId } from './ProjectFrame.js';
 
 // The upload (file picker, per-row report) loads when it is opened.
 const CategoryUploadDialog = lazyDialog(() => import('./CategoryUploadDialog.js').then((m) => m.default));
+const CategoryPickerDialog = lazyDialog(() => import('./CategoryPickerDialog.js').then((m) => m.default));
 
 interface Node extends ProjectCategory {
   children?: Node[];
@@ -37,6 +38,7 @@ export default function CategoryManagementPage() {
   const en = currentLocale() === 'en';
   const [selected, setSelected] = useState<number[]>([]);
   const [uploading, setUploading] = useState(false);
+  const [picking, setPicking] = useState(false);
   const list = useQuery({
     queryKey: projectKeys.categories(id),
     queryFn: ({ signal }) => projectsApi.categories(id, signal),
@@ -78,14 +80,19 @@ export default function CategoryManagementPage() {
               <Typography.Text type="warning">{t('categories.notReadyCount', { count: notReady })}</Typography.Text>
             )}
           </Space>
-          <Button
-            type="primary"
-            icon={<UploadOutlined />}
-            onClick={() => setUploading(true)}
-            data-testid="upload-categories"
-          >
-            {t('categories.upload')}
-          </Button>
+          <Space wrap>
+            <Button
+              type="primary"
+              icon={<ApartmentOutlined />}
+              onClick={() => setPicking(true)}
+              data-testid="pick-categories"
+            >
+              {t('categories.pick')}
+            </Button>
+            <Button icon={<UploadOutlined />} onClick={() => setUploading(true)} data-testid="upload-categories">
+              {t('categories.upload')}
+            </Button>
+          </Space>
         </Flex>
         <Table<Node>
           rowKey="category_id"
@@ -135,6 +142,12 @@ export default function CategoryManagementPage() {
           ]}
         />
       </Flex>
+      <CategoryPickerDialog
+        open={picking}
+        projectId={id}
+        onClose={() => setPicking(false)}
+        onAdded={() => void refresh()}
+      />
       <CategoryUploadDialog
         open={uploading}
         projectId={id}

@@ -1,12 +1,27 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Flex, Modal, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Checkbox, Flex, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadText, toCsv } from '../../shared/ui/csv.js';
 import { FilePicker } from '../../shared/ui/FilePicker.js';
 import { type CheckReport, RowReport } from '../../shared/ui/RowReport.js';
 import { useAction } from '../../shared/ui/useAction.js';
-import { projectsApi } from './api.js';
+import { type DatasetCategory, projectKeys, projectsApi } from './api.js';
+
+/**
+ * The upload template: the dataset's categories not yet in the project, real ids with their names
+ * and level, so the administrator keeps the rows to add. The server reads the column headed
+ * 'category' and ignores the others.
+ */
+export function templateRows(items: readonly DatasetCategory[]): string[][] {
+  return [
+    ['category', 'name', 'name_en', 'level'],
+    ...items
+      .filter((c) => c.status === null)
+      .map((c) => [String(c.category_id), c.category_name, c.category_name_en, String(c.level)]),
+  ];
+}
 
 interface Upload {
   /** The file as base64, sent again to commit. */
@@ -27,6 +42,12 @@ interface Props {
 export default function CategoryUploadDialog({ open, projectId, onClose, onAdded }: Props) {
   const { t } = useTranslation();
   const [upload, setUpload] = useState<Upload | null>(null);
+  const [review, setReview] = useState(false);
+  const dataset = useQuery({
+    queryKey: projectKeys.datasetCategories(projectId),
+    queryFn: ({ signal }) => projectsApi.datasetCategories(projectId, signal),
+    enabled: open,
+  });
 
   const check = useAction(async (file: string) => {
     const report = await projectsApi.uploadCategories(projectId, file, true);
@@ -35,12 +56,13 @@ export default function CategoryUploadDialog({ open, projectId, onClose, onAdded
 
   const close = () => {
     setUpload(null);
+    setReview(false);
     onClose();
   };
 
   const commit = useAction(
     async (file: string) => {
-      const r = await projectsApi.uploadCategories(projectId, file, false);
+      const r = await projectsApi.uploadCategories(projectId, file, false, review ? 'not_ready' : 'ready');
       close();
       onAdded();
       return r;
@@ -57,9 +79,16 @@ export default function CategoryUploadDialog({ open, projectId, onClose, onAdded
       destroyOnHidden
       footer={
         <Space>
+          <Checkbox checked={review} onChange={(e) => setReview(e.target.checked)} data-testid="upload-review">
+            {t('categories.reviewFirst')}
+          </Checkbox>
           <Button
             icon={<DownloadOutlined />}
-            onClick={() => downloadText('categories-template.csv', toCsv([['category'], ['1001'], ['2002']]))}
+            disabled={!dataset.isSuccess}
+            onClick={() =>
+              dataset.data && downloadText('categories-template.csv', toCsv(templateRows(dataset.data.items)))
+            }
+            data-testid="categories-template"
           >
             {t('batch.template')}
           </Button>
@@ -78,6 +107,7 @@ export default function CategoryUploadDialog({ open, projectId, onClose, onAdded
     >
       <Flex vertical gap={16}>
         <FilePicker onFile={(file) => check.run(file)} hint={t('categories.fileHint')} />
+        <Typography.Text type="secondary">{t('categories.templateHint')}</Typography.Text>
         {upload && (
           <RowReport
             report={upload.report}

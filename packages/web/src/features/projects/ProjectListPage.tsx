@@ -1,16 +1,17 @@
-import { EditOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { canEnterRoute, fillPath, ROUTES } from '@marketlens/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Empty, Flex, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { isAdminRole } from '../../shared/auth/roles.js';
-import { useUser } from '../../shared/auth/session.js';
+import { isAdminRole, isRootRole } from '../../shared/auth/roles.js';
+import { SESSION_KEY, useUser } from '../../shared/auth/session.js';
 import { DisplayText } from '../../shared/ui/DisplayText.js';
 import { formatDate } from '../../shared/ui/dates.js';
 import { columnBudget } from '../../shared/ui/displayText.js';
 import { projectStatusLabel } from '../../shared/ui/labels.js';
+import { lazyDialog } from '../../shared/ui/lazyDialog.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { PageTags } from '../../shared/ui/PagesField.js';
 import { useAction } from '../../shared/ui/useAction.js';
@@ -19,6 +20,8 @@ import { type Project, type ProjectListParams, projectKeys, projectsApi } from '
 const NAME_WIDTH = 260;
 const PAGES_WIDTH = 260;
 const OWNER_WIDTH = 160;
+// The deletion (its counts of what goes with the project) loads when root opens it.
+const DeleteProjectDialog = lazyDialog(() => import('./DeleteProjectDialog.js').then((m) => m.default));
 const PROJECT_ROUTES = ROUTES.find((r) => r.path === '/projects')!.children ?? [];
 
 /** /projects: the projects the user may administer, with their state and the way into each screen. */
@@ -28,6 +31,9 @@ export default function ProjectListPage() {
   const queryClient = useQueryClient();
   const user = useUser();
   const admin = isAdminRole(user.role);
+  // Deleting a project is root's alone (the server checks too).
+  const root = isRootRole(user.role);
+  const [deleting, setDeleting] = useState<Project | null>(null);
   const [params, setParams] = useState<ProjectListParams>({ page: 1, page_size: 20, search: '' });
   const list = useQuery({
     queryKey: [...projectKeys.all, 'list', params],
@@ -169,7 +175,7 @@ export default function ProjectListPage() {
               {
                 title: t('common.actions'),
                 fixed: 'right',
-                width: 200,
+                width: root ? 310 : 200,
                 render: (_, p) => (
                   <Space size={0}>
                     <Dropdown
@@ -199,6 +205,17 @@ export default function ProjectListPage() {
                         </Button>
                       </Popconfirm>
                     )}
+                    {root && (
+                      <Button
+                        type="link"
+                        danger
+                        icon={<DeleteOutlined />}
+                        onClick={() => setDeleting(p)}
+                        data-testid={`delete-project-${p.id}`}
+                      >
+                        {t('projects.delete')}
+                      </Button>
+                    )}
                   </Space>
                 ),
               },
@@ -206,6 +223,16 @@ export default function ProjectListPage() {
           />
         </Flex>
       )}
+      <DeleteProjectDialog
+        open={deleting !== null}
+        project={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+          // The signed-in user's projects (the project switch) no longer hold it.
+          void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+        }}
+      />
     </PageFrame>
   );
 }

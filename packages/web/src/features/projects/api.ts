@@ -1,6 +1,7 @@
 import type {
   CategoryBands,
   CheckReport,
+  DatasetCategory,
   DatasetTable,
   ProjectCategory as ProjectCategoryView,
   ProjectMember,
@@ -20,6 +21,9 @@ export type ProjectChange = Input<typeof PROJECT_ENDPOINTS.update>;
 export type ProjectListParams = Input<typeof PROJECT_ENDPOINTS.list>;
 export type Dataset = DatasetTable;
 export type ProjectCategory = ProjectCategoryView;
+/** A category of the project's dataset, with its status in the project (null: not in it). */
+export type { DatasetCategory };
+export type CategoryStatus = 'ready' | 'not_ready';
 export type Member = ProjectMember;
 /**
  * A member's role, pages and grants; brand and shop grants are sent only for a project that limits
@@ -62,6 +66,8 @@ export const projectKeys = {
   accountChoices: ['accounts', 'brief'] as const,
   one: (id: number) => ['projects', id] as const,
   categories: (id: number) => ['projects', id, 'categories'] as const,
+  datasetCategories: (id: number) => ['projects', id, 'categories', 'dataset'] as const,
+  ties: (id: number) => ['projects', id, 'ties'] as const,
   members: (id: number) => ['projects', id, 'members'] as const,
   attributes: (id: number) => ['projects', id, 'attributes'] as const,
   attributeDraft: (id: number) => ['projects', id, 'attributes', 'draft'] as const,
@@ -79,6 +85,9 @@ export const projectsApi = {
   get: (id: number, signal?: AbortSignal) => call(PROJECT_ENDPOINTS.get, {}, { params: { id }, signal }),
   create: (input: ProjectInput) => call(PROJECT_ENDPOINTS.create, input),
   update: (id: number, input: ProjectChange) => call(PROJECT_ENDPOINTS.update, input, { params: { id } }),
+  /** Root only: the project and everything `ties` counts. */
+  remove: (id: number) => call(PROJECT_ENDPOINTS.remove, {}, { params: { id } }),
+  ties: (id: number, signal?: AbortSignal) => call(PROJECT_ENDPOINTS.ties, {}, { params: { id }, signal }),
   setStatus: (id: number, status: 'in_service' | 'stopped') =>
     call(PROJECT_ENDPOINTS.setStatus, { status }, { params: { id } }),
   nameTaken: (name: string, id?: number) => call(PROJECT_ENDPOINTS.check, { name, ...(id ? { id } : {}) }),
@@ -87,9 +96,14 @@ export const projectsApi = {
   datasets: (signal?: AbortSignal) => call(PROJECT_ENDPOINTS.tables, {}, { signal }),
   currencies: (signal?: AbortSignal) => call(PROJECT_ENDPOINTS.currencies, {}, { signal }),
   categories: (id: number, signal?: AbortSignal) => call(PROJECT_ENDPOINTS.categories, {}, { params: { id }, signal }),
+  /** The whole category tree of the project's dataset (the picker's and the upload template's). */
+  datasetCategories: (id: number, signal?: AbortSignal) =>
+    call(PROJECT_ENDPOINTS.datasetCategories, {}, { params: { id }, signal }),
+  addCategories: (id: number, categories: number[], status: CategoryStatus) =>
+    call(PROJECT_ENDPOINTS.addCategories, { categories, status }, { params: { id } }),
   /** `file`: the .xlsx or CSV as base64; the answer lists the categories read, for the row report. */
-  uploadCategories: (id: number, file: string, dryRun: boolean) =>
-    call(PROJECT_ENDPOINTS.uploadCategories, { file, dry_run: dryRun }, { params: { id } }),
+  uploadCategories: (id: number, file: string, dryRun: boolean, status: CategoryStatus = 'ready') =>
+    call(PROJECT_ENDPOINTS.uploadCategories, { file, dry_run: dryRun, status }, { params: { id } }),
   setCategoryStatus: (id: number, categories: number[], status: 'ready' | 'not_ready') =>
     call(PROJECT_ENDPOINTS.categoryStatus, { categories, status }, { params: { id } }),
   removeCategory: (id: number, categoryId: number) =>

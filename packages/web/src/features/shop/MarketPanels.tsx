@@ -15,6 +15,7 @@ import {
   usePanelParam,
   usePlatformChannels,
 } from '../../shared/analysis/index.js';
+import { useAxisCoverage } from '../../shared/analysis/useAnalysisFilter.js';
 import { channelMixChart } from './charts.js';
 import { SHOP_PARAMS } from './params.js';
 
@@ -34,6 +35,7 @@ export function RankingsPanel() {
   return (
     <PanelCard
       title={t('shop.rankings.title')}
+      definitions={['sales', 'share', 'growth']}
       extra={
         <Flex gap={8}>
           <SortSwitch value={sortBy} onChange={setSort} />
@@ -67,10 +69,12 @@ export function ChannelMixPanel() {
     ...(platform !== null ? { platform_id: platform } : {}),
   });
   const d = q.data;
-  const option = useMemo(() => (d ? channelMixChart(d, nameOf, fmt) : null), [d, nameOf, fmt]);
+  const axis = useAxisCoverage();
+  const option = useMemo(() => (d ? channelMixChart(d, nameOf, fmt, axis) : null), [d, nameOf, fmt, axis]);
   return (
     <PanelCard
       title={t('shop.mix.title')}
+      definitions={['sales', 'share']}
       extra={
         <Select<number | 'all'>
           size="small"

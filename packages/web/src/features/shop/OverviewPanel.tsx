@@ -3,7 +3,8 @@ import { SHOP_ENDPOINTS } from '@marketlens/shared/endpoints';
 import { Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  Growth,
+  FlaggedGrowth,
+  flagsOf,
   LinkedName,
   numericColumn,
   PanelCard,
@@ -55,7 +56,7 @@ export function OverviewPanel() {
       fixed: 'left',
       render: (_, r) => <ShopCell shop={r} />,
     },
-    { key: 'channel', title: t('shop.col.channel'), render: (_, r) => nameOf(r.channel) },
+    { key: 'channel', title: t('shop.col.channel'), width: 150, render: (_, r) => nameOf(r.channel) },
     {
       key: 'sales',
       title: t('shop.col.sales'),
@@ -66,7 +67,7 @@ export function OverviewPanel() {
       key: 'growth',
       title: t('shop.col.growth', { base }),
       ...numericColumn,
-      render: (_, r) => <Growth value={cmp(r)?.growth.sales} />,
+      render: (_, r) => <FlaggedGrowth value={cmp(r)?.growth.sales} flags={flagsOf(cmp(r))} />,
     },
     { key: 'share', title: t('shop.col.share'), ...numericColumn, render: (_, r) => fmt.shareRatio(r.share) },
     {
@@ -100,6 +101,7 @@ export function OverviewPanel() {
   return (
     <PanelCard
       title={t('shop.overview.title')}
+      definitions={['sales', 'count', 'avg_price', 'share', 'growth']}
       extra={
         d && (
           <Typography.Text type="secondary">

@@ -17,6 +17,7 @@ import {
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { useAxisCoverage } from '../../shared/analysis/useAnalysisFilter.js';
 import { nameColumn } from '../../shared/ui/DisplayText.js';
 import { shopTrendChart } from './charts.js';
 import { CATEGORY_LEVELS, COMPOSITION_BY, type CompositionBy, SHOP_PARAMS } from './params.js';
@@ -98,6 +99,7 @@ export function CompositionPanel({ shops }: { shops: readonly ShopChoice[] }) {
   return (
     <PanelCard
       title={t('shop.composition.title')}
+      definitions={['sales', 'share']}
       extra={
         <Flex gap={8} wrap>
           <FocusSelect shops={shops} value={shop?.value ?? ''} onChange={setFocus} />
@@ -151,6 +153,7 @@ export function ProductsPanel({ shops }: { shops: readonly ShopChoice[] }) {
   return (
     <PanelCard
       title={t('shop.products.title')}
+      definitions={['sales', 'count', 'avg_price', 'share', 'growth']}
       extra={
         <Flex gap={8} wrap>
           <FocusSelect shops={shops} value={shop?.value ?? ''} onChange={setFocus} />
@@ -176,10 +179,12 @@ export function TrendPanel() {
   const [view, setView] = usePanelParam(SHOP_PARAMS.trendView);
   const q = useAnalysisQuery(SHOP_ENDPOINTS.trends, { metric });
   const d = q.data;
-  const option = useMemo(() => (d ? shopTrendChart(d, view, nameOf, fmt) : null), [d, view, nameOf, fmt]);
+  const axis = useAxisCoverage();
+  const option = useMemo(() => (d ? shopTrendChart(d, view, nameOf, fmt, axis) : null), [d, view, nameOf, fmt, axis]);
   return (
     <PanelCard
       title={t('shop.trend.title')}
+      definitions={['sales', 'count', 'avg_price', 'growth']}
       extra={
         <Flex gap={8} wrap>
           <Segmented<'value' | 'share'>

@@ -5,18 +5,10 @@
 import type { ShopChannelTrends, ShopTrends } from '@marketlens/shared/contracts';
 // The pure modules themselves, not the frame's index: nothing of React or antd comes along.
 import { seriesOption } from '../../shared/analysis/chartOptions.js';
+import type { AxisCoverage } from '../../shared/analysis/timeAxis.js';
 import type { Formatters } from '../../shared/analysis/useFormatters.js';
 
 type Named = { name: string; name_en: string };
-
-/** A line chart of the shared builder whose values are shares (ratios): axis and tooltip as shares. */
-function asShares(option: ReturnType<typeof seriesOption>, fmt: Formatters) {
-  return {
-    ...option,
-    tooltip: { ...option.tooltip, valueFormatter: (v: unknown) => (typeof v === 'number' ? fmt.shareRatio(v) : '-') },
-    yAxis: { ...option.yAxis, axisLabel: { formatter: (v: number) => fmt.shareRatio(v) } },
-  };
-}
 
 /**
  * POST /shops/trends: one line per selected shop — the chosen metric, or (view `share`) its share of
@@ -27,33 +19,41 @@ export function shopTrendChart(
   view: 'value' | 'share',
   nameOf: (n: Named) => string,
   fmt: Formatters,
+  axis?: AxisCoverage,
 ) {
-  const option = seriesOption({
+  // A share is a ratio: the shared builder's 'share' puts axis and tooltip in shares.
+  return seriesOption({
     periods: data.periods,
     series: data.series.map((s) => ({
       name: nameOf(s),
-      values: s.points.map((p) => (view === 'share' ? p.share : p.value)),
+      points: s.points.map((p) => ({ period: p.period, value: view === 'share' ? p.share : p.value })),
     })),
-    metric: data.metric,
+    metric: view === 'share' ? 'share' : data.metric,
     fmt,
+    axis,
   });
-  return view === 'share' ? asShares(option, fmt) : option;
 }
 
 /**
  * POST /shops/channels/trends: the market's channel types stacked to 100 % per period (each band a
  * type's share of the period's sales).
  */
-export function channelMixChart(data: ShopChannelTrends, nameOf: (n: Named) => string, fmt: Formatters) {
-  const option = asShares(
-    seriesOption({
-      periods: data.periods,
-      series: data.series.map((s) => ({ name: nameOf(s), values: s.points.map((p) => p.share) })),
-      metric: 'sales',
-      fmt,
-    }),
+export function channelMixChart(
+  data: ShopChannelTrends,
+  nameOf: (n: Named) => string,
+  fmt: Formatters,
+  axis?: AxisCoverage,
+) {
+  const option = seriesOption({
+    periods: data.periods,
+    series: data.series.map((s) => ({
+      name: nameOf(s),
+      points: s.points.map((p) => ({ period: p.period, value: p.share })),
+    })),
+    metric: 'share',
     fmt,
-  );
+    axis,
+  });
   return {
     ...option,
     yAxis: { ...option.yAxis, max: 1 },

@@ -1,13 +1,16 @@
-import { Alert, Card, Col, type ColProps, Flex, Row, Skeleton, Typography } from 'antd';
+import type { DefinitionRef } from '@marketlens/shared';
+import { Card, Col, type ColProps, Flex, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { PanelCard, panelState } from './PanelCard.js';
+import { type FlagList, FlagMark } from './FlagMark.js';
+import { AnswerWarnings, PanelCard, PanelInfoButton, panelState } from './PanelCard.js';
 import type { AnalysisQueryResult } from './useAnalysisQuery.js';
 
 /** One comparison under a headline figure: its label and a value (a Growth, a ShareChange …). */
 export interface FigureComparison {
   label: string;
   value: ReactNode;
+  /** The marks of the value's growth (FlagMark.tsx `growthFlags`), shown beside it. */
+  flags?: FlagList;
 }
 
 /** One headline figure (sales, share, rank …) with its comparisons and a footnote underneath. */
@@ -16,28 +19,36 @@ export function FigureCard({
   value,
   comparisons,
   footnote,
+  definitions,
   testId,
 }: {
   label: ReactNode;
   value: ReactNode;
   comparisons: readonly FigureComparison[];
   footnote?: ReactNode;
+  /** The definitions of the figure and its comparisons, in the card's "how is this computed" popover. */
+  definitions?: readonly DefinitionRef[];
   testId: string;
 }) {
   return (
     <Card size="small" variant="borderless" style={{ height: '100%' }} styles={{ body: { padding: '16px 20px' } }}>
       <Flex vertical gap={6}>
-        <Typography.Text type="secondary">{label}</Typography.Text>
+        <Flex align="center" gap={2} style={{ marginBlock: -4 }}>
+          <Typography.Text type="secondary">{label}</Typography.Text>
+          <PanelInfoButton definitions={definitions} />
+        </Flex>
         <Typography.Text strong style={{ fontSize: 28, lineHeight: '36px', whiteSpace: 'nowrap' }} data-testid={testId}>
           {value}
         </Typography.Text>
-        <Flex gap={16} wrap style={{ minHeight: 22 }}>
+        {/* Comparisons that wrap (a growth and its mark take room) stay close to each other. */}
+        <Flex gap="2px 16px" wrap style={{ minHeight: 22 }}>
           {comparisons.map((c) => (
             <Flex key={c.label} gap={6} align="baseline">
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {c.label}
               </Typography.Text>
               {c.value}
+              <FlagMark flags={c.flags} testId={`${testId}-flag`} />
             </Flex>
           ))}
         </Flex>
@@ -58,8 +69,24 @@ export interface FigureSpec {
   value: ReactNode;
   comparisons: readonly FigureComparison[];
   footnote?: ReactNode;
+  definitions?: readonly DefinitionRef[];
   testId: string;
 }
+
+/**
+ * The definitions of a card by its key, where the page gives none: a card's key names its figure
+ * (sales, count, avg …), and its comparisons are the filter's growth or the share change.
+ */
+const DEFINITIONS_BY_KEY: Readonly<Record<string, readonly DefinitionRef[]>> = {
+  sales: ['sales', 'growth'],
+  count: ['count', 'growth'],
+  avg: ['avg_price', 'growth'],
+  'avg-price': ['avg_price', 'growth'],
+  share: ['share', 'share_change'],
+  rank: ['sales', 'share'],
+  contribution: ['contribution'],
+  penetration: ['penetration'],
+};
 
 /**
  * A row of headline figures from one query: the panel states (skeleton, failed + Retry) until there
@@ -86,7 +113,6 @@ export function FigureCards<T>({
   /** Prefix of the warnings' test ids ('<prefix>-warning-<key>'). */
   warningTestId: string;
 }) {
-  const { t } = useTranslation();
   const d = query.data;
   if (d === undefined || (query.error && !query.isFetching)) {
     // The frame carries the loading, error + retry states until there is an answer.
@@ -98,15 +124,7 @@ export function FigureCards<T>({
   }
   return (
     <Flex vertical gap={12}>
-      {query.warnings.map((w) => (
-        <Alert
-          key={w}
-          type="warning"
-          showIcon
-          title={t(w as 'analytics.noData')}
-          data-testid={`${warningTestId}-warning-${w}`}
-        />
-      ))}
+      <AnswerWarnings warnings={query.warningDetails} testIdPrefix={warningTestId} keepNoData />
       {notice?.(d)}
       <Row
         gutter={[16, 16]}
@@ -116,7 +134,7 @@ export function FigureCards<T>({
       >
         {figures(d).map(({ key, ...figure }) => (
           <Col key={key} {...col}>
-            <FigureCard {...figure} />
+            <FigureCard {...figure} definitions={figure.definitions ?? DEFINITIONS_BY_KEY[key]} />
           </Col>
         ))}
       </Row>

@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { type AnalysisFilter, activeCount, emptyFilter, encodeFilter } from './filter.js';
+import { CoverageWarning } from './filters/CoverageWarning.js';
 import {
   FILTER_SECTION_IDS,
   FILTER_SECTION_REGISTRY,
@@ -158,6 +159,8 @@ export function FilterPanel({ sections = FILTER_SECTIONS, primary = DEFAULT_PRIM
           </Space>
           {extra}
         </Flex>
+        {/* The applied range's coverage, in the one place every page shows it (docs/product.md §4). */}
+        <CoverageWarning />
       </Form>
     </Card>
   );

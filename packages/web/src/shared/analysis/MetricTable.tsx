@@ -36,7 +36,7 @@ export function MetricTable({
   const { t } = useTranslation();
   const fmt = useFormatters();
   const columns: TableColumnsType<MetricRow> = [
-    nameColumn<MetricRow>({ key: 'name', title: nameTitle, text: (r) => r.label, width: 170 }),
+    { ...nameColumn<MetricRow>({ key: 'name', title: nameTitle, text: (r) => r.label, width: 170 }), fixed: 'left' },
     {
       key: 'sales',
       title: t('analysis.col.sales'),
@@ -59,13 +59,6 @@ export function MetricTable({
     ...useChangeColumns<MetricRow>(),
   ];
   return (
-    <PagedTable<MetricRow>
-      rowKey="key"
-      columns={columns}
-      rows={rows}
-      pageSize={pageSize ?? false}
-      scrollX={700}
-      testId={testId}
-    />
+    <PagedTable<MetricRow> rowKey="key" columns={columns} rows={rows} pageSize={pageSize ?? false} testId={testId} />
   );
 }

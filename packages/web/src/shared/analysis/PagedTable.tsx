@@ -7,20 +7,22 @@ export interface PagedTableProps<T> {
   rowKey: keyof T | ((row: T) => Key);
   /** Rows per page; the pager shows only when there are more rows. false: never page. */
   pageSize?: number | false;
-  /** Width from which the table scrolls sideways instead of squeezing its columns. */
-  scrollX?: number;
   /** Text of an empty table (default antd's). */
   emptyText?: ReactNode;
   testId?: string;
 }
 
-/** The small table of every analysis panel: a pager only when it has more rows than a page. */
+/**
+ * The small table of every analysis panel: a pager only when it has more rows than a page. It is as
+ * wide as its content and scrolls sideways inside its card when that is wider (docs/product.md: a
+ * screen fits at 1280 px), so no figure is ever squeezed or cut; columns marked `fixed: 'left'`
+ * (rank, name) stay in view while it scrolls.
+ */
 export function PagedTable<T extends object>({
   rows,
   columns,
   rowKey,
   pageSize = 10,
-  scrollX,
   emptyText,
   testId,
 }: PagedTableProps<T>) {
@@ -33,7 +35,7 @@ export function PagedTable<T extends object>({
       pagination={
         pageSize !== false && rows.length > pageSize ? { pageSize, size: 'small', showSizeChanger: false } : false
       }
-      scroll={scrollX ? { x: scrollX } : undefined}
+      scroll={{ x: 'max-content' }}
       locale={emptyText ? { emptyText } : undefined}
       data-testid={testId}
     />

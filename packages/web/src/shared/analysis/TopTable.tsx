@@ -79,9 +79,10 @@ export function TopTable({
   const { t } = useTranslation();
   const fmt = useFormatters();
   const columns: TableColumnsType<TopRow> = [
-    { key: 'rank', title: t('analysis.col.rank'), dataIndex: 'rank', width: 64, align: 'center' },
+    { key: 'rank', title: t('analysis.col.rank'), dataIndex: 'rank', width: 64, align: 'center', fixed: 'left' },
     {
       key: 'name',
+      fixed: 'left',
       title: t(`analysis.col.${kind}`),
       render: (_, r) => <NameCell row={r} kind={kind} />,
       width: NAME_WIDTH[kind],
@@ -121,7 +122,6 @@ export function TopTable({
       rowKey={(r) => `${r.rank}-${r.id}`}
       columns={columns}
       rows={data?.items ?? []}
-      scrollX={kind === 'product' ? 1080 : 960}
       testId={`top-${kind}`}
     />
   );

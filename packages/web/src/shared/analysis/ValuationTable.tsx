@@ -3,7 +3,8 @@ import type { InsightValuationData } from '@marketlens/shared/contracts';
 import { Flex, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Growth, numericColumn, useScoreColumns } from './figures.js';
+import { flagsOf } from './FlagMark.js';
+import { FlaggedGrowth, numericColumn, useScoreColumns } from './figures.js';
 import { useFormatters } from './useFormatters.js';
 
 type ValuationItem = InsightValuationData['items'][number];
@@ -51,7 +52,7 @@ export function ValuationTable({ data }: { data: InsightValuationData }) {
       ...numericColumn,
       render: (_, r) => (
         <Scored score={r.scores.growth}>
-          <Growth value={r.growth} />
+          <FlaggedGrowth value={r.growth} flags={flagsOf(r)} />
         </Scored>
       ),
     },
@@ -90,7 +91,7 @@ export function ValuationTable({ data }: { data: InsightValuationData }) {
         columns={columns}
         dataSource={data.items}
         pagination={data.items.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 'max-content' }}
         data-testid="valuation-table"
       />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -5,6 +5,7 @@
 import { cutLabel } from '../ui/displayText.js';
 import { CHART_COLORS, CHART_GRAY } from './chartTheme.js';
 import type { Metric } from './switches.js';
+import { type AxisCoverage, axisRange, type GapState, type TimePoint, timeAxis } from './timeAxis.js';
 import type { Formatters } from './useFormatters.js';
 
 type Value = number | null | undefined;
@@ -36,6 +37,64 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** The reason of a gap period as a tooltip line (nothing for a complete one). */
+const reasonRow = (state: GapState | null | undefined, axis: AxisCoverage | undefined) =>
+  state && axis ? `<div style="margin-top:4px;color:${CHART_GRAY}">${escapeHtml(axis.reasons[state])}</div>` : '';
+
+/**
+ * The series of a chart laid on one time axis (timeAxis.ts): every period of the applied range (the
+ * answer's own first to last without `axis`), each series' value where it has one and the period is
+ * complete, null elsewhere. Every builder with periods on an axis goes through here, so a gap is
+ * drawn one way on every page (docs/product.md §4).
+ */
+export function onTimeAxis(
+  periods: readonly string[],
+  series: readonly (readonly TimePoint[])[],
+  fmt: Formatters,
+  axis?: AxisCoverage,
+): { periods: string[]; values: (number | null)[][]; reasons: (GapState | null)[] } {
+  const g = axis?.granularity ?? fmt.granularity;
+  const all = [...periods, ...series.flatMap((s) => s.map((p) => p.period))];
+  const range = axisRange(all, g, axis);
+  // Periods that are not dates (a hand-made answer) stay as they are, aligned by index.
+  if (!range && all.length > 0)
+    return {
+      periods: [...periods],
+      values: series.map((s) => periods.map((p) => s.find((x) => x.period === p)?.value ?? null)),
+      reasons: periods.map(() => null),
+    };
+  const laid = series.map((s) => timeAxis(range, g, s, axis?.gaps));
+  const base = laid[0] ?? timeAxis(range, g, [], axis?.gaps);
+  return { periods: base.periods, values: laid.map((l) => l.values), reasons: base.reasons };
+}
+
+/**
+ * The axis tooltip of a chart on a time axis: the period, each series' value ('-' for none; largest
+ * first when `sorted`), and the reason of a gap period under them.
+ */
+export function periodTooltip(
+  on: { periods: readonly string[]; reasons: readonly (GapState | null)[] },
+  fmt: Formatters,
+  format: (v: number) => string,
+  axis: AxisCoverage | undefined,
+  sorted = false,
+) {
+  const num = (v: unknown) => (typeof v === 'number' ? v : Number.NEGATIVE_INFINITY);
+  return (ps: { dataIndex: number; color: string; seriesName: string; value: unknown }[]) => {
+    const i = ps[0]?.dataIndex ?? 0;
+    const rows = sorted ? [...ps].sort((x, y) => num(y.value) - num(x.value)) : ps;
+    return [
+      `<div style="margin-bottom:4px">${escapeHtml(fmt.period(on.periods[i] ?? ''))}</div>`,
+      ...rows.map((p) => tooltipRow(p.color, p.seriesName, typeof p.value === 'number' ? format(p.value) : '-')),
+      reasonRow(on.reasons[i], axis),
+    ].join('');
+  };
+}
+
+/** Values aligned with periods by index as points. */
+const pointsOf = (periods: readonly string[], values: readonly Value[]): TimePoint[] =>
+  periods.map((period, i) => ({ period, value: values[i] }));
+
 /** The metric (or a share, as a ratio) as bars by period, its growth as a line on a percent axis. */
 export function trendOption(args: {
   periods: string[];
@@ -45,10 +104,19 @@ export function trendOption(args: {
   metricName: string;
   growthName: string;
   fmt: Formatters;
+  /** The applied range's coverage (useAxisCoverage): every period of the range, gaps with their reason. */
+  axis?: AxisCoverage;
 }) {
   const { fmt, metric } = args;
   const format = (v: Value) => (metric === 'share' ? fmt.shareRatio(v) : fmt.metric(metric, v));
-  const labels = args.periods.map(fmt.period);
+  const on = onTimeAxis(
+    args.periods,
+    [pointsOf(args.periods, args.values), pointsOf(args.periods, args.growth)],
+    fmt,
+    args.axis,
+  );
+  const [values = [], growth = []] = on.values;
+  const labels = on.periods.map(fmt.period);
   return {
     grid: { left: 8, right: 8, top: 40, bottom: 8, containLabel: true },
     legend: { top: 0, left: 0 },
@@ -59,8 +127,9 @@ export function trendOption(args: {
         const i = ps[0]?.dataIndex ?? 0;
         return [
           `<div style="margin-bottom:4px">${escapeHtml(labels[i] ?? '')}</div>`,
-          tooltipRow(MAIN, args.metricName, format(args.values[i])),
-          tooltipRow(ACCENT, args.growthName, fmt.ratio(args.growth[i])),
+          tooltipRow(MAIN, args.metricName, format(values[i])),
+          tooltipRow(ACCENT, args.growthName, fmt.ratio(growth[i])),
+          reasonRow(on.reasons[i], args.axis),
         ].join('');
       },
     },
@@ -73,14 +142,14 @@ export function trendOption(args: {
       {
         type: 'bar',
         name: args.metricName,
-        data: args.values.map((v) => v ?? null),
+        data: values,
         itemStyle: { color: MAIN },
       },
       {
         type: 'line',
         name: args.growthName,
         yAxisIndex: 1,
-        data: args.growth.map((v) => v ?? null),
+        data: growth,
         connectNulls: false,
         itemStyle: { color: ACCENT },
       },
@@ -93,6 +162,7 @@ export function pointsTrendOption(
   points: readonly { period: string; value: Value; growth: Value }[],
   labels: { metric: Metric | 'share'; metricName: string; growthName: string },
   fmt: Formatters,
+  axis?: AxisCoverage,
 ) {
   return trendOption({
     periods: points.map((p) => p.period),
@@ -100,23 +170,35 @@ export function pointsTrendOption(
     growth: points.map((p) => p.growth),
     ...labels,
     fmt,
+    axis,
   });
 }
 
 /**
  * One line per series (top categories, brands, platforms or channels; a share as a ratio) over the
- * periods; a missing value is a gap.
+ * periods; a missing value, or a period that is not complete, is a gap.
  */
 export function seriesOption(args: {
-  periods: string[];
-  /** `color`: the series' own colour (a comparison slot's); the palette's otherwise. */
-  series: { name: string; values: Value[]; color?: string }[];
+  periods: readonly string[];
+  /**
+   * `values` aligned with `periods`, or `points` by period; `color`: the series' own colour (a
+   * comparison slot's), the palette's otherwise.
+   */
+  series: { name: string; values?: readonly Value[]; points?: readonly TimePoint[]; color?: string }[];
   /** A share is a ratio. */
   metric: Metric | 'share';
   fmt: Formatters;
+  /** The applied range's coverage (useAxisCoverage): every period of the range, gaps with their reason. */
+  axis?: AxisCoverage;
 }) {
-  const { fmt, metric } = args;
+  const { fmt, metric, axis } = args;
   const format = (v: number) => (metric === 'share' ? fmt.shareRatio(v) : fmt.metric(metric, v));
+  const on = onTimeAxis(
+    args.periods,
+    args.series.map((s) => s.points ?? pointsOf(args.periods, s.values ?? [])),
+    fmt,
+    axis,
+  );
   return {
     grid: { left: 8, right: 16, top: 56, bottom: 8, containLabel: true },
     legend: namesLegend(),
@@ -125,11 +207,12 @@ export function seriesOption(args: {
       confine: true,
       order: 'valueDesc',
       valueFormatter: (v: unknown) => (typeof v === 'number' ? format(v) : '-'),
+      formatter: periodTooltip(on, fmt, format, axis, true),
     },
     xAxis: {
       type: 'category',
       boundaryGap: false,
-      data: args.periods.map(fmt.period),
+      data: on.periods.map(fmt.period),
       // The first and last labels sit at the plot's edges: align them inwards so they are not cut.
       axisLabel: { alignMinLabel: 'left', alignMaxLabel: 'right' },
     },
@@ -137,9 +220,10 @@ export function seriesOption(args: {
     series: args.series.map((s, i) => ({
       type: 'line',
       name: s.name,
-      data: s.values.map((v) => v ?? null),
+      data: on.values[i] ?? [],
+      connectNulls: false,
       // Dots only while they stay apart (two years of months); a hovered line stands out.
-      showSymbol: args.periods.length <= 24,
+      showSymbol: on.periods.length <= 24,
       emphasis: { focus: 'series' },
       itemStyle: { color: s.color ?? colorAt(i) },
     })),

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { nameColumn } from '../ui/DisplayText.js';
 import { DOWN_COLOR, UP_COLOR } from '../ui/theme.js';
 import { colorAt } from './chartOptions.js';
+import { Flagged, type FlagList, flagsOf, growthFlags } from './FlagMark.js';
 import { type Formatters, useFormatters } from './useFormatters.js';
 
 /**
@@ -54,6 +55,28 @@ export function Growth({
     <Typography.Text strong={strong} style={{ color: up ? UP_COLOR : DOWN_COLOR, whiteSpace: 'nowrap' }}>
       {up ? <ArrowUpOutlined /> : <ArrowDownOutlined />} <span data-testid={testId}>{text.replace(/^-/, '')}</span>
     </Typography.Text>
+  );
+}
+
+/**
+ * A table's growth cell: the growth and, beside it, the marks of its flags (FlagMark.tsx `growthFlags`:
+ * the row's `flags` from the API and the value's own low base), on one line.
+ */
+export function FlaggedGrowth({
+  value,
+  flags,
+  strong,
+  testId,
+}: {
+  value: number | null | undefined;
+  flags: FlagList;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Flagged flags={growthFlags(flags, value)}>
+      <Growth value={value} strong={strong} testId={testId} />
+    </Flagged>
   );
 }
 
@@ -124,7 +147,7 @@ export function useChangeColumns<T extends ChangeRow>(): TableColumnsType<T> {
       key: 'growth',
       title: t('analysis.col.salesGrowth'),
       ...numericColumn,
-      render: (_, r) => <Growth value={r.growth?.sales} />,
+      render: (_, r) => <FlaggedGrowth value={r.growth?.sales} flags={flagsOf(r)} />,
     },
   ];
 }
@@ -143,8 +166,8 @@ export function useScoreColumns<T extends ScoredRow>(scoreTitle: string, scoreTe
   const fmt = useFormatters();
   const nameOf = useNameOf();
   return [
-    { key: 'rank', title: t('analysis.col.rank'), dataIndex: 'rank', width: 64, align: 'center' },
-    nameColumn<T>({ key: 'name', title: t('analysis.col.category'), text: nameOf, width: 180 }),
+    { key: 'rank', title: t('analysis.col.rank'), dataIndex: 'rank', width: 64, align: 'center', fixed: 'left' },
+    { ...nameColumn<T>({ key: 'name', title: t('analysis.col.category'), text: nameOf, width: 180 }), fixed: 'left' },
     {
       key: 'score',
       title: scoreTitle,

@@ -43,7 +43,7 @@ export interface AnalysisFilter {
   /** Price band as typed: empty string = open end. */
   bands: [string, string];
   isFollowConcernedBrands: boolean;
-  /** null = the default range (from the dataset's latest period), see {@link defaultDateRange}. */
+  /** null = the default range (ending at the dataset's last complete period), see {@link defaultDateRange}. */
   date: DatePair | null;
   dateBefore: DatePair | null;
   selector: Selector;
@@ -74,13 +74,17 @@ export function emptyFilter(): AnalysisFilter {
 export const DEFAULT_PERIODS: Record<Granularity, number> = { month: 12, week: 13 };
 
 /**
- * The default period range: the latest {@link DEFAULT_PERIODS} periods of the dataset, ending at its
- * latest period and never starting before its farthest one. A year of months gives every trend chart
- * its shape and makes the yoy comparison meaningful; the range moves with new data because it is not
- * written into the URL until the user changes it.
+ * The default period range: {@link DEFAULT_PERIODS} periods ending at the dataset's last complete
+ * period (docs/product.md §4 "Coverage of the data": a month still filling would show as a collapse),
+ * its latest period when none is complete, and never starting before its farthest one. A year of
+ * months gives every trend chart its shape and makes the yoy comparison meaningful; the range moves
+ * with new data because it is not written into the URL until the user changes it.
  */
-export function defaultDateRange(table: { farthest_date: string; latest_date: string }, g: Granularity): DatePair {
-  const end = periodStart(table.latest_date, g);
+export function defaultDateRange(
+  table: { farthest_date: string; latest_date: string; last_complete_date?: string | null },
+  g: Granularity,
+): DatePair {
+  const end = periodStart(table.last_complete_date ?? table.latest_date, g);
   const n = DEFAULT_PERIODS[g] - 1;
   let start = g === 'month' ? addMonths(end, -n) : addDays(end, -7 * n);
   const farthest = periodStart(table.farthest_date, g);

@@ -58,6 +58,8 @@ export { callEndpoint, endpointUrl } from './endpoint.js';
 export { FigureCard, FigureCards, type FigureComparison, type FigureSpec } from './FigureCards.js';
 /** `<FilterPanel sections primary extra>`: every filter of docs/product.md §3 with Apply/Reset and "more filters". */
 export { FILTER_SECTIONS, FilterPanel, type FilterPanelProps, type FilterSectionName } from './FilterPanel.js';
+/** `<FlagMark flags>`: the warning mark of a growth's flags (low base, base or range incomplete); `flagsOf(row)` reads them. */
+export { Flagged, type FlagList, FlagMark, flagsOf, growthFlags } from './FlagMark.js';
 /**
  * Table and card pieces: names in the page language, `<Growth>`, `<ShareChange>` (points), price-band
  * labels, `numericColumn`, `<BarCell>` (bar + figure), the share change / growth and valuation score columns.
@@ -66,6 +68,7 @@ export {
   BarCell,
   bandLabel,
   DOWN_COLOR,
+  FlaggedGrowth,
   Growth,
   numericColumn,
   pointsText,

@@ -97,7 +97,8 @@ export const analysisMessages = defineArea({
     'analysis.state.data': '数据',
     'analysis.state.loadFailed': '获取{name}失败，请稍后重试',
     'analysis.state.updating': '正在更新',
-    'analysis.state.notReady': '该品类数据正在准备中，暂不可用，请稍后再来查看',
+    'analysis.state.notReady':
+      '该品类数据尚待审核，暂不可用：需由项目管理员（超级管理员或管理员）在“品类管理”中将其标记为就绪',
     'analysis.state.noCategoryData': '暂无品类数据：该项目还没有品类，或您尚未获得任何品类的权限，请联系管理员',
     'analysis.gate.notReadyNames': '尚未就绪的品类：{names}',
     'analysis.gate.categoryIds': '品类（编号 {ids}）',
@@ -255,7 +256,7 @@ export const analysisMessages = defineArea({
     'analysis.state.loadFailed': 'Failed to get {name}, please try again later',
     'analysis.state.updating': 'Updating',
     'analysis.state.notReady':
-      'Data for this category is being prepared and is not available yet. Please check back later.',
+      "This category's data awaits review and is not available yet: the project's administrator (root or admin) must mark it ready in Category management.",
     'analysis.state.noCategoryData':
       'No category data: the project has no categories yet, or none are granted to you. Contact an administrator.',
     'analysis.gate.notReadyNames': 'Not ready yet: {names}',

@@ -1,6 +1,7 @@
 import type { InsightSummaryData } from '@marketlens/shared/contracts';
 import { useTranslation } from 'react-i18next';
 import type { FigureComparison, FigureSpec } from './FigureCards.js';
+import { growthFlags } from './FlagMark.js';
 import { Growth } from './figures.js';
 import { useAnalysisFilter } from './useAnalysisFilter.js';
 import { useFormatters } from './useFormatters.js';
@@ -23,10 +24,14 @@ export function useTotalsFigures(): (d: TotalsSummary) => FigureSpec[] {
   return (d) => {
     const comparisons = (m: Measure) => {
       const list: FigureComparison[] = [];
-      if (filter.selector === 'custom' && d.custom)
-        list.push({ label: t('analysis.summary.custom'), value: <Growth value={d.custom.growth[m]} /> });
-      list.push({ label: t('analysis.summary.chain'), value: <Growth value={d.chain.growth[m]} /> });
-      list.push({ label: t('analysis.summary.yoy'), value: <Growth value={d.yoy.growth[m]} /> });
+      const of = (c: TotalsSummary['chain'], label: string): FigureComparison => ({
+        label,
+        value: <Growth value={c.growth[m]} />,
+        flags: growthFlags(c.flags, c.growth[m]),
+      });
+      if (filter.selector === 'custom' && d.custom) list.push(of(d.custom, t('analysis.summary.custom')));
+      list.push(of(d.chain, t('analysis.summary.chain')));
+      list.push(of(d.yoy, t('analysis.summary.yoy')));
       return list;
     };
     const period = t('analysis.summary.period', { start: fmt.period(d.range.start), end: fmt.period(d.range.end) });
@@ -37,6 +42,12 @@ export function useTotalsFigures(): (d: TotalsSummary) => FigureSpec[] {
         value: fmt.money(d.sales),
         comparisons: comparisons('sales'),
         footnote: period,
+        definitions: [
+          'sales',
+          'growth_mom',
+          'growth_yoy',
+          ...(filter.selector === 'custom' ? ['growth_custom' as const] : []),
+        ],
         testId: 'summary-sales',
       },
       {
@@ -45,6 +56,12 @@ export function useTotalsFigures(): (d: TotalsSummary) => FigureSpec[] {
         value: fmt.number(d.count),
         comparisons: comparisons('count'),
         footnote: period,
+        definitions: [
+          'count',
+          'growth_mom',
+          'growth_yoy',
+          ...(filter.selector === 'custom' ? ['growth_custom' as const] : []),
+        ],
         testId: 'summary-count',
       },
       {
@@ -53,6 +70,12 @@ export function useTotalsFigures(): (d: TotalsSummary) => FigureSpec[] {
         value: fmt.metric('avg_price', d.avg_price),
         comparisons: comparisons('avg_price'),
         footnote: period,
+        definitions: [
+          'avg_price',
+          'growth_mom',
+          'growth_yoy',
+          ...(filter.selector === 'custom' ? ['growth_custom' as const] : []),
+        ],
         testId: 'summary-avg-price',
       },
     ];

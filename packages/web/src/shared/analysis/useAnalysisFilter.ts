@@ -1,4 +1,6 @@
+import type { CoverageGap } from '@marketlens/shared';
 import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../auth/session.js';
 import {
@@ -13,6 +15,7 @@ import {
   type WireFilter,
 } from './filter.js';
 import { type CategoryNode, useCategoryTree, useTableDate } from './reference.js';
+import { type AxisCoverage, tableRangeGaps } from './timeAxis.js';
 
 export interface AnalysisFilterState {
   /** The applied filter as the URL says (date null = the default range). */
@@ -21,10 +24,15 @@ export interface AnalysisFilterState {
   resolved: (AnalysisFilter & { date: DatePair }) | undefined;
   /** The request body fields of the applied filter; undefined until the date range is known. */
   wire: WireFilter | undefined;
-  /** The default period range of the project (the latest 12 months / 13 weeks). */
+  /** The default period range of the project (12 months / 13 weeks ending at the last complete period). */
   defaultDate: DatePair | undefined;
-  /** The dataset's first and latest period (for pickers). */
+  /** The dataset's first and latest period (for pickers: any period up to the latest may be chosen). */
   bounds: DatePair | undefined;
+  /**
+   * The applied range's periods that are not complete (docs/product.md §4), oldest first; empty
+   * until the range is known.
+   */
+  gaps: readonly CoverageGap[];
   granularity: 'month' | 'week';
   /** Writes a filter into the URL (a new history entry, so Back returns to the previous one). */
   /** Writes the filter into the URL; false when the URL already holds it (nothing will load). */
@@ -51,6 +59,11 @@ export function useAnalysisFilter(): AnalysisFilterState {
   );
   const resolved = useMemo(() => resolveFilter(filter, defaultDate), [filter, defaultDate]);
   const wire = useMemo(() => (resolved ? toWire(resolved) : undefined), [resolved]);
+  const date = resolved?.date;
+  const gaps = useMemo(
+    () => (table.data && date ? tableRangeGaps(table.data, { start: date[0], end: date[1] }, granularity) : []),
+    [table.data, date, granularity],
+  );
 
   const write = useCallback(
     (next: AnalysisFilter) => {
@@ -77,11 +90,36 @@ export function useAnalysisFilter(): AnalysisFilterState {
     wire,
     defaultDate,
     bounds: table.data ? [table.data.farthest_date, table.data.latest_date] : undefined,
+    gaps,
     granularity,
     apply,
     reset,
     toWire,
   };
+}
+
+/**
+ * The applied range's coverage for the chart builders (timeAxis.ts): every period of the range on the
+ * axis, the gaps with their reasons in the page's language. Undefined until the range is known.
+ */
+export function useAxisCoverage(): AxisCoverage | undefined {
+  const { t } = useTranslation();
+  const { resolved, gaps, granularity } = useAnalysisFilter();
+  const date = resolved?.date;
+  return useMemo(
+    () =>
+      date && {
+        range: { start: date[0], end: date[1] },
+        granularity,
+        gaps,
+        reasons: {
+          missing: t('analysis.coverage.reason.missing'),
+          sparse: t('analysis.coverage.reason.sparse'),
+          partial: t('analysis.coverage.reason.partial'),
+        },
+      },
+    [date, granularity, gaps, t],
+  );
 }
 
 function collectNodes(nodes: readonly CategoryNode[], into: Map<number, CategoryNode>): Map<number, CategoryNode> {

@@ -21,6 +21,8 @@ export type AnalysisQueryResult<T> = UseQueryResult<T, Error> & {
    * 'analytics.unequalPeriods' …).
    */
   warnings: string[];
+  /** The same warnings with the server's words (`{ code, msg }`), each code once: what a panel draws. */
+  warningDetails: Warning[];
   /** The filter is known and the query may run (false before the project and its period range load). */
   ready: boolean;
 };
@@ -55,7 +57,12 @@ export function useAnalysisQuery<E extends Endpoint>(
     placeholderData: keepPreviousData,
     staleTime: options.staleTime ?? ANALYSIS_STALE_MS,
   });
-  return { ...query, warnings: warningCodes(query.data), ready } as AnalysisQueryResult<T>;
+  return {
+    ...query,
+    warnings: warningCodes(query.data),
+    warningDetails: warningList(query.data),
+    ready,
+  } as AnalysisQueryResult<T>;
 }
 
 /** How long an analysis answer counts as fresh (the panels' and the first-view prefetch's). */
@@ -83,8 +90,15 @@ export function analysisQueryOptions<T>(
   };
 }
 
-/** The message keys of an answer's `warnings` (one format for every page: `{ code, msg }`), each once. */
-export function warningCodes(data: unknown): string[] {
+/** An answer's `warnings` (one format for every page: `{ code, msg }`), the first of each code. */
+export function warningList(data: unknown): Warning[] {
   const list = data && typeof data === 'object' ? (data as { warnings?: readonly Warning[] }).warnings : undefined;
-  return Array.isArray(list) ? [...new Set(list.map((w) => w.code))] : [];
+  if (!Array.isArray(list)) return [];
+  const seen = new Set<string>();
+  return list.filter((w) => !seen.has(w.code) && seen.add(w.code));
+}
+
+/** The message keys of an answer's `warnings`, each once. */
+export function warningCodes(data: unknown): string[] {
+  return warningList(data).map((w) => w.code);
 }

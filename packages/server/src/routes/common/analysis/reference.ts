@@ -1,3 +1,4 @@
+import { datasetGaps } from '@marketlens/shared';
 import { DATA_ENDPOINTS, DATA_SCHEMAS } from '@marketlens/shared/contracts';
 import {
   brandPage,
@@ -27,7 +28,7 @@ export const referenceArea: Area<typeof DATA_SCHEMAS> = {
   // docs/product.md §5: no data scope, no categories (not an error).
   unscoped: { categories: { items: [] } },
   summaries: {
-    tableDate: "Earliest and latest month of the project's data",
+    tableDate: "Period range of the project's data, its last complete period and its gaps",
     rawCategories: 'Top-level categories',
     secondCategories: 'Second-level categories of a category',
     thirdCategories: 'Third-level categories of a category',
@@ -46,7 +47,15 @@ export const referenceArea: Area<typeof DATA_SCHEMAS> = {
     empty: 'Whether the filter matches any sales',
   },
   handlers: {
-    tableDate: async (a) => ({ farthest_date: a.scope.fullRange.start, latest_date: a.scope.fullRange.end }),
+    // docs/data-format.md §11: the last complete period and the gaps of the dataset version read.
+    tableDate: async (a) => ({
+      farthest_date: a.scope.fullRange.start,
+      latest_date: a.scope.fullRange.end,
+      last_complete_date: a.scope.coverage.lastComplete,
+      gaps: datasetGaps(a.scope.coverage),
+      // The import's date (UTC), the one the coverage was classified against.
+      as_of: a.scope.catalog.dataset.loadedAt.slice(0, 10),
+    }),
     rawCategories: async (a) => childCategories(a, null),
     secondCategories: async (a, q) => childCategories(a, Number(q.id)),
     thirdCategories: async (a, q) => childCategories(a, Number(q.id)),

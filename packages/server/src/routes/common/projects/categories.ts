@@ -1,7 +1,12 @@
 import { MAX_CATEGORY_ROWS } from '@marketlens/shared';
 import type { RowProblem } from '@marketlens/shared/contracts';
 import type { FastifyRequest } from 'fastify';
-import { type CategoryInfo, categoriesById, categoriesByName } from '../../../analytics/engine/dimensions.js';
+import {
+  allCategories,
+  type CategoryInfo,
+  categoriesById,
+  categoriesByName,
+} from '../../../analytics/engine/dimensions.js';
 import { AppError, badRequest, notFound } from '../../../errors.js';
 import { translateFor } from '../../../i18n.js';
 import { ConflictError, type Project } from '../../../metadata/index.js';
@@ -92,12 +97,34 @@ export function projectCategoryHandlers(kit: ProjectKit) {
       const allowed = new Set(grant.categories);
       return { items: all.filter((c) => allowed.has(c.category_id)) };
     },
+    datasetCategories: async (req) => {
+      const { project } = req.scope!;
+      const [all, mine] = await Promise.all([
+        kit.fromDataset(project, [] as CategoryInfo[], (dataset) => allCategories(warehouse, dataset)),
+        metadata.projectCategories.list(project.id),
+      ]);
+      const status = new Map(mine.map((c) => [c.categoryId, c.status]));
+      return {
+        items: all.map((c) => ({
+          category_id: c.category_id,
+          category_name: c.name_zh,
+          category_name_en: c.name_en,
+          level: c.level,
+          parent: c.parent_id,
+          status: status.get(c.category_id) ?? null,
+        })),
+      };
+    },
     addCategories: async (req) => {
       const { project } = req.scope!;
       const { errors, valid } = await checkCategories(req, project, req.body.categories);
       if (errors.length > 0) throw new AppError(400, 'batch_invalid', 'batch.invalidRows');
-      await metadata.projectCategories.add(project.id, valid, req.body.status ?? 'not_ready');
-      await kit.audit(req, 'project.category_add', project.id, { count: valid.length });
+      // Usable at once unless the administrator holds them back for a review (docs/product.md §6 "not ready").
+      await metadata.projectCategories.add(project.id, valid, req.body.status ?? 'ready');
+      await kit.audit(req, 'project.category_add', project.id, {
+        count: valid.length,
+        status: req.body.status ?? 'ready',
+      });
       return { items: await categoryViews(project) };
     },
     checkCategories: async (req) => {
@@ -114,8 +141,9 @@ export function projectCategoryHandlers(kit: ProjectKit) {
       // All or nothing: one bad row and nothing is added.
       const write = errors.length === 0 && !req.body.dry_run;
       if (write && valid.length > 0) {
-        await metadata.projectCategories.add(project.id, valid);
-        await kit.audit(req, 'project.category_upload', project.id, { count: valid.length });
+        const status = req.body.status ?? 'ready';
+        await metadata.projectCategories.add(project.id, valid, status);
+        await kit.audit(req, 'project.category_upload', project.id, { count: valid.length, status });
       }
       const added = write ? valid.length : 0;
       return { valid: errors.length === 0, rows: categories.length, errors, added, categories };

@@ -1,10 +1,10 @@
 import { PAGE_IDS } from '@marketlens/shared';
 import type { ProjectFields } from '@marketlens/shared/contracts';
 import { hasDataset, platformChannels } from '../../../analytics/engine/dimensions.js';
-import { AppError, badRequest, notFound } from '../../../errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../../errors.js';
 import { translateFor } from '../../../i18n.js';
 import { ConflictError, DatasetInUseError, type ProjectPatch } from '../../../metadata/index.js';
-import { isAdmin, projectPages } from '../../../permissions/index.js';
+import { isAdmin, isRoot, projectPages } from '../../../permissions/index.js';
 import type { ProjectHandlers, ProjectKit } from './shared.js';
 
 const CURRENCIES = [
@@ -171,11 +171,34 @@ export function projectCoreHandlers(kit: ProjectKit) {
       await kit.audit(req, 'project.update', updated.id, { fields: Object.keys(b).filter((k) => k !== 'locale') });
       return await kit.view(updated);
     },
+    // Deleting takes the members' work with it (docs/product.md §6): root's decision alone, and the audit
+    // keeps what went.
     remove: async (req) => {
+      if (!isRoot(req.user!)) throw forbidden('projects.deleteRootOnly');
       const p = req.scope!.project;
-      await metadata.projects.delete(p.id);
-      await kit.audit(req, 'project.delete', p.id, { name: p.name });
+      const ties = await metadata.projects.ties(p.id);
+      if (!(await metadata.projects.delete(p.id))) throw notFound('server.projectNotFound');
+      await kit.audit(req, 'project.delete', p.id, {
+        name: p.name,
+        members: ties.members,
+        categories: ties.categories,
+        saved_configs: ties.savedConfigs,
+      });
       return { message: 'ok' };
+    },
+    ties: async (req) => {
+      const t = await metadata.projects.ties(req.scope!.project.id);
+      return {
+        members: t.members,
+        grants: t.grants,
+        saved_configs: t.savedConfigs,
+        categories: t.categories,
+        attributes: t.attributes,
+        bands: t.bands,
+        custom_attributes: t.customAttributes,
+        favorite_brands: t.favoriteBrands,
+        collections: t.collections,
+      };
     },
     setStatus: async (req) => {
       const updated = await metadata.projects.setStatus(req.scope!.project.id, req.body.status);

@@ -10,6 +10,7 @@ import { NoAccess } from '../NoAccess.js';
 import { PanelCard, panelState } from '../PanelCard.js';
 import { type PanelParam, usePanelParam } from '../panelParams.js';
 import { type Metric, MetricSwitch } from '../switches.js';
+import { useAxisCoverage } from '../useAnalysisFilter.js';
 import { useAnalysisQuery } from '../useAnalysisQuery.js';
 import { useFormatters } from '../useFormatters.js';
 import { useLocalName } from '../useLocalName.js';
@@ -48,10 +49,11 @@ export function CategoryTrendsPanel({ endpoint, parent, metricParam, title, test
     { enabled: parent.ready && !parent.denied },
   );
   const name = (c: Category) => local(c.name, c.name_en);
+  const axis = useAxisCoverage();
   // biome-ignore lint/correctness/useExhaustiveDependencies: name follows local.
   const option = useMemo(
-    () => (q.data ? categoryTrendsChart(q.data, metric, f, name) : null),
-    [q.data, metric, f, local],
+    () => (q.data ? categoryTrendsChart(q.data, metric, f, name, axis) : null),
+    [q.data, metric, f, local, axis],
   );
   const parentName = parent.node ? local(parent.node.category_name, parent.node.category_name_en) : undefined;
 

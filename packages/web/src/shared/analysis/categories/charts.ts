@@ -6,6 +6,7 @@
 import type { HotCategoryTrendsData } from '@marketlens/shared/contracts';
 import { seriesOption } from '../chartOptions.js';
 import type { Metric } from '../switches.js';
+import type { AxisCoverage } from '../timeAxis.js';
 import type { Formatters } from '../useFormatters.js';
 
 type Category = HotCategoryTrendsData['categories'][number];
@@ -24,11 +25,16 @@ export function categoryTrendsChart(
   metric: Metric,
   fmt: Formatters,
   name: (c: Category) => string,
+  axis?: AxisCoverage,
 ) {
   return seriesOption({
     periods: data.periods,
-    series: data.categories.map((c) => ({ name: name(c), values: c.trend.map((p) => pointValue(p, metric)) })),
+    series: data.categories.map((c) => ({
+      name: name(c),
+      points: c.trend.map((p) => ({ period: p.period, value: pointValue(p, metric) })),
+    })),
     metric,
     fmt,
+    axis,
   });
 }

@@ -342,6 +342,18 @@ export const en: CoreMessages = {
   'projects.resumed': 'Project resumed',
   'projects.confirmStop': 'Members lose access to a stopped project. Stop it?',
   'projects.confirmResume': 'Put this project back in service?',
+  'projects.delete': 'Delete',
+  'projects.deleteTitle': 'Delete the project {name}?',
+  'projects.deleteIntro': 'This cannot be undone. With the project go:',
+  'projects.deleteMembers': '{count} members, with their pages and data grants',
+  'projects.deleteConfigs': "{count} members' saved settings (such as Potential's saved search)",
+  'projects.deleteMembers_one': '{count} member, with their pages and data grants',
+  'projects.deleteConfigs_one': "{count} member's saved settings (such as Potential's saved search)",
+  'projects.deleteCategories': '{count} categories, {bands} price band sets and {attributes} attributes',
+  'projects.deleteFavorites': '{brands} followed brands, {collections} favourites and {custom} custom attributes',
+  'projects.deleteAudit': 'The audit trail keeps a record of the deletion.',
+  'projects.deleteConfirm': 'Delete the project',
+  'projects.deleted': 'Project {name} deleted',
   'project.status.inService': 'In service',
   'project.status.stopped': 'Stopped',
 
@@ -361,6 +373,19 @@ export const en: CoreMessages = {
   'categories.markReady': 'Mark ready',
   'categories.markNotReady': 'Mark not ready',
   'categories.confirmRemove': 'Remove this category from the project?',
+  'categories.pick': 'Add from the dataset',
+  'categories.pickHint':
+    "The dataset's category tree. Ticking a category adds it with everything under it; categories already in the project are marked.",
+  'categories.pickSearch': 'Search by name or id',
+  'categories.pickNoMatch': 'No category matches',
+  'categories.pickEmpty': "The project's dataset has no categories",
+  'categories.inProject': 'In the project',
+  'categories.inProjectNotReady': 'In the project, not ready',
+  'categories.reviewFirst': 'Review before use',
+  'categories.reviewFirstHint':
+    "The categories are added not ready: members see a notice until the project's administrator marks them ready here.",
+  'categories.templateHint':
+    "The template lists the dataset's categories not yet in the project (id, name, level): keep the rows to add and upload it.",
 
   'attributes.tab': 'Attributes',
   'attributes.available': 'Dataset attributes',

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { canEnterRoute, fillPath, ROUTES } from '@marketlens/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Empty, Flex, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Dropdown, Empty, Flex, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -18,7 +18,7 @@ import { useAction } from '../../shared/ui/useAction.js';
 import { type Project, type ProjectListParams, projectKeys, projectsApi } from './api.js';
 
 const NAME_WIDTH = 260;
-const PAGES_WIDTH = 260;
+const PAGES_WIDTH = 224;
 const OWNER_WIDTH = 160;
 // The deletion (its counts of what goes with the project) loads when root opens it.
 const DeleteProjectDialog = lazyDialog(() => import('./DeleteProjectDialog.js').then((m) => m.default));
@@ -175,7 +175,7 @@ export default function ProjectListPage() {
               {
                 title: t('common.actions'),
                 fixed: 'right',
-                width: root ? 310 : 200,
+                width: root ? 236 : 200,
                 render: (_, p) => (
                   <Space size={0}>
                     <Dropdown
@@ -206,15 +206,17 @@ export default function ProjectListPage() {
                       </Popconfirm>
                     )}
                     {root && (
-                      <Button
-                        type="link"
-                        danger
-                        icon={<DeleteOutlined />}
-                        onClick={() => setDeleting(p)}
-                        data-testid={`delete-project-${p.id}`}
-                      >
-                        {t('projects.delete')}
-                      </Button>
+                      // An icon with its name as tooltip and label: the list keeps every column in view at 1440 px.
+                      <Tooltip title={t('projects.delete')}>
+                        <Button
+                          type="link"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={t('projects.delete')}
+                          onClick={() => setDeleting(p)}
+                          data-testid={`delete-project-${p.id}`}
+                        />
+                      </Tooltip>
                     )}
                   </Space>
                 ),

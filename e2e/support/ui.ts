@@ -8,16 +8,19 @@ export interface OpenPage {
 }
 
 /**
- * A fresh browser context (own local storage) at desktop size in the given language; `timezoneId`
+ * A fresh browser context (own local storage) at desktop size (or `viewport`) in the given language; `timezoneId`
  * puts the browser in another zone than the machine's (e.g. 'Asia/Shanghai', east of the server's UTC).
  */
 export async function openPage(
   browser: Browser,
   locale: 'zh-CN' | 'en' = 'zh-CN',
-  { timezoneId }: { timezoneId?: string } = {},
+  {
+    timezoneId,
+    viewport = { width: 1440, height: 900 },
+  }: { timezoneId?: string; viewport?: { width: number; height: number } } = {},
 ): Promise<OpenPage> {
   const context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
+    viewport,
     locale,
     ...(timezoneId ? { timezoneId } : {}),
   });

@@ -7,8 +7,10 @@
  *   `null`, `undefined`, `''`, `'-'`, non-numeric strings, NaN and ±Infinity all show `'-'`.
  * - Rounding is half away from zero on the decimal value as written (1.005 → 1.01), not on the
  *   binary float, so 0.285 × 100 shows 29 %, as a person would expect.
- * - The integer part is grouped in thousands by a space (`1 234`); a fraction of 5 or more digits is
- *   grouped in threes from the decimal point (`0.123 45`); a fraction of up to 4 digits is not grouped.
+ * - The integer part is grouped in thousands by a narrow no-break space, U+202F (`1 234`), so a figure
+ *   never wraps at its separator; a fraction of 5 or more digits is grouped in threes from the decimal
+ *   point (`0.123 45`); a fraction of up to 4 digits is not grouped. In the tables below the separator
+ *   is written as a plain space for reading; the output always has U+202F ({@link GROUP_SEPARATOR}).
  * - A value never shows a rounded figure that belongs to the next unit: when rounding reaches the
  *   next threshold the next unit is used (9 999 999 → `10M`, not `10 000K`; 9 999.6 → `10K`).
  */
@@ -67,14 +69,20 @@ function checkDecimals(d: number | undefined): number {
   return d;
 }
 
+/**
+ * The thousands separator of docs/product.md §9: U+202F NARROW NO-BREAK SPACE. A plain space lets the
+ * browser break "¥2 513M" over two lines; this one never breaks, in table cells, chart labels or downloads.
+ */
+export const GROUP_SEPARATOR = '\u202F';
+
 /** Digits of a non-negative, already rounded value with docs/product.md §9 grouping. */
 function groupDigits(x: number, d: number): string {
   // toFixed switches to exponent notation from 1e21; such doubles are integers, BigInt prints them exactly.
   const fixed = x < 1e21 ? x.toFixed(d) : `${BigInt(x)}${d > 0 ? `.${'0'.repeat(d)}` : ''}`;
   const [int = '0', frac = ''] = fixed.split('.');
-  const groupedInt = int.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  const groupedInt = int.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR);
   if (!frac) return groupedInt;
-  const groupedFrac = frac.length >= 5 ? (frac.match(/\d{1,3}/g) ?? []).join(' ') : frac;
+  const groupedFrac = frac.length >= 5 ? (frac.match(/\d{1,3}/g) ?? []).join(GROUP_SEPARATOR) : frac;
   return `${groupedInt}.${groupedFrac}`;
 }
 
@@ -124,7 +132,8 @@ export function formatNumber(value: NumericInput, opts: NumberFormatOptions = {}
 
 /**
  * An exact amount of money — a price or a quote, where docs/product.md §9's K/M/B units would hide the figure —
- * with the grouping of docs/product.md §9: whole units unless decimals are asked for, thousands grouped by a space.
+ * with the grouping of docs/product.md §9: whole units unless decimals are asked for, thousands grouped by
+ * {@link GROUP_SEPARATOR}.
  *
  * | input | options | output |
  * |---|---|---|

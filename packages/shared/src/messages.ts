@@ -50,6 +50,8 @@ const coreEn = {
   'validation.username.required': 'Please enter username.',
   'validation.enterprise.required': 'Please enter enterprise.',
   'validation.telephone.required': 'Please enter telephone.',
+  'validation.telephone.invalid':
+    'Enter a valid telephone number: digits, optionally with +, spaces, hyphens or brackets.',
   'validation.float.invalid': 'Please enter a valid number.',
   'validation.range.required': 'Please enter a value.',
   'validation.range.notNumber': 'Please enter a non-negative number.',
@@ -279,6 +281,7 @@ const coreZhCN: Record<keyof typeof coreEn, string> = {
   'validation.username.required': '请输入用户名',
   'validation.enterprise.required': '请输入企业名称',
   'validation.telephone.required': '请输入联系电话',
+  'validation.telephone.invalid': '请输入有效的联系电话：数字，可带 +、空格、连字符或括号',
   'validation.float.invalid': '请输入有效的数字',
   'validation.range.required': '请输入数值',
   'validation.range.notNumber': '请输入非负数',

@@ -63,6 +63,24 @@ export function validateEmail(email: string | null | undefined): ValidationKey |
   return isEmail((email ?? '').trim()) ? null : 'validation.email.invalid';
 }
 
+const TELEPHONE = /^\+?\(?\d[\d\s().-]*$/;
+
+/**
+ * A telephone number as people write one (docs/product.md §5): digits, optionally a leading `+`, with
+ * spaces, hyphens, dots or brackets between them, 5 to 20 digits in all. A placeholder such as `-`
+ * (what an account opened without one holds) is not a number.
+ */
+export function isTelephone(value: string): boolean {
+  const digits = value.replace(/\D/g, '').length;
+  return TELEPHONE.test(value) && digits >= 5 && digits <= 20;
+}
+
+/** Required, then the telephone pattern (surrounding spaces ignored). */
+export function validateTelephone(telephone: string | null | undefined): ValidationKey | null {
+  if (isBlank(telephone)) return 'validation.telephone.required';
+  return isTelephone((telephone ?? '').trim()) ? null : 'validation.telephone.invalid';
+}
+
 export const REQUIRED_FIELDS = ['username', 'email', 'enterprise', 'telephone'] as const;
 export type RequiredField = (typeof REQUIRED_FIELDS)[number];
 

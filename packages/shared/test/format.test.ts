@@ -3,6 +3,7 @@ import {
   formatPercent,
   formatRatio,
   formatShare,
+  GROUP_SEPARATOR,
   isNoChange,
   type NumberFormatOptions,
   type NumericInput,
@@ -10,6 +11,25 @@ import {
 } from '@marketlens/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
+/** The expected text written with a plain space between digits, the separator as docs/product.md §9 has it. */
+const NNBSP = '\u202F';
+const g = (text: string) => text.replace(/(\d) (?=\d)/g, `$1${NNBSP}`);
+
+describe('the thousands separator (docs/product.md §9)', () => {
+  it('is U+202F narrow no-break space, never a breaking space', () => {
+    expect(GROUP_SEPARATOR).toBe(NNBSP);
+    for (const text of [
+      formatNumber(1234),
+      formatNumber(1234.5, { decimals: 2 }),
+      formatNumber(-1e10, { currency: '¥' }),
+    ]) {
+      expect(text).not.toMatch(/ /);
+    }
+    expect(formatNumber(2_513, { currency: '¥' })).toBe('¥2\u202F513');
+    expect(formatPercent(1_234_567, { locale: 'en' })).toBe('12\u202F346 times higher');
+  });
+});
 
 describe('formatNumber — docs/product.md §9 rules', () => {
   const cases: [string, NumericInput, NumberFormatOptions, string][] = [
@@ -42,18 +62,18 @@ describe('formatNumber — docs/product.md §9 rules', () => {
     ['10', 10, {}, '10'],
     ['-10', -10, {}, '-10'],
     ['999', 999, {}, '999'],
-    ['1234', 1234, {}, '1 234'],
-    ['9999', 9999, {}, '9 999'],
-    ['-9999', -9999, {}, '-9 999'],
-    ['9999.4 rounds down', 9999.4, {}, '9 999'],
+    ['1234', 1234, {}, g('1 234')],
+    ['9999', 9999, {}, g('9 999')],
+    ['-9999', -9999, {}, g('-9 999')],
+    ['9999.4 rounds down', 9999.4, {}, g('9 999')],
     ['9999.5 rounds into the next unit', 9999.5, {}, '10K'],
-    ['1234.5 with 2 decimals', 1234.5, { decimals: 2 }, '1 234.50'],
+    ['1234.5 with 2 decimals', 1234.5, { decimals: 2 }, g('1 234.50')],
     // under 10 million: thousands with K
     ['10000', 10_000, {}, '10K'],
     ['-10000', -10_000, {}, '-10K'],
     ['123456', 123_456, {}, '123K'],
     ['123500 rounds half away', 123_500, {}, '124K'],
-    ['9 999 499', 9_999_499, {}, '9 999K'],
+    ['9 999 499', 9_999_499, {}, g('9 999K')],
     ['9 999 999 rounds into M', 9_999_999, {}, '10M'],
     ['-9 999 999', -9_999_999, {}, '-10M'],
     ['12345 with 1 decimal (on the scaled value)', 12_345, { decimals: 1 }, '12.3K'],
@@ -61,22 +81,22 @@ describe('formatNumber — docs/product.md §9 rules', () => {
     ['10 000 000', 10_000_000, {}, '10M'],
     ['-10 000 000', -10_000_000, {}, '-10M'],
     ['123 456 789', 123_456_789, {}, '123M'],
-    ['9 999 499 999', 9_999_499_999, {}, '9 999M'],
+    ['9 999 499 999', 9_999_499_999, {}, g('9 999M')],
     ['9 999 999 999 rounds into B', 9_999_999_999, {}, '10B'],
     // else billions with B
     ['1e10', 1e10, {}, '10B'],
     ['-1e10', -1e10, {}, '-10B'],
-    ['12 345 678 901 234 (B keeps grouping)', 12_345_678_901_234, {}, '12 346B'],
+    ['12 345 678 901 234 (B keeps grouping)', 12_345_678_901_234, {}, g('12 346B')],
     ['1.5e10 with 1 decimal', 1.5e10, { decimals: 1 }, '15.0B'],
-    ['beyond 1e21 still plain digits', 1e30, {}, '1 000 000 000 000 000 000 000B'],
+    ['beyond 1e21 still plain digits', 1e30, {}, g('1 000 000 000 000 000 000 000B')],
     // fraction digits grouped in threes from 5 digits on
     ['4 fraction digits are not grouped', 1.2345, { decimals: 4 }, '1.2345'],
-    ['5 fraction digits', 1.23456, { decimals: 5 }, '1.234 56'],
-    ['7 fraction digits', 0.1234567, { decimals: 7 }, '0.123 456 7'],
-    ['6 fraction digits with grouped integer', 12_345.123456, { decimals: 6 }, '12.345 123K'],
+    ['5 fraction digits', 1.23456, { decimals: 5 }, g('1.234 56')],
+    ['7 fraction digits', 0.1234567, { decimals: 7 }, g('0.123 456 7')],
+    ['6 fraction digits with grouped integer', 12_345.123456, { decimals: 6 }, g('12.345 123K')],
     // currency prefix
-    ['currency', 1234, { currency: '¥' }, '¥1 234'],
-    ['currency after the sign', -1234, { currency: '¥' }, '-¥1 234'],
+    ['currency', 1234, { currency: '¥' }, g('¥1 234')],
+    ['currency after the sign', -1234, { currency: '¥' }, g('-¥1 234')],
     ['currency under 10', 5, { currency: '¥' }, '<¥10'],
     ['currency negative under 10', -5, { currency: '$' }, '>-$10'],
     ['currency zero', 0, { currency: '¥' }, '¥0'],
@@ -84,7 +104,7 @@ describe('formatNumber — docs/product.md §9 rules', () => {
     ['currency with unit', 12_345_678, { currency: '$' }, '$12M'],
     // numeric strings from the API
     ['numeric string', '12345', {}, '12K'],
-    ['padded numeric string', ' 9999 ', {}, '9 999'],
+    ['padded numeric string', ' 9999 ', {}, g('9 999')],
     ['exponent string', '1e4', {}, '10K'],
   ];
   it.each(cases)('%s: %s → %s', (_name, input, opts, expected) => {
@@ -97,9 +117,9 @@ describe('formatNumber — docs/product.md §9 rules', () => {
 
   const UNITS: Record<string, number> = { '': 1, K: 1e3, M: 1e6, B: 1e9 };
   const parse = (s: string) => {
-    const m = /^(-?)(\d{1,3}(?: \d{3})*)([KMB]?)$/.exec(s);
+    const m = /^(-?)(\d{1,3}(?:\u202F\d{3})*)([KMB]?)$/.exec(s);
     if (!m) throw new Error(`unexpected shape ${s}`);
-    return { sign: m[1] === '-' ? -1 : 1, mantissa: Number(m[2]!.replace(/ /g, '')), unit: m[3]! };
+    return { sign: m[1] === '-' ? -1 : 1, mantissa: Number(m[2]!.replace(/\u202F/g, '')), unit: m[3]! };
   };
 
   it('property: from 10 on, the text is within half a display unit of the value and uses the right unit', () => {
@@ -150,9 +170,9 @@ describe('formatPercent — docs/product.md §9 rules (input in percent)', () =>
     ['12.5 (half away)', 12.5, {}, '13%'],
     ['-12.5', -12.5, {}, '-13%'],
     ['99.4', 99.4, {}, '99%'],
-    ['9999 grouped', 9999, {}, '9 999%'],
-    ['-9999', -9999, {}, '-9 999%'],
-    ['9999.4', 9999.4, {}, '9 999%'],
+    ['9999 grouped', 9999, {}, g('9 999%')],
+    ['-9999', -9999, {}, g('-9 999%')],
+    ['9999.4', 9999.4, {}, g('9 999%')],
     // explicit decimals
     ['12.345, 2 decimals', 12.345, { decimals: 2 }, '12.35%'],
     ['0.456, 2 decimals (no <1%)', 0.456, { decimals: 2 }, '0.46%'],
@@ -162,7 +182,7 @@ describe('formatPercent — docs/product.md §9 rules (input in percent)', () =>
     ['default locale is zh-CN', 25_000, {}, '高250倍'],
     ['25000 en', 25_000, { locale: 'en' }, '250 times higher'],
     ['9999.5 rounds into the multiple', 9999.5, { locale: 'en' }, '100 times higher'],
-    ['1234567 grouped', 1_234_567, { locale: 'en' }, '12 346 times higher'],
+    ['1234567 grouped', 1_234_567, { locale: 'en' }, g('12 346 times higher')],
     ['25050 with 1 decimal', 25_050, { locale: 'en', decimals: 1 }, '250.5 times higher'],
     ['-25000 en', -25_000, { locale: 'en' }, '250 times lower'],
     ['-25000 zh', -25_000, { locale: 'zh-CN' }, '低250倍'],
@@ -225,7 +245,7 @@ describe('formatShare — docs/product.md §9 rules (input in percent, absolute 
         if (abs === 0) expect(s).toBe('0%');
         else if (abs < 0.1) expect(s).toBe('<0.1%');
         else if (abs < 99.95) expect(s).toMatch(/^\d{1,2}\.\d%$/);
-        else expect(s).toMatch(/^\d{3,}%$|^\d \d{3}%$/);
+        else expect(s).toMatch(/^\d{3,}%$|^\d\u202F\d{3}%$/);
       }),
     );
   });

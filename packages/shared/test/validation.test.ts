@@ -3,6 +3,7 @@ import {
   isEmail,
   isFloat,
   isStrongPassword,
+  isTelephone,
   type RangeBound,
   REQUIRED_FIELDS,
   translate,
@@ -15,6 +16,7 @@ import {
   validatePasswordRepeat,
   validateRange,
   validateRequired,
+  validateTelephone,
 } from '@marketlens/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -76,6 +78,33 @@ describe('email', () => {
     ['nope', 'validation.email.invalid'],
     [' a@b.co ', null],
   ] as const)('validateEmail(%j) → %s', (email, key) => expect(validateEmail(email)).toBe(key));
+});
+
+describe('telephone (docs/product.md §5: digits with + ( ) - . or spaces, 5 to 20 digits)', () => {
+  it.each([
+    ['13900000000', true],
+    ['+86 139 0000 0000', true],
+    ['010-12345678', true],
+    ['(021) 6123-4567', true],
+    ['+1 (555) 010.2030', true],
+    ['12345', true],
+    ['1234', false],
+    ['1'.repeat(21), false],
+    ['-', false],
+    ['--', false],
+    ['+', false],
+    ['abc123456', false],
+    ['139 0000 0000 ext 5', false],
+    ['-13900000000', false],
+  ] as const)('isTelephone(%j) → %s', (value, ok) => expect(isTelephone(value)).toBe(ok));
+
+  it.each([
+    ['', 'validation.telephone.required'],
+    ['  ', 'validation.telephone.required'],
+    [null, 'validation.telephone.required'],
+    ['-', 'validation.telephone.invalid'],
+    [' 010-12345678 ', null],
+  ] as const)('validateTelephone(%j) → %s', (value, key) => expect(validateTelephone(value)).toBe(key));
 });
 
 describe('required fields (docs/product.md §5: username, email, enterprise, telephone)', () => {

@@ -262,7 +262,7 @@ describe('word cloud option', () => {
 describe('formatters', () => {
   it('bind the currency, the locale and the granularity to the shared rules', () => {
     const en = makeFormatters('en', '$', 'week');
-    expect(en.money(1_234_567)).toBe('$1 235K');
+    expect(en.money(1_234_567)).toBe('$1\u202F235K');
     expect(en.number(5)).toBe('<10');
     expect(en.metric('count', 12_000)).toBe('12K');
     expect(en.ratio(0.256)).toBe('26%');

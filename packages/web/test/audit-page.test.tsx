@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AuditPage from '../src/features/audit/AuditPage.js';
+import { DETAIL_CODES, DETAIL_FIELDS, detailLines, readerOffset } from '../src/features/audit/detail.js';
+import { auditScreenMessages } from '../src/features/audit/messages.js';
 import { auditSearch, parseAuditParams } from '../src/features/audit/params.js';
 import { setLocale } from '../src/shared/i18n/index.js';
 import { FIRST, renderAdmin } from './admin-harness.js';
@@ -106,6 +108,86 @@ describe('audit trail screen', () => {
       locale: 'zh_cn',
     });
     click.mockRestore();
+  });
+});
+
+/** The local wall-clock time of an instant, from Date's own fields (not the screen's formatter). */
+const local = (iso: string) => {
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+};
+
+describe('audit detail: readable fields in the reader time zone, the raw JSON on request', () => {
+  it('every field and code the server writes has a label in both languages', () => {
+    for (const lang of ['zh-CN', 'en'] as const) {
+      const strings = auditScreenMessages[lang] as Record<string, string>;
+      for (const f of DETAIL_FIELDS) expect(strings[`auditScreen.field.${f}`], f).toBeTruthy();
+      for (const [field, codes] of Object.entries(DETAIL_CODES))
+        for (const c of codes) expect(strings[`auditScreen.code.${field}.${c}`], `${field}.${c}`).toBeTruthy();
+    }
+  });
+
+  it('turns a detail into lines: instants in local time, codes, roles, flags and lists', () => {
+    const until = '2026-11-20T23:45:10.000Z';
+    expect(
+      detailLines({
+        until,
+        reason: 'locked',
+        role: 'admin',
+        pending: false,
+        fields: ['name', 'pages'],
+        odd: { a: 1 },
+        x: 'other',
+      }),
+    ).toEqual([
+      { key: 'until', kind: 'text', text: local(until) },
+      { key: 'reason', kind: 'code', code: 'locked' },
+      { key: 'role', kind: 'role', role: 'admin' },
+      { key: 'pending', kind: 'flag', on: false },
+      { key: 'fields', kind: 'text', text: 'name, pages' },
+      { key: 'odd', kind: 'text', text: '{"a":1}' },
+      { key: 'x', kind: 'text', text: 'other' },
+    ]);
+    // A reason the labels do not know is shown as written.
+    expect(detailLines({ reason: 'new_reason' })).toEqual([{ key: 'reason', kind: 'text', text: 'new_reason' }]);
+    expect(detailLines(null)).toEqual([]);
+    expect(detailLines(7)).toEqual([{ key: 'value', kind: 'text', text: '7' }]);
+  });
+
+  it('names the reader UTC offset', () => {
+    const at = new Date('2026-11-20T08:30:00.000Z');
+    const minutes = -at.getTimezoneOffset();
+    const p = (n: number) => String(n).padStart(2, '0');
+    const expected = `UTC${minutes < 0 ? '-' : '+'}${p(Math.floor(Math.abs(minutes) / 60))}:${p(Math.abs(minutes) % 60)}`;
+    expect(readerOffset(at)).toBe(expected);
+  });
+
+  it('the list shows label: value lines (zh-CN) and opens the raw JSON under the row', async () => {
+    const until = '2026-11-20T23:45:10.000Z';
+    const items = [
+      entry(5, { action: 'auth.lockout', detail: { until, lockout: 2, client: 'device' }, target: '' }),
+      entry(4, { detail: null }),
+    ];
+    server.use(http.get('*/api/common/audit', () => ok({ items, total: 2, page: 1, page_size: 20 })));
+    renderAdmin([{ path: '/audit', element: <AuditPage /> }], '/audit', userOf(1, 'root', 'root'));
+    const table = await screen.findByTestId('audit-table', undefined, FIRST);
+    const detail = await within(table).findByTestId('audit-detail');
+    expect(detail.textContent).toBe(`锁定至：${local(until)}第几次锁定：2客户端：已知设备`);
+    expect(within(table).getAllByText(`时间（${readerOffset()}）`).length).toBeGreaterThan(0);
+    expect(within(table).queryByTestId('audit-raw')).toBeNull();
+    const toggle = within(table).getByTestId('audit-raw-5');
+    expect(toggle.textContent?.replace(/\s/g, '')).toBe('原始JSON');
+    await userEvent.click(toggle);
+    const raw = await within(table).findByTestId('audit-raw');
+    expect(JSON.parse(raw.querySelector('pre')!.textContent!)).toEqual(items[0]!.detail);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.click(toggle);
+    // antd keeps a closed row in the page, hidden.
+    await waitFor(() => expect(raw.closest('tr')!.style.display).toBe('none'));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    // No detail, nothing to open.
+    expect(within(table).queryByTestId('audit-raw-4')).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { BrandHeader } from '../src/features/brand/BrandHeader.js';
 import BrandPage from '../src/features/brand/BrandPage.js';
 import { setLocale } from '../src/shared/i18n/index.js';
 import {
@@ -217,7 +218,7 @@ describe('Brand Detail page', () => {
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('brand')).toBe(String(BRAND)));
     expect(await screen.findByTestId('brand-sales', undefined, { timeout: 30_000 })).toHaveProperty(
       'textContent',
-      '$3 478M',
+      '$3\u202F478M',
     );
     expect(screen.getByTestId('brand-name').textContent).toBe('Luxian');
     expect(screen.getByTestId('brand-sku-count').textContent).toBe('7');
@@ -258,13 +259,31 @@ describe('Brand Detail page', () => {
     const row = within(characters).getAllByRole('row')[1]!;
     expect(row.textContent).toContain('Skin type');
     expect(row.textContent).toContain('Dry skin');
-    expect(row.textContent).toContain('1 492');
+    expect(row.textContent).toContain('1\u202F492');
     expect(row.textContent).toContain('353.8');
     // Top products and channels are the insight endpoints narrowed to the brand.
     await waitFor(() => expect(callsTo('top')[0]?.body).toMatchObject({ brands: [BRAND], kind: 'product' }));
     await waitFor(() => expect(callsTo('channels/overviews')[0]?.body).toMatchObject({ brands: [BRAND] }));
     // A category panel with no rows shows its empty state, not an error.
     expect(await screen.findAllByTestId('panel-empty')).not.toHaveLength(0);
+  });
+
+  it('the header lists three categories and counts the rest: all six in Chinese, three more in English', async () => {
+    const six = ['乳液', '面霜', '精华', '口红', '粉底', '眼影'].map((name, i) => ({
+      category_id: 20 + i,
+      name,
+      name_en: `Category ${i + 1}`,
+      path: `美妆 / ${name}`,
+      path_en: `Beauty / Category ${i + 1}`,
+    }));
+    await setLocale('zh-CN');
+    renderAt(<BrandHeader info={{ ...info(), categories: six }} />, '/brand');
+    // 「等 n 个品类」counts every category, the three shown among them: 6.
+    expect(screen.getByTestId('brand-header').textContent).toContain('乳液面霜精华等 6 个品类');
+    cleanup();
+    await setLocale('en');
+    renderAt(<BrandHeader info={{ ...info(), categories: six }} />, '/brand');
+    expect(screen.getByTestId('brand-header').textContent).toContain('Category 1Category 2Category 3and 3 more');
   });
 
   it('asks the trend for the chosen metric and comparison, and the categories for the chosen level', async () => {

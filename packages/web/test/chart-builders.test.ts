@@ -48,7 +48,7 @@ describe('Category Insight charts', () => {
     expect(o.series[0]!.data).toEqual([1500, 3000]);
     expect(o.series[1]!.data).toEqual([null, 1]);
     // The answer says count: the value axis shows units, not money.
-    expect(o.yAxis[0]!.axisLabel.formatter(3000)).toBe('3 000');
+    expect(o.yAxis[0]!.axisLabel.formatter(3000)).toBe('3\u202F000');
     expect(o.yAxis[1]!.axisLabel.formatter(1)).toBe('100%');
   });
 

@@ -217,7 +217,7 @@ describe('Brand Comparison page', () => {
     expect(slotCard(3).dataset.active).toBe('false');
     expect(within(slotCard(3)).getByTestId('slot-3-paused')).toBeTruthy();
     // Figures through the formatters, one column per slot.
-    expect(within(table).getByTestId('overview-sales-1').textContent).toBe('$1 000K');
+    expect(within(table).getByTestId('overview-sales-1').textContent).toBe('$1\u202F000K');
     expect(within(table).getByTestId('overview-share-2').textContent).toBe('20.0%');
     expect(within(table).getByTestId('overview-rank-2').textContent).toBe('No. 2');
     expect(within(table).getByTestId('overview-growth-2').textContent?.trim()).toBe('20%');
@@ -236,6 +236,11 @@ describe('Brand Comparison page', () => {
     expect(chars.find((b) => b?.brand_id === 101)).toMatchObject({ category: { enable: true, value: [1] } });
     expect(chars.find((b) => b?.brand_id === 102)?.category).toBeUndefined();
     expect((await screen.findByTestId('characters-1')).textContent).toContain('Skin type: Dry skin');
+    // A name cut by CSS has its whole text on hover; the TGI never breaks over two lines.
+    const character = within(screen.getByTestId('characters-1')).getByText('Skin type: Dry skin');
+    expect(character.closest('[title]')?.getAttribute('title')).toBe('Skin type: Dry skin');
+    const tgi = within(screen.getByTestId('characters-1')).getAllByText(/^TGI /)[0]!;
+    expect(tgi.closest('span')?.style.whiteSpace).toBe('nowrap');
     expect(screen.getByTestId('top-2').textContent).toContain('Product 1');
   });
 

@@ -206,7 +206,7 @@ describe('Category Insight page', () => {
     const table = await screen.findByTestId('distribution-category');
     const first = within(table).getAllByRole('row')[1]!;
     expect(first.textContent).toContain('面霜-en');
-    expect(first.textContent).toContain('$7 000K');
+    expect(first.textContent).toContain('$7\u202F000K');
     expect(first.textContent).toContain('70.0%');
     expect(first.textContent).toContain('+1.2 pp');
     expect(first.textContent).toContain('20%');
@@ -229,7 +229,12 @@ describe('Category Insight page', () => {
     renderAt(<DiscoverPage />, `/discover${search}`, client);
     await screen.findByTestId('summary-sales', undefined, { timeout: 30_000 });
     await screen.findByTestId('distribution-category');
-    await screen.findByTestId('top-brand');
+    const top = await screen.findByTestId('top-brand');
+    // Sorted by units: the units column sits beside the name and stays in view with it (fixed); sales scroll.
+    const fixed = [...top.querySelectorAll('thead th.ant-table-cell-fix-start')].map((h) => h.textContent);
+    expect(fixed).toEqual(['排名', '品牌', '销量']);
+    const titles = [...top.querySelectorAll('thead th')].map((h) => h.textContent);
+    expect(titles.indexOf('销售额')).toBeGreaterThan(titles.indexOf('销量'));
     // The valuation is the panel's own call (it waits for its settings); the others were not asked again.
     await waitFor(() => expect(callsTo('categories/valuations', 'POST')).toHaveLength(1));
     for (const p of prefetched) expect(calls.filter((c) => c.method === 'POST' && c.path === p)).toHaveLength(1);

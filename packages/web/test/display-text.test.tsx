@@ -6,7 +6,7 @@ import { namesLegend, shareDonutOption } from '../src/shared/analysis/chartOptio
 import { makeFormatters } from '../src/shared/analysis/useFormatters.js';
 import { initI18n } from '../src/shared/i18n/index.js';
 import { DisplayText, nameColumn } from '../src/shared/ui/DisplayText.js';
-import { columnBudget, cutLabel, cutText, DISPLAY_BUDGET } from '../src/shared/ui/displayText.js';
+import { columnBudget, cutLabel, cutMiddle, cutText, DISPLAY_BUDGET } from '../src/shared/ui/displayText.js';
 import { stubResizeObserver } from './support/harness.js';
 
 beforeAll(async () => {
@@ -55,6 +55,35 @@ describe('cutting by display length (docs/product.md §5: above code 255 counts 
     const label = (name: string) => option.series[0]!.label.formatter({ name, data: { share: 0.5 } });
     expect(label('Beauty & Skincare')).toBe('Beauty & Skincare\n50.0%');
     expect(label('Estée Lauder Advanced Night Repair')).toBe(`Estée Lauder Advanced${DEFAULT_ELLIPSIS}\n50.0%`);
+    // No fixed label width: ECharts then narrows each label to the room beside the ring and ends it in
+    // "…" rather than drawing it past the chart's edge (docs/web.md "Fits at 1280 px").
+    const pie = option.series[0]!;
+    expect(pie.label).not.toHaveProperty('width');
+    expect(pie.label).toMatchObject({ overflow: 'truncate', alignTo: 'edge' });
+    expect(pie.avoidLabelOverlap).toBe(true);
+    expect(pie.labelLayout).toEqual({ hideOverlap: true });
+  });
+});
+
+describe('cutting in the middle (shop names differ at their end)', () => {
+  it('keeps the start and the part after the last separator when it takes at most two thirds of the room', () => {
+    // 24 units: 3 for the ellipsis, 21 of room; "· Apple Store" is 13 ≤ 14, the start gets the other 8.
+    expect(cutMiddle('JD Self-operated · Apple Store', 24)).toBe(`JD Self-${DEFAULT_ELLIPSIS}· Apple Store`);
+    expect(cutMiddle('JD Self-operated · Apple Accessories', 24)).not.toBe(
+      cutMiddle('JD Self-operated · Apple Store', 24),
+    );
+  });
+
+  it('without a short last part, half the room each side; a Chinese character counts 2', () => {
+    expect(cutMiddle('abcdefghijklmnop', 10)).toBe(`abc${DEFAULT_ELLIPSIS}mnop`);
+    // room 13: the end "苹果旗舰店" part is 10 (with "·") > 8, so 7 units each side (3 characters) and 6 for the start.
+    const cut = cutMiddle('京东自营·苹果官方旗舰店', 16);
+    expect(cut).toBe(`京东自${DEFAULT_ELLIPSIS}旗舰店`);
+    expect(displayLength(cut)).toBeLessThanOrEqual(16);
+  });
+
+  it('a text that fits is unchanged', () => {
+    expect(cutMiddle('Apple Store', 24)).toBe('Apple Store');
   });
 });
 
@@ -76,6 +105,16 @@ describe('<DisplayText>', () => {
     const visible = el.querySelector('[aria-hidden="true"]');
     expect(visible?.textContent).toBe(`雅诗兰黛${DEFAULT_ELLIPSIS}`);
     expect(el.querySelector('.ml-sr-only')?.textContent).toBe(full);
+    expect(el.getAttribute('data-full-text')).toBe(full);
+    await userEvent.hover(el);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(full);
+  });
+
+  it('cut in the middle: the full name is on hover all the same', async () => {
+    const full = 'JD Self-operated · Apple Store';
+    render(<DisplayText text={full} budget={24} cut="middle" testId="name" />);
+    const el = screen.getByTestId('name');
+    expect(el.querySelector('[aria-hidden="true"]')?.textContent).toBe(`JD Self-${DEFAULT_ELLIPSIS}· Apple Store`);
     expect(el.getAttribute('data-full-text')).toBe(full);
     await userEvent.hover(el);
     expect((await screen.findByRole('tooltip')).textContent).toBe(full);

@@ -129,11 +129,14 @@ describe('Favourite Brands page', () => {
     });
     expect(names()).toEqual(['Tanyue', 'Qinghe', 'Luxian']);
     const list = screen.getByTestId('favorite-list');
-    expect(list.textContent).toContain('$3 000K');
+    expect(list.textContent).toContain('$3\u202F000K');
     // Growth with its direction arrow (the sign is the icon), no growth as '-', the rank.
-    expect(list.textContent).toContain('Tanyue$3 000K30.0% 40%2');
-    expect(list.textContent).toContain('Qinghe$2 000K20.0%-3');
+    expect(list.textContent).toContain('Tanyue$3\u202F000K30.0% 40%2');
+    expect(list.textContent).toContain('Qinghe$2\u202F000K20.0%-3');
     expect(screen.getByTestId('movement-102').textContent).toBe('Sales dropped');
+    // Beside the flag, the period it is about and its figures (earlier mean → latest), apart from the
+    // growth column's comparison of the whole range.
+    expect(screen.getByTestId('movement-when-102').textContent).toBe('2024-06: $1\u202F000 → $100');
     expect(screen.getByTestId('movements').textContent).toContain('1 brands moved unusually');
     expect(await screen.findAllByTestId('chart-line')).toHaveLength(3);
 
@@ -178,9 +181,10 @@ describe('Favourite Brands page', () => {
     await setLocale('zh-CN');
     followed = [];
     renderAt(<FavoriteBrandPage />, '/favorite-brand');
-    expect((await screen.findByTestId('favorite-empty', undefined, { timeout: 30_000 })).textContent).toContain(
-      '还没有关注的品牌',
-    );
+    const empty = await screen.findByTestId('favorite-empty', undefined, { timeout: 30_000 });
+    expect(empty.textContent).toContain('还没有关注的品牌');
+    // The brand search is at the top right of the page (not "below"), the button named as it is.
+    expect(empty.textContent).toContain('用右上角的搜索框找到品牌并关注，或在品牌详情页点击“关注品牌”。');
   });
 });
 

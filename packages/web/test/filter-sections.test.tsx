@@ -3,11 +3,12 @@
  * the shop section ('platform,shop_id' values, docs/product.md §4) with the docs/product.md §5 rule "Channel
  * source requires a shop selection first"; a section's own check before Apply (custom SQL).
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { decodeFilter, emptyFilter, encodeFilter, toWire } from '../src/shared/analysis/filter.js';
+import { groupAttributes } from '../src/shared/analysis/filters/attributeGroups.js';
 import { checkFilter, FilterPanel } from '../src/shared/analysis/index.js';
 import { analysisMessages } from '../src/shared/analysis/messages.js';
 import { setLocale } from '../src/shared/i18n/index.js';
@@ -168,5 +169,138 @@ describe('sections by id', () => {
     accept = true;
     await user.click(screen.getByTestId('filter-apply'));
     await waitFor(() => expect(router.state.location.search).toBe('?sql=price%20%3E%20100'));
+  });
+});
+
+/** An attribute of GET /attributes: its values (one per letter) and the granted categories that have it. */
+const attr = (name: string, category_ids: number[], values = 'ab') => ({
+  name,
+  title: `属性${name}`,
+  title_en: `Attr ${name}`,
+  filter_values: [...values].map((v) => ({ value: `${name}${v}`, value_en: `${name}-${v}` })),
+  category_ids,
+});
+
+describe('attribute groups', () => {
+  // Categories: 1 (level 1) holds 10 and 20; every attribute with values in 10 lists 1 and 10.
+  const list = [
+    attr('p', [1, 20]),
+    attr('q', [1, 10]),
+    attr('r', [], ''),
+    attr('s', [1, 10, 20]),
+    attr('t', [1, 20]),
+    attr('u', [1, 10]),
+  ];
+  const names = (xs: { name: string }[]) => xs.map((x) => x.name);
+
+  it('own attributes first, in the given order; those without values in the chosen category after them', () => {
+    const g = groupAttributes(list, [10], new Set());
+    expect(names(g.shown)).toEqual(['q', 's', 'u']);
+    expect(names(g.moreOwn)).toEqual([]);
+    expect(names(g.others)).toEqual(['p', 't']);
+  });
+
+  it('a parent category owns what its children have; no category: every attribute with values', () => {
+    expect(names(groupAttributes(list, [1], new Set()).shown)).toEqual(['p', 'q', 's', 't', 'u']);
+    const none = groupAttributes(list, [], new Set());
+    expect(names(none.shown)).toEqual(['p', 'q', 's', 't', 'u']);
+    // 'r' has no value anywhere in the grant: it offers nothing.
+    expect([...none.moreOwn, ...none.others].map((a) => a.name)).toEqual([]);
+  });
+
+  it('shows the first few own attributes and keeps the rest for the expander; a chosen value is never hidden', () => {
+    const g = groupAttributes(list, [], new Set(), 2);
+    expect(names(g.shown)).toEqual(['p', 'q']);
+    expect(names(g.moreOwn)).toEqual(['s', 't', 'u']);
+    const chosen = groupAttributes(list, [10], new Set(['t', 'r']), 2);
+    // Own first (q, s), then the chosen ones of no group shown, in the server order (r, t).
+    expect(names(chosen.shown)).toEqual(['q', 's', 'r', 't']);
+    expect(names(chosen.moreOwn)).toEqual(['u']);
+    expect(names(chosen.others)).toEqual(['p']);
+  });
+});
+
+describe('attributes section', () => {
+  const attributesPanel = (url: string, attributes: unknown[]) => {
+    server.use(...referenceHandlers({ user: analysisUser([4]), attributes }));
+    return renderAt(<FilterPanel sections={['category', 'attributes']} primary={['category', 'attributes']} />, url);
+  };
+  const inGrid = (id: string) =>
+    [...screen.getByTestId(id).querySelectorAll('[data-testid^="filter-attribute-"]')].map((e) =>
+      e.getAttribute('data-testid')!.replace('filter-attribute-', ''),
+    );
+
+  it('the chosen category’s own attributes in the grid; the others behind the expander, which takes the keyboard to them', async () => {
+    const user = userEvent.setup({ delay: null });
+    // BEAUTY is category 1 of the harness tree; 'x' and 'z' have values in it, 'y' only elsewhere.
+    attributesPanel('/x?c=1', [attr('x', [1, 11]), attr('y', [4, 41]), attr('z', [1, 12])]);
+    await screen.findByTestId('filter-attribute-x');
+    expect(inGrid('filter-attributes-shown')).toEqual(['x', 'z']);
+    expect(screen.queryByTestId('filter-attribute-y')).toBeNull();
+    const more = screen.getByTestId('filter-attributes-more');
+    expect(more.textContent).toContain('1 more attribute');
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+
+    await user.click(more);
+    expect(await screen.findByText('Attributes with no values in the chosen categories')).toBeTruthy();
+    expect(inGrid('filter-attributes-others')).toEqual(['y']);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() => expect(screen.getByTestId('filter-attribute-y').contains(document.activeElement)).toBe(true));
+    await user.click(more);
+    expect(screen.queryByTestId('filter-attribute-y')).toBeNull();
+  });
+
+  it('without a category, the first eight attributes show and the rest wait behind "N more attributes"', async () => {
+    const user = userEvent.setup({ delay: null });
+    const ten = 'abcdefghij'.split('').map((n) => attr(n, [1]));
+    attributesPanel('/x', ten);
+    await screen.findByTestId('filter-attribute-a');
+    expect(inGrid('filter-attributes-shown')).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
+    await user.click(screen.getByText('2 more attributes'));
+    await waitFor(() => expect(screen.getByTestId('filter-attribute-i').contains(document.activeElement)).toBe(true));
+    expect(inGrid('filter-attributes-rest')).toEqual(['i', 'j']);
+    expect(screen.queryByTestId('filter-attributes-others')).toBeNull();
+  });
+
+  it('lists the attributes by their title in the page language, not by code', async () => {
+    const named = (name: string, title: string, title_en: string) => ({ ...attr(name, [1]), title, title_en });
+    // Codes a, b, c; English titles Zeta, Alpha, Mu; Chinese by pinyin 香调 (xiāng), 包装 (bāo), 安全 (ān).
+    const list = [named('a', '香调', 'Zeta'), named('b', '包装', 'Alpha'), named('c', '安全', 'Mu')];
+    attributesPanel('/x', list);
+    await screen.findByTestId('filter-attribute-a');
+    expect(inGrid('filter-attributes-shown')).toEqual(['b', 'c', 'a']);
+    cleanup();
+    await setLocale('zh-CN');
+    attributesPanel('/x', list);
+    await screen.findByTestId('filter-attribute-a');
+    expect(inGrid('filter-attributes-shown')).toEqual(['c', 'b', 'a']);
+  });
+
+  it('a linked value of a collapsed attribute stays in sight and goes back into the URL', async () => {
+    const user = userEvent.setup({ delay: null });
+    const router = attributesPanel('/x?c=1&a=y:yb', [attr('x', [1]), attr('y', [4])]);
+    await screen.findByTestId('filter-attribute-y');
+    expect(inGrid('filter-attributes-shown')).toEqual(['x', 'y']);
+    expect(screen.queryByTestId('filter-attributes-more')).toBeNull();
+    await user.click(screen.getByTestId('filter-apply'));
+    await waitFor(() => expect(router.state.location.search).toBe('?c=1&a=y:yb'));
+  });
+});
+
+describe('more filters', () => {
+  it('opening them moves the keyboard to the first field that appeared; closing keeps it on the button', async () => {
+    server.use(...referenceHandlers({ user: analysisUser([4]), attributes: [attr('x', [1])] }));
+    const user = userEvent.setup({ delay: null });
+    renderAt(<FilterPanel />, '/x');
+    const more = await screen.findByTestId('filter-more');
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    await user.click(more);
+    // The default panel's first section behind "More filters" is the brands'.
+    await waitFor(() => expect(screen.getByTestId('filter-brands').contains(document.activeElement)).toBe(true));
+    expect(document.activeElement?.getAttribute('role')).toBe('combobox');
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    await user.click(more);
+    expect(screen.queryByTestId('filter-brands')).toBeNull();
+    expect(document.activeElement).toBe(more);
   });
 });

@@ -404,18 +404,40 @@ describe('Trend Overview page', () => {
     await waitFor(() => expect(within(screen.getByTestId('hidden-keywords-list')).queryByText('小样')).toBeNull());
   });
 
-  it('shows the list read-only for a member who may not edit, and says when hiding is off', async () => {
+  it('shows the list read-only for a member who may not edit', async () => {
     await setLocale('en');
     fakeApi({
       'POST /api/common/hidden/keywords': () =>
-        jsonResponse(200, { ok: true, data: { enabled: false, can_edit: false, items: [] } }),
+        jsonResponse(200, {
+          ok: true,
+          data: {
+            enabled: true,
+            can_edit: false,
+            items: [{ keyword: '小样', hidden_by: 'root', hidden_at: '2026-02-03T04:05:06.000Z' }],
+          },
+        }),
     });
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByTestId('hidden-keywords-open'));
-    expect(await screen.findByTestId('hiding-off')).toBeTruthy();
+    expect((await screen.findByTestId('hidden-keywords-list')).textContent).toContain('小样');
+    expect(screen.getByText('Only project administrators can hide or reveal keywords.')).toBeTruthy();
     expect(screen.queryByTestId('hidden-keywords-hide')).toBeNull();
     expect(screen.queryByRole('button', { name: /Reveal/ })).toBeNull();
+  });
+
+  it('offers no hidden-words drawer while the project does not hide keywords', async () => {
+    await setLocale('en');
+    const api = fakeApi({
+      'POST /api/common/hidden/keywords': () =>
+        jsonResponse(200, { ok: true, data: { enabled: false, can_edit: true, items: [] } }),
+    });
+    renderPage();
+    await screen.findByTestId('hot-cloud');
+    await waitFor(() => expect(api.last('/api/common/hidden/keywords')).toBeDefined());
+    // Nothing could be done in it: the button is not there.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByTestId('hidden-keywords-open')).toBeNull();
   });
 
   it('draws another sample of hot goods on refresh (a new seed)', async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { GrantSummary } from '../src/features/projects/Grants.js';
 import { MembershipModal, type MembershipValues, membershipInput } from '../src/features/projects/membership.js';
 import { setLocale } from '../src/shared/i18n/index.js';
 import { calls, FIRST, ok, renderAdmin, server, setUpAdminTests, userOf } from './admin-harness.js';
@@ -120,5 +121,49 @@ describe('member editor: brand and shop grants where the project limits them', (
     expect(within(dialog).queryByTestId('grant-brands')).toBeNull();
     expect(within(dialog).queryByTestId('grant-shops')).toBeNull();
     expect(calls.some((c) => /\/api\/common\/(shops|brands)/.test(c.call))).toBe(false);
+  });
+});
+
+describe("member tables: a membership's data access", () => {
+  const summary = (
+    grants: Parameters<typeof GrantSummary>[0]['grants'],
+    limits = { limit_brands: true, limit_shops: true },
+  ) => {
+    renderAdmin(
+      [{ path: '*', element: <GrantSummary grants={grants} limits={limits} /> }],
+      '/',
+      userOf(1, 'root', 'root'),
+    );
+    return screen.findByTestId('grant-summary', undefined, FIRST);
+  };
+
+  it('a root or admin account sees everything whatever its grant: all categories, brands and shops (zh-CN)', async () => {
+    await setLocale('zh-CN');
+    const cell = await summary({ categories: [], brands: [], shops: [], sees_all: true, all_categories: true });
+    expect(
+      within(cell)
+        .getAllByText(/^全部/)
+        .map((e) => e.textContent),
+    ).toEqual(['全部品类', '全部品牌', '全部店铺']);
+    expect(cell.textContent).not.toContain('0');
+  });
+
+  it('a grant of each of the project categories is all of them; brand and shop grants are still counted (en)', async () => {
+    await setLocale('en');
+    const cell = await summary({ categories: [3, 4], brands: ['9'], shops: [], sees_all: false, all_categories: true });
+    expect([...cell.querySelectorAll('.ant-tag')].map((e) => e.textContent)).toEqual([
+      'All categories',
+      '1 brand',
+      '0 shops',
+    ]);
+  });
+
+  it('a partial grant shows its count (en)', async () => {
+    await setLocale('en');
+    const cell = await summary(
+      { categories: [3], sees_all: false, all_categories: false },
+      { limit_brands: false, limit_shops: false },
+    );
+    expect([...cell.querySelectorAll('.ant-tag')].map((e) => e.textContent)).toEqual(['1 category']);
   });
 });

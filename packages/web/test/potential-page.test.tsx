@@ -1,8 +1,10 @@
+import { formatAmount } from '@marketlens/shared';
 import type { PotentialBrands, PotentialRow } from '@marketlens/shared/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { amountReading } from '../src/features/potential/amountReading.js';
 import { potentialScatterOption } from '../src/features/potential/charts.js';
 import PotentialPage from '../src/features/potential/PotentialPage.js';
 import {
@@ -184,7 +186,9 @@ describe('Potential Brand page', () => {
         { start: '2023-05-01', end: '2023-05-01' },
       ),
     );
-    expect(screen.getByDisplayValue('100000000')).toBeTruthy();
+    // A money limit shows its digits grouped (docs/product.md §9) and how they read in large units.
+    expect(screen.getByTestId('limit-category_sales').querySelector('input')!.value).toBe(formatAmount(100_000_000));
+    expect(screen.getByTestId('limit-reading-category_sales').textContent).toBe('Min = 100 million');
   });
 
   it('restores the saved search, and a tuned search goes to the URL and is saved beside the other keys', async () => {
@@ -239,7 +243,8 @@ describe('Potential Brand page', () => {
     renderPage();
     await screen.findByTestId('potential-table', undefined, { timeout: 30_000 });
     const sent = callsTo('potential/brands').length;
-    const inputs = (limit: string) => within(screen.getByTestId(`limit-${limit}`)).getAllByRole('textbox');
+    // Percent limits are text fields, money limits number fields.
+    const inputs = (limit: string) => [...screen.getByTestId(`limit-${limit}`).querySelectorAll('input')];
     await user.clear(inputs('category_growth')[0]!);
     await user.type(inputs('category_growth')[0]!, '-5');
     await user.type(inputs('category_sales')[1]!, '10');
@@ -415,5 +420,25 @@ describe('Potential Brand search (pure)', () => {
     expect(data.map((d) => d.symbolSize)).toEqual([28, 48]);
     expect(option.xAxis.axisLabel.formatter(0.25)).toBe('25%');
     expect(option.tooltip.formatter({ data: data[0]! })).toContain('$25M');
+    // The y axis is named above the axis, read across: never turned over its tick labels.
+    expect(option.yAxis).toMatchObject({ name: 'y', nameLocation: 'end' });
+    expect(option.xAxis).toMatchObject({ name: 'x', nameLocation: 'middle' });
+  });
+  it('a money limit reads in 万 / 亿 (zh-CN) and thousand / million / billion (en)', () => {
+    // 10⁸ is one 亿 and a hundred million; 5 × 10⁴ five 万 and fifty thousand.
+    expect(amountReading('100000000', 'zh-CN')).toEqual({ unit: 'yi', amount: '1', exact: true });
+    expect(amountReading(100_000_000, 'en')).toEqual({ unit: 'million', amount: '100', exact: true });
+    expect(amountReading('50000', 'zh-CN')).toEqual({ unit: 'wan', amount: '5', exact: true });
+    expect(amountReading('50000', 'en')).toEqual({ unit: 'thousand', amount: '50', exact: true });
+    expect(amountReading('2500000000', 'en')).toEqual({ unit: 'billion', amount: '2.5', exact: true });
+    // 123 456 789 = 1.234 567 89 亿: four decimals round it (≈).
+    expect(amountReading('123456789', 'zh-CN')).toEqual({ unit: 'yi', amount: '1.2346', exact: false });
+    // 12 345 万 has no fraction to show.
+    expect(amountReading('123450000', 'zh-CN')).toEqual({ unit: 'yi', amount: '1.2345', exact: true });
+    // Below the smallest unit, or not a number: nothing to read.
+    expect(amountReading('9999', 'zh-CN')).toBeNull();
+    expect(amountReading('999', 'en')).toBeNull();
+    expect(amountReading('', 'en')).toBeNull();
+    expect(amountReading('abc', 'zh-CN')).toBeNull();
   });
 });

@@ -216,13 +216,13 @@ describe('price enquiry screens', () => {
     const line = await screen.findByTestId('quote-line-101');
     expect(line.dataset.kind).toBe('merged');
     expect(within(line).getByText('按二级品类价格合并')).toBeTruthy();
-    expect(within(line).getByTestId('line-subtotal-101').textContent).toBe('¥127 500');
-    expect(within(line).getByTestId('line-price-101').textContent).toBe('¥104 100');
+    expect(within(line).getByTestId('line-subtotal-101').textContent).toBe('¥127\u202F500');
+    expect(within(line).getByTestId('line-price-101').textContent).toBe('¥104\u202F100');
     expect(
       within(line).getByText('三级品类合计 ¥127 500 高于二级品类价格 ¥104 100，按二级品类价格计，节省 ¥23 400'),
     ).toBeTruthy();
     expect(within(line).getAllByText(/基础价 ¥20 000 \+ 近一年销售额 117\.55 十亿元/)).toHaveLength(1);
-    expect(screen.getByTestId('quote-total').textContent).toBe('¥104 100');
+    expect(screen.getByTestId('quote-total').textContent).toBe('¥104\u202F100');
     // The server prices the cart; the screen sends only the ids.
     expect(quoteCalls().at(-1)!.body).toMatchObject({ categories: [10101, 10102, 10103] });
     expect(Object.keys(quoteCalls().at(-1)!.body!).sort()).toEqual(['categories', 'locale']);
@@ -302,10 +302,11 @@ describe('price enquiry screens', () => {
     server.use(http.post('*/api/common/order', () => fail(429, '请求过于频繁，请 60 秒后重试')));
     renderPrice(
       '/price/payment?c=40301',
-      userOf(7, 'wang', 'general', { enterprise: '王氏集团', email: 'wang@example.com', telephone: '139' }),
+      userOf(7, 'wang', 'general', { enterprise: '王氏集团', email: 'wang@example.com', telephone: '139 0000 0000' }),
     );
     await waitFor(() => expect((screen.getByLabelText('企业名称') as HTMLInputElement).value).toBe('王氏集团'), FIRST);
     expect((screen.getByLabelText('邮箱') as HTMLInputElement).value).toBe('wang@example.com');
+    expect((screen.getByLabelText('联系电话') as HTMLInputElement).value).toBe('139 0000 0000');
     expect(screen.getByRole('button', { name: '返回系统' })).toBeTruthy();
     await screen.findByTestId('quote-line-403');
     await userEvent.click(screen.getByTestId('submit-enquiry'));
@@ -313,6 +314,24 @@ describe('price enquiry screens', () => {
     expect(error.textContent).toContain('询价提交失败，请稍后重试');
     expect(error.textContent).toContain('请求过于频繁');
     expect(screen.queryByTestId('enquiry-done')).toBeNull();
+  });
+
+  it("an account's placeholder telephone ('-') is not offered, and a dash is refused in the form's words", async () => {
+    priceApi();
+    renderPrice(
+      '/price/payment?c=40301',
+      userOf(1, 'root', 'root', { enterprise: 'MarketLens', email: 'root@example.com', telephone: '-' }),
+    );
+    await waitFor(
+      () => expect((screen.getByLabelText('企业名称') as HTMLInputElement).value).toBe('MarketLens'),
+      FIRST,
+    );
+    expect((screen.getByLabelText('联系电话') as HTMLInputElement).value).toBe('');
+    await screen.findByTestId('quote-line-403');
+    await userEvent.type(screen.getByLabelText('联系电话'), '-');
+    await userEvent.click(screen.getByTestId('submit-enquiry'));
+    expect(await screen.findByText('请输入有效的联系电话：数字，可带 +、空格、连字符或括号')).toBeTruthy();
+    expect(calls.some((c) => c.call === 'POST /api/common/order')).toBe(false);
   });
 
   it('without a cart the form asks for categories first and cannot be sent', async () => {

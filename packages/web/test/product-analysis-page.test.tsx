@@ -199,13 +199,17 @@ describe('Product Analysis page', () => {
     await setLocale('en');
     const user = userEvent.setup();
     const router = renderPage();
-    expect((await screen.findByTestId('pa-sales', undefined, { timeout: 30_000 })).textContent).toBe('$1 235K');
+    expect((await screen.findByTestId('pa-sales', undefined, { timeout: 30_000 })).textContent).toBe('$1\u202F235K');
     expect(screen.getByTestId('pa-market-hint').textContent).toContain('Product line');
-    expect(screen.getByTestId('pa-count').textContent).toBe('4 321');
+    expect(screen.getByTestId('pa-count').textContent).toBe('4\u202F321');
     expect(screen.getByTestId('pa-coverage').textContent).toBe('7');
     expect(screen.getByTestId('pa-summary').textContent).toContain('13%');
     expect(callsTo('analysis/summary')[0]!.body).toMatchObject({ data_scope_id: 1, date: [range.start, range.end] });
     expect(callsTo('analysis/summary')[0]!.body).not.toHaveProperty('products');
+    // Nothing chosen: the price chart is the category's line alone, and says so.
+    expect((await screen.findByTestId('pa-price-none-chosen')).textContent).toBe(
+      'No product or series chosen: the line is the category average price. Choose products or series to compare with it.',
+    );
 
     // Search: the series and the product come back; pick both.
     await user.type(within(screen.getByTestId('pa-search')).getByRole('combobox'), 'lux');
@@ -219,8 +223,13 @@ describe('Product Analysis page', () => {
       expect(callsTo('analysis/summary').at(-1)!.body).toMatchObject({ products: [PRODUCT], series: [SERIES] }),
     );
     expect(screen.getByTestId('pa-chosen').textContent).toContain('Luxian Serum');
+    expect(screen.queryByTestId('pa-price-none-chosen')).toBeNull();
     // The series panel asks for the series and shows its price range.
     expect((await screen.findByTestId('pa-series-price')).textContent).toBe('$199 – $399');
+    // The dataset's series have Chinese names only: in English the panel says so.
+    expect(screen.getByTestId('pa-series-untranslated').textContent).toBe(
+      'Product line names are shown as the dataset has them: it has no English names.',
+    );
     expect(callsTo('series/info').at(-1)!.body).toMatchObject({ name: SERIES });
     // By series: the trend asks per series.
     await user.click(within(screen.getByTestId('pa-trend-by')).getByText('By Product line'));
@@ -256,7 +265,7 @@ describe('Product Analysis page', () => {
     server.use(...handlers(projectBrief({ discount_price: true })));
     const user = userEvent.setup();
     renderPage();
-    expect((await screen.findByTestId('pa-sales', undefined, { timeout: 30_000 })).textContent).toBe('$1 235K');
+    expect((await screen.findByTestId('pa-sales', undefined, { timeout: 30_000 })).textContent).toBe('$1\u202F235K');
     await user.click(screen.getByTestId('pa-discount'));
     await waitFor(() =>
       expect(callsTo('projects/1/users/discount_price', 'PUT')[0]?.body).toMatchObject({ discount_price_on: true }),
@@ -334,6 +343,11 @@ describe('Product Analysis chart builders', () => {
     ]);
     const plain = priceTrendChart({ ...PRICES, has_discount: false }, labels, fmt);
     expect(plain.series.map((s) => s.name)).toEqual(['S', 'M']);
+    // Nothing chosen: the selection is the market, its line would lie on the category's; one line.
+    for (const has_discount of [true, false])
+      expect(
+        priceTrendChart({ ...PRICES, has_discount }, labels, fmt, undefined, false).series.map((s) => [s.name, s.data]),
+      ).toEqual([['M', [12]]]);
     const bands = priceBandsChart(PRICES, ['$0 – $100', '$100+'], fmt);
     expect(bands.series.map((s) => [s.name, s.stack, s.data])).toEqual([
       ['$0 – $100', 'bands', [0.4]],

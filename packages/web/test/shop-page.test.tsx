@@ -189,7 +189,7 @@ describe('Store Analysis page', () => {
     const router = renderPage('/shop?s=1:77,2:8&src=global');
     const overview = await screen.findByTestId('shop-overview', undefined, { timeout: 30_000 });
     const first = within(overview).getAllByTestId('shop-sales')[0]!;
-    expect(first.textContent).toBe('$3 478M');
+    expect(first.textContent).toBe('$3\u202F478M');
     expect(overview.textContent).toContain('Luxian Flagship');
     expect(overview.textContent).toContain('Flagship');
     expect(overview.textContent).toContain('25%');

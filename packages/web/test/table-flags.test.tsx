@@ -153,15 +153,17 @@ describe('the products table', () => {
     expect(marks).toEqual(['low_base', null, 'base_incomplete', 'low_base']);
     // The mark sits in the growth cell, beside the figure, on one line.
     const cell = within(rows[0]!).getByTestId('flag-mark').closest('td')!;
-    expect(cell.textContent).toContain('1 529%');
+    expect(cell.textContent).toContain('1\u202F529%');
     expect(within(rows[0]!).getByRole('img', { name: 'Read with care: Low base' })).toBeTruthy();
   });
 
-  it('keeps rank, picture and product in view while the rest scrolls sideways; no series column without series', async () => {
+  it('keeps rank, picture, product and the sorted figure in view while the rest scrolls sideways; no series column without series', async () => {
     usePage([product(1, 0.1, [])], false);
     const table = await screen.findByTestId('pa-products', undefined, { timeout: 30_000 });
     const fixed = [...table.querySelectorAll('thead th.ant-table-cell-fix-start')].map((h) => h.textContent);
-    expect(fixed).toEqual(['Rank', 'Picture', 'Product']);
+    // Sorted by sales (the default): sales is the fourth fixed column, units scroll with the rest.
+    expect(fixed).toEqual(['Rank', 'Picture', 'Product', 'Sales']);
+    expect(headers(table).indexOf('Units')).toBeGreaterThan(headers(table).indexOf('Sales'));
     expect(table.querySelector('.ant-table-scroll-horizontal, .ant-table-content')).toBeTruthy();
     // Every figure cell keeps its number whole.
     const price = within(table).getAllByRole('row')[1]!.querySelectorAll('td')[

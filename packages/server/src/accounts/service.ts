@@ -28,7 +28,14 @@ import {
   type User,
   type UserPatch,
 } from '../metadata/index.js';
-import { type AuthUser, accountContact, contactsHiddenFrom, isAdmin, isRoot } from '../permissions/index.js';
+import {
+  type AuthUser,
+  accountContact,
+  contactsHiddenFrom,
+  grantCoverage,
+  isAdmin,
+  isRoot,
+} from '../permissions/index.js';
 import { assertGrantValues } from './grants.js';
 import {
   assertCanManage,
@@ -226,6 +233,7 @@ export function accountService(ctx: AppContext, services: AuthServices) {
           categories: grants.category.map(Number),
           brands: grants.brand,
           shops: grants.shop,
+          ...grantCoverage(user, await metadata.projectCategories.ids(m.projectId), grants.category.map(Number)),
         });
       }
       return { user: userView(user, now(), viewer), projects };
@@ -397,7 +405,11 @@ export function accountService(ctx: AppContext, services: AuthServices) {
         target: `user:${target.id}`,
         detail: { project_id: b.project_id, pages: result.pages, categories: result.categories.length },
       });
-      return { ...result, project_name: project.name };
+      return {
+        ...result,
+        project_name: project.name,
+        ...grantCoverage(target, await metadata.projectCategories.ids(b.project_id), result.categories),
+      };
     },
 
     /** Edits a pending application; a reviewed one is 409. */

@@ -246,6 +246,25 @@ export interface DataGrant {
   shops: string[] | null;
 }
 
+/**
+ * How much of a project's data a membership opens, for the member tables (docs/security.md "Data grants"):
+ * `sees_all` for a root or admin account, which sees every category, brand and shop whatever its grant
+ * ({@link resolveDataGrant}); `all_categories` also for a grant holding each of the project's categories
+ * (a project without categories has none to see, so never "all").
+ */
+export function grantCoverage(
+  account: Pick<AuthUser, 'role'>,
+  projectCategories: readonly number[],
+  granted: readonly number[],
+): { sees_all: boolean; all_categories: boolean } {
+  const seesAll = isAdmin(account);
+  const held = new Set(granted);
+  return {
+    sees_all: seesAll,
+    all_categories: seesAll || (projectCategories.length > 0 && projectCategories.every((id) => held.has(id))),
+  };
+}
+
 export async function resolveDataGrant(metadata: MetadataStore, user: AuthUser, project: Project): Promise<DataGrant> {
   const base = { projectId: project.id, dataset: project.dataset };
   const projectCategories = await metadata.projectCategories.ids(project.id);

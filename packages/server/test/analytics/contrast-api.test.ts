@@ -2,7 +2,7 @@ import type { FactRow } from '@marketlens/datagen';
 import { addMonths, contribution, growth, share } from '@marketlens/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movementOf } from '../../src/analytics/pages/contrast.js';
+import { brandMovement, movementOf } from '../../src/analytics/pages/contrast.js';
 import { bearer, login, makeUser, postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { grantProjects } from '../support/grant-projects.js';
@@ -346,9 +346,11 @@ describeOnEach(await warehouseTargets(), 'brand comparison and favourite brands 
       if (!(sd > 0) || Math.abs((last - mean) / sd) <= 2) return null;
       return { direction: last > mean ? 'up' : 'down', z: (last - mean) / sd };
     };
+    // The market's own latest move: while the market moved, a brand's sales are not judged (its share is).
+    const marketMoved = expectedMove(periods.map((period) => cents(facts.filter((f) => f.period === period)))) !== null;
     const moveOf = (brand: number) => {
       const s = seriesOf(brand);
-      const sales = expectedMove(s.map((p) => p.sales));
+      const sales = marketMoved ? null : expectedMove(s.map((p) => p.sales));
       if (sales) return { metric: 'sales', ...sales };
       const sh = expectedMove(s.map((p) => p.share));
       return sh ? { metric: 'share', ...sh } : null;
@@ -434,5 +436,29 @@ describe('movement rule', () => {
     expect(movementOf('sales', series([10, 10, 10, 10, 50]))).toBeNull();
     expect(movementOf('sales', series([10, 12, 50]))).toBeNull();
     expect(movementOf('share', series([0.1, 0.2, 0.1, 0.2, null]))).toBeNull();
+  });
+  const trend = (sales: number[], market: number[]) => ({
+    trend: sales.map((v, i) => ({ period: `p${i}`, sales: v, share: v / market[i]! })),
+    market: market.map((v, i) => ({ period: `p${i}`, value: v })),
+  });
+  it('judges a brand whose market stayed ordinary on its sales first', () => {
+    // Brand 10, 12, 11, 9, 10 then 30 (mean 10.4, sd √1.3: z ≈ 17) in a market of 100 but for a
+    // latest 110 (mean 100, sd 0 for the market's history: flat, so the market did not move).
+    const t = trend([10, 12, 11, 9, 10, 30], [100, 100, 100, 100, 100, 110]);
+    expect(brandMovement(t.trend, t.market)).toMatchObject({ metric: 'sales', direction: 'up', value: 30 });
+  });
+  it('does not flag the sales of a brand that rose with its whole market: its share tells', () => {
+    // The market 100, 104, 98, 102, 96 then 200 (mean 100, sd √10: z ≈ 32, a seasonal peak); the brand
+    // sells a tenth of it every period: sales z ≈ 32 as well, but its share (0.1 throughout) did not move.
+    const market = [100, 104, 98, 102, 96, 200];
+    const withMarket = trend(
+      market.map((m) => m / 10),
+      market,
+    );
+    expect(movementOf('sales', withMarket.market)).not.toBeNull();
+    expect(brandMovement(withMarket.trend, withMarket.market)).toBeNull();
+    // Same peak, the brand doubling its part (share 0.1 → 0.2, 40 of 200): flagged on its share.
+    const beyond = trend([10, 11, 9.8, 10.2, 9.6, 40], market);
+    expect(brandMovement(beyond.trend, beyond.market)).toMatchObject({ metric: 'share', direction: 'up', value: 0.2 });
   });
 });

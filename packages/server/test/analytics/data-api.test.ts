@@ -2,7 +2,7 @@ import { classifyCoverage, datasetGaps } from '@marketlens/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, login, makeUser, postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { facts, leavesOf } from '../support/tiny-market.js';
+import { catById, facts, leavesOf, market, skuById } from '../support/tiny-market.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
 /** Reference-data API on the tiny demo warehouse, with grants. */
@@ -289,6 +289,37 @@ describeOnEach(await warehouseTargets(), 'reference data API', (target) => {
     expect(Array.isArray(cat)).toBe(true);
     const found = (await post(member, '/filter/search', { data_scope_id: project, keyword: 'a' })).json().data;
     expect(found.brands.length + found.shops.length + found.categories.length).toBeGreaterThan(0);
+  });
+
+  it('names the granted categories that have each attribute: the leaves with a valued product and their ancestors', async () => {
+    const { sku_attribute } = market.dims;
+    // Independently from the generator's rows: the granted leaves whose SKUs carry the attribute,
+    // then every category on their paths (leaf, level 2, level 1).
+    const expected = (name: string, granted: Set<number>) => {
+      const ids = new Set<number>();
+      for (const a of sku_attribute) {
+        const leaf = skuById.get(a.sku_id)!.category_id;
+        if (a.attr_name !== name || !granted.has(leaf)) continue;
+        for (let c = catById.get(leaf); c; c = c.parent_id === null ? undefined : catById.get(c.parent_id)) {
+          ids.add(c.category_id);
+        }
+      }
+      return [...ids].sort((x, y) => x - y);
+    };
+    type Listed = { name: string; category_ids: number[] };
+    const list = async (token: string): Promise<Listed[]> =>
+      (await get(token, `/attributes?data_scope_id=${project}`)).json().data.items;
+
+    // The member is granted 101 only: nothing of the other trees is named.
+    const mine = await list(member);
+    for (const a of mine) expect(a.category_ids, a.name).toEqual(expected(a.name, leavesOf([GRANTED])));
+    expect(mine.some((a) => a.category_ids.includes(GRANTED))).toBe(true);
+    expect(mine.some((a) => a.category_ids.length === 0)).toBe(true);
+
+    // The whole project (1 and 4): an attribute of one tree is not listed under the other.
+    const all = await list(admin);
+    for (const a of all) expect(a.category_ids, a.name).toEqual(expected(a.name, leavesOf([1, 4])));
+    expect(all.some((a) => a.category_ids.includes(1) && !a.category_ids.includes(4))).toBe(true);
   });
 
   it('custom SQL turns into categories, or the docs/product.md §5 rejection', async () => {

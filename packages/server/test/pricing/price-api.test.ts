@@ -118,6 +118,17 @@ describeOnEach(await warehouseTargets(), 'price enquiry API', (target) => {
     const cases: [object, string, string][] = [
       [{ enterprise: ' ' }, 'Please enter enterprise.', '请输入企业名称'],
       [{ telephone: '' }, 'Please enter telephone.', '请输入联系电话'],
+      // The placeholder an account without a number holds (the bootstrap root's) is no telephone.
+      [
+        { telephone: '-' },
+        'Enter a valid telephone number: digits, optionally with +, spaces, hyphens or brackets.',
+        '请输入有效的联系电话：数字，可带 +、空格、连字符或括号',
+      ],
+      [
+        { telephone: 'call me' },
+        'Enter a valid telephone number: digits, optionally with +, spaces, hyphens or brackets.',
+        '请输入有效的联系电话：数字，可带 +、空格、连字符或括号',
+      ],
       [{ email: '' }, 'Please enter email.', '请输入邮箱'],
       [{ email: 'not-an-email' }, 'Email format error.', '邮箱格式不正确'],
     ];

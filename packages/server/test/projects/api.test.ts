@@ -198,6 +198,37 @@ describe.each(stores())('project API ($name)', (target) => {
     }
   });
 
+  it("member tables say 'all' for a root/admin account and for a grant of every category of the project", async () => {
+    type Coverage = { user_id: number; sees_all: boolean; all_categories: boolean };
+    const temp = await makeUser(t.ctx, 'coverage', { role: 'general' });
+    const project = data<{ id: number }>(
+      await admin('POST', '/projects', { name: 'Coverage', data_scope: 'cn_monthly', pages: [1] }),
+    ).id;
+    // No category in the project yet: a grant cannot hold "all" of none; the admin still sees everything.
+    const none = data<{ items: Coverage[] }>(
+      await admin('POST', `/projects/${project}/users`, { user_id: temp.id, pages: [1] }),
+    ).items;
+    expect(none.find((m) => m.user_id === temp.id)).toMatchObject({ sees_all: false, all_categories: false });
+    expect(none.find((m) => m.user_id === ids.adm)).toMatchObject({ sees_all: true, all_categories: true });
+    data(await admin('POST', `/projects/${project}/categories`, { categories: leaves.slice(0, 2) }));
+    const part = await admin('PUT', `/projects/${project}/users/${temp.id}`, { categories: [leaves[0]!] });
+    expect(data<{ items: Coverage[] }>(part).items.find((m) => m.user_id === temp.id)).toMatchObject({
+      sees_all: false,
+      all_categories: false,
+    });
+    // The account screen's memberships (PUT /users/{id}/auth and GET /users/{id}) say the same.
+    const whole = await admin('PUT', `/users/${temp.id}/auth`, { project_id: project, categories: leaves.slice(0, 2) });
+    expect(data(whole)).toMatchObject({ sees_all: false, all_categories: true });
+    const account = data<{ projects: (Coverage & { project_id: number })[] }>(await admin('GET', `/users/${temp.id}`));
+    expect(account.projects.find((m) => m.project_id === project)).toMatchObject({
+      sees_all: false,
+      all_categories: true,
+    });
+    const adm = data<{ projects: (Coverage & { project_id: number })[] }>(await root('GET', `/users/${ids.adm}`));
+    expect(adm.projects.find((m) => m.project_id === project)).toMatchObject({ sees_all: true, all_categories: true });
+    expect(data(await root('DELETE', `/projects/${project}`))).toEqual({ message: 'ok' });
+  });
+
   it('removing a member ends access at once; grants do not come back when re-added', async () => {
     const temp = await makeUser(t.ctx, 'temp', { role: 'general' });
     data(await admin('POST', `/projects/${pid}/users`, { user_id: temp.id, pages: [1], categories: [leaves[1]!] }));

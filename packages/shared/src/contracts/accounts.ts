@@ -85,6 +85,10 @@ export const AccountMembership = Type.Object({
   categories: Type.Array(Type.Integer()),
   brands: Type.Array(Type.String()),
   shops: Type.Array(Type.String()),
+  /** A root or admin account: every category, brand and shop of the project, whatever the grant (docs/security.md). */
+  sees_all: Type.Boolean(),
+  /** Every category of the project: `sees_all`, or a grant holding each of the project's categories. */
+  all_categories: Type.Boolean(),
 });
 export type AccountMembership = Static<typeof AccountMembership>;
 

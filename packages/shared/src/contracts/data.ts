@@ -82,12 +82,17 @@ export const PlatformChannels = Type.Object({
 });
 export type PlatformChannels = Static<typeof PlatformChannels>;
 
-/** A filter attribute with its values among the products of the granted categories. */
+/**
+ * A filter attribute with its values among the products of the granted categories, and the granted
+ * categories (any level, ascending) whose products have a value of it: the filter panel shows a chosen
+ * category's own attributes first (docs/web-analysis.md "Attributes").
+ */
 export const FilterAttribute = Type.Object({
   name: Type.String(),
   title: Type.String(),
   title_en: Type.String(),
   filter_values: Type.Array(Type.Object({ value: Type.String(), value_en: Type.String() })),
+  category_ids: Type.Array(Type.Integer()),
 });
 export type FilterAttribute = Static<typeof FilterAttribute>;
 

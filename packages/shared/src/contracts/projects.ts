@@ -113,6 +113,10 @@ export const ProjectMember = Type.Object({
   categories: Type.Array(Type.Integer()),
   brands: Type.Array(Type.String()),
   shops: Type.Array(Type.String()),
+  /** A root or admin account: every category, brand and shop of the project, whatever the grant (docs/security.md). */
+  sees_all: Type.Boolean(),
+  /** Every category of the project: `sees_all`, or a grant holding each of the project's categories. */
+  all_categories: Type.Boolean(),
   discount_price_on: Type.Boolean(),
 });
 export type ProjectMember = Static<typeof ProjectMember>;

@@ -291,6 +291,33 @@ export async function attributeValues(
   return out;
 }
 
+/**
+ * The leaf categories (among the given ids' level-3 descendants) whose products have a value of each
+ * named attribute: what tells the filter panel which attributes belong to a chosen category.
+ * Deny by default: no categories, no leaves.
+ */
+export async function attributeCategories(
+  warehouse: WarehouseEngine,
+  dataset: string,
+  names: readonly string[],
+  categories: readonly number[],
+): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  if (names.length === 0 || categories.length === 0) return out;
+  const { d, t, p, run } = reader(warehouse, dataset);
+  const attrs = idsIn(d, p, 'a.attr_name', names, 'varchar');
+  const rows = await run<{ attr_name: string; category_id: number }>(
+    `SELECT DISTINCT a.attr_name AS attr_name, s.category_id AS category_id
+     FROM ${t('sku_attribute')} a
+     JOIN ${t('dim_sku')} s ON s.sku_id = a.sku_id
+     WHERE ${attrs} AND ${d.inSubquery('s.category_id', leavesSql(d, p, t('dim_category'), categories))}
+     ORDER BY attr_name, category_id`,
+    p,
+  );
+  for (const r of rows) out.set(r.attr_name, [...(out.get(r.attr_name) ?? []), Number(r.category_id)]);
+  return out;
+}
+
 export type ShopInfo = {
   shop_id: number;
   platform_id: number;
@@ -637,6 +664,8 @@ export interface DimensionReader {
   attributes(): Promise<AttributeDef[]>;
   /** Values of the named attributes among the products of the granted categories. */
   attributeValues(names: readonly string[]): Promise<Map<string, { value_zh: string; value_en: string }[]>>;
+  /** The granted leaf categories whose products have a value of each named attribute. */
+  attributeCategories(names: readonly string[]): Promise<Map<string, number[]>>;
   /** Product series among the granted products whose name contains the text. */
   seriesMatching(text: string, limit: number): Promise<{ name: string; product_count: number }[]>;
   /** Granted products whose title or brand name contains the text, or whose id it is. */
@@ -660,6 +689,7 @@ export function dimensionReader(warehouse: WarehouseEngine, dataset: string, gra
     products: (ids, options) => productDetails(warehouse, dataset, ids, grant.categories, options),
     attributes: () => datasetAttributes(warehouse, dataset),
     attributeValues: (names) => attributeValues(warehouse, dataset, names, grant.categories),
+    attributeCategories: (names) => attributeCategories(warehouse, dataset, names, grant.categories),
     seriesMatching: (text, limit) => seriesMatching(warehouse, dataset, text, grant, limit),
     productsMatching: (text, limit) => productsMatching(warehouse, dataset, text, grant, limit),
     bands: (input) => chooseBands({ ...input, warehouse, dataset, grant }),

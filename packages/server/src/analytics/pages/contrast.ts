@@ -179,7 +179,32 @@ export function movementOf(
   return { metric, direction: z > 0 ? 'up' : 'down', period: latest.period, value: latest.value, mean, sd, z };
 }
 
-/** Sales and share per period of the range for each brand (zeros where it sold nothing). */
+/**
+ * A followed brand's movement (docs/pages/contrast.md "Movements"): its sales first, then its share. Its
+ * sales are judged only while the market's own latest period is ordinary: when the whole market moved
+ * (a seasonal peak, a sales festival) every brand's sales moved with it, and flagging each one's "jump"
+ * said nothing about the brand; its share then tells whether it moved beyond its market.
+ */
+export function brandMovement(
+  trend: readonly { period: string; sales: number; share: number | null }[],
+  marketSales: readonly { period: string; value: number | null }[],
+): BrandMovement | null {
+  const marketMoved = movementOf('sales', marketSales) !== null;
+  return (
+    (marketMoved
+      ? null
+      : movementOf(
+          'sales',
+          trend.map((p) => ({ period: p.period, value: p.sales })),
+        )) ??
+    movementOf(
+      'share',
+      trend.map((p) => ({ period: p.period, value: p.share })),
+    )
+  );
+}
+
+/** Sales and share per period of the range for each brand (zeros where it sold nothing), and the market's sales. */
 async function brandSeries(a: AnalysisRequest, ids: readonly number[], range: DateRange) {
   const filter: Filter = {
     ...a.validated.filter,
@@ -192,11 +217,15 @@ async function brandSeries(a: AnalysisRequest, ids: readonly number[], range: Da
   const marketAt = new Map(market.rows.map((r) => [String(r.keys.period), r.sales]));
   const salesAt = new Map(byBrand.rows.map((r) => [`${Number(r.keys.brand)}|${String(r.keys.period)}`, r.sales]));
   const periods = periodsOf(range, a.scope.project.dateField);
-  return (id: number) =>
-    periods.map((period) => {
-      const sales = salesAt.get(`${id}|${period}`) ?? 0;
-      return { period, sales, share: share(sales, marketAt.get(period) ?? 0) };
-    });
+  return {
+    of: (id: number) =>
+      periods.map((period) => {
+        const sales = salesAt.get(`${id}|${period}`) ?? 0;
+        return { period, sales, share: share(sales, marketAt.get(period) ?? 0) };
+      }),
+    // A period without any sale has no market to judge: left out, like the share series' gaps.
+    market: periods.map((period) => ({ period, value: marketAt.get(period) ?? null })),
+  };
 }
 
 /**
@@ -216,16 +245,8 @@ export async function favoriteBrands(a: AnalysisRequest): Promise<FavoriteBrands
     brandSeries(a, ids, a.validated.range),
   ]);
   const items = overviews.items.map((item, i) => {
-    const trend = series(item.brand_id);
-    const movement =
-      movementOf(
-        'sales',
-        trend.map((p) => ({ period: p.period, value: p.sales })),
-      ) ??
-      movementOf(
-        'share',
-        trend.map((p) => ({ period: p.period, value: p.share })),
-      );
+    const trend = series.of(item.brand_id);
+    const movement = brandMovement(trend, series.market);
     return { ...item, followed_at: shown[i]!.createdAt, trend, movement };
   });
   return { range: overviews.range, market: overviews.market, items, ungranted, warnings: overviews.warnings };

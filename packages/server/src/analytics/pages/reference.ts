@@ -202,19 +202,25 @@ export async function search(a: AnalysisRequest, keyword: string) {
   };
 }
 
-/** The dataset's attributes (or the named ones) with their values among the granted categories' products. */
+/**
+ * The dataset's attributes (or the named ones) with their values among the granted categories' products,
+ * and the granted categories that have them: the leaves whose products have a value, with their
+ * ancestors, so a category chosen at any level is matched by its id alone.
+ */
 export async function filterAttributes(
   a: AnalysisRequest,
   names?: readonly string[],
 ): Promise<{ items: FilterAttribute[] }> {
   const wanted = (await a.dims.attributes()).filter((d) => !names || names.includes(d.attr_name));
-  const values = await a.dims.attributeValues(wanted.map((d) => d.attr_name));
+  const codes = wanted.map((d) => d.attr_name);
+  const [values, leaves] = await Promise.all([a.dims.attributeValues(codes), a.dims.attributeCategories(codes)]);
   return {
     items: wanted.map((d) => ({
       name: d.attr_name,
       title: d.title_zh,
       title_en: d.title_en,
       filter_values: (values.get(d.attr_name) ?? []).map((v) => ({ value: v.value_zh, value_en: v.value_en })),
+      category_ids: [...grantedIds(a.scope, leaves.get(d.attr_name) ?? [])].sort((x, y) => x - y),
     })),
   };
 }

@@ -1,4 +1,4 @@
-import { validateEmail, validateRequired } from '@marketlens/shared';
+import { validateEmail, validateRequired, validateTelephone } from '@marketlens/shared';
 import { ORDER_SCHEMAS, type Order, type OrderBody, type Quote } from '@marketlens/shared/contracts';
 import { ORDER_ENDPOINTS } from '@marketlens/shared/endpoints';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -56,13 +56,9 @@ export function orderRoutes(ctx: AppContext, services: AuthServices, engine: Ana
     return quoteCart(book.tree, categories, book.catalog.terms);
   }
 
-  /** docs/product.md §5 required fields and e-mail format, each with its own message. */
+  /** docs/product.md §5 required fields, e-mail and telephone formats, each with its own message. */
   function validateForm(b: OrderBody): void {
-    for (const field of ['enterprise', 'telephone'] as const) {
-      const k = validateRequired(field, b[field]);
-      if (k) throw badRequest(k);
-    }
-    const k = validateEmail(b.email);
+    const k = validateRequired('enterprise', b.enterprise) ?? validateTelephone(b.telephone) ?? validateEmail(b.email);
     if (k) throw badRequest(k);
   }
 

@@ -156,6 +156,7 @@ export default function AppLayout() {
         onCollapse={setCollapsed}
         width={224}
         theme="dark"
+        className="ml-side"
         style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
       >
         <Flex align="center" gap={10} style={{ height: 64, padding: '0 20px' }}>
@@ -172,6 +173,7 @@ export default function AppLayout() {
           items={items}
           selectedKeys={[selectedMenuKey(location.pathname)]}
           onClick={({ key }) => navigate(key)}
+          className="ml-side-menu"
           data-testid="side-menu"
         />
       </Sider>

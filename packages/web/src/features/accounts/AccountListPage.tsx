@@ -9,13 +9,31 @@ import { useUser } from '../../shared/auth/session.js';
 import type { UserView } from '../../shared/auth/types.js';
 import { DisplayText, nameColumn } from '../../shared/ui/DisplayText.js';
 import { formatCalendarDate, formatDate } from '../../shared/ui/dates.js';
+import { columnBudget } from '../../shared/ui/displayText.js';
 import { accountState, roleLabel, roleOptions } from '../../shared/ui/labels.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { useAction } from '../../shared/ui/useAction.js';
+import { useKeyColumnFixed, wideTable } from '../../shared/ui/wideTable.js';
 import { type Application, accountKeys, accountsApi, type ListParams } from './api.js';
 import { DeleteAccountButton, mayDeleteAccount } from './DeleteAccount.js';
 
 const PAGE_SIZE = 20;
+/**
+ * The account table's widths. The username, role and status (fixed at the left; role and status from
+ * 1200 px, `useKeyColumnFixed`) and the actions (at the right) stay in view at 1280 px; the contact fields and dates scroll between them. The role column holds
+ * the longest role tag ("Super administrator"), the status one "Pending review".
+ */
+const W = {
+  username: 160,
+  role: 168,
+  status: 144,
+  email: 240,
+  enterprise: 180,
+  validTo: 120,
+  lastLogin: 170,
+  actions: 180,
+};
+const ACCOUNT_TABLE_WIDTH = Object.values(W).reduce((a, b) => a + b, 0);
 
 function ApplicationsTable() {
   const { t } = useTranslation();
@@ -94,6 +112,7 @@ export default function AccountListPage() {
   const navigate = useNavigate();
   const me = useUser();
   const root = roleMatches(me.role, ['root']);
+  const keyFixed = useKeyColumnFixed();
   const [params, setParams] = useState<ListParams>({ page: 1, page_size: PAGE_SIZE });
   const list = useQuery({
     queryKey: accountKeys.list(params),
@@ -142,8 +161,7 @@ export default function AccountListPage() {
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.items ?? []}
-        // The fixed columns take 700 px: at 1000 the name, email and enterprise broke mid-word (1024 px screens).
-        scroll={{ x: 1280 }}
+        {...wideTable(ACCOUNT_TABLE_WIDTH)}
         data-testid="account-table"
         pagination={{
           current: params.page,
@@ -157,43 +175,52 @@ export default function AccountListPage() {
           {
             title: t('account.username'),
             dataIndex: 'username',
+            width: W.username,
+            fixed: 'left',
             render: (v: string, u) => (
               <Link to={`/accounts/${u.id}/edit`}>
-                <DisplayText text={v} />
+                <DisplayText text={v} budget={columnBudget(W.username)} />
               </Link>
             ),
           },
-          nameColumn<UserView>({ key: 'email', title: t('account.email'), text: (u) => u.email }),
-          nameColumn<UserView>({ key: 'enterprise', title: t('account.enterprise'), text: (u) => u.enterprise }),
           {
             title: t('account.role'),
             dataIndex: 'role',
-            width: 130,
+            width: W.role,
+            fixed: keyFixed,
             render: (r: string) => <Tag>{roleLabel(t, r)}</Tag>,
           },
           {
             title: t('account.status'),
-            width: 110,
+            width: W.status,
+            fixed: keyFixed,
             render: (_, u) => {
               const s = accountState(t, u);
               return <Badge status={s.tone} text={s.label} />;
             },
           },
+          nameColumn<UserView>({ key: 'email', title: t('account.email'), text: (u) => u.email, width: W.email }),
+          nameColumn<UserView>({
+            key: 'enterprise',
+            title: t('account.enterprise'),
+            text: (u) => u.enterprise,
+            width: W.enterprise,
+          }),
           {
             title: t('account.validTo'),
             dataIndex: 'valid_to',
-            width: 120,
+            width: W.validTo,
             render: (v: string | null) => (v ? formatCalendarDate(v) : t('account.validityUnlimited')),
           },
           {
             title: t('account.lastLogin'),
             dataIndex: 'last_login_at',
-            width: 160,
+            width: W.lastLogin,
             render: (v: string | null) => formatDate(v, true),
           },
           {
             title: t('common.actions'),
-            width: 180,
+            width: W.actions,
             fixed: 'right',
             render: (_, u) => (
               <Flex>

@@ -3,20 +3,28 @@ import type { AuditEntry } from '@marketlens/shared/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Input, Select, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { registerArea } from '../../shared/i18n/index.js';
 import { FileDownloadButton } from '../../shared/ui/FileDownloadButton.js';
 import { LazyRangePicker } from '../../shared/ui/LazyRangePicker.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
+import { wideTable } from '../../shared/ui/wideTable.js';
+import { AuditDetail, AuditRawDetail } from './AuditDetail.js';
 import { type AuditParams, auditApi, auditKeys } from './api.js';
+import { readerOffset } from './detail.js';
 import { auditScreenMessages } from './messages.js';
 import { AUDIT_PAGE_SIZE, auditFilters, auditSearch, parseAuditParams } from './params.js';
 
 registerArea(auditScreenMessages);
 
 const OUTCOME_COLOR: Record<AuditOutcome, string> = { success: 'green', failure: 'orange', denied: 'red' };
+/**
+ * Column widths: every column fits 1280 px with the side menu open (the detail takes the rest, at least
+ * its minimum); narrower, the time stays at the left and the rest scrolls (docs/web.md "Fits at 1280 px").
+ */
+const W = { at: 164, actor: 140, action: 190, target: 130, outcome: 96, detail: 240 };
 
 /**
  * /audit: the audit trail (root; administrators see the entries of their projects — the server
@@ -32,6 +40,9 @@ export default function AuditPage() {
     queryFn: ({ signal }) => auditApi.list(params, signal),
     placeholderData: keepPreviousData,
   });
+  // Rows whose raw JSON is open (under the row, across the table).
+  const [rawOpen, setRawOpen] = useState<readonly number[]>([]);
+  const toggleRaw = (id: number) => setRawOpen((o) => (o.includes(id) ? o.filter((x) => x !== id) : [...o, id]));
   const actionLabel = (code: string) => (isAuditAction(code) ? t(auditActionKey(code)) : code);
   const range: [Dayjs | null, Dayjs | null] = [
     params.from ? dayjs(params.from) : null,
@@ -103,6 +114,7 @@ export default function AuditPage() {
                 to: r?.[1]?.toDate().toISOString() ?? undefined,
               })
             }
+            style={{ width: 340 }}
             data-testid="audit-range"
           />
           <Button onClick={() => setSearch(new URLSearchParams())} data-testid="audit-reset">
@@ -114,7 +126,12 @@ export default function AuditPage() {
           size="middle"
           loading={list.isFetching}
           dataSource={list.data?.items ?? []}
-          scroll={{ x: 1100 }}
+          {...wideTable(Object.values(W).reduce((a, b) => a + b, 0))}
+          expandable={{
+            showExpandColumn: false,
+            expandedRowKeys: rawOpen,
+            expandedRowRender: (r) => <AuditRawDetail detail={r.detail} />,
+          }}
           data-testid="audit-table"
           pagination={{
             current: params.page ?? 1,
@@ -129,20 +146,30 @@ export default function AuditPage() {
           }}
           columns={[
             {
-              title: t('audit.col.at'),
+              // The reader's time zone (the browser's), named in the heading; the download is in UTC.
+              title: t('auditScreen.col.at', { zone: readerOffset() }),
               dataIndex: 'at',
-              width: 170,
+              width: W.at,
+              fixed: 'left',
               render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
             },
             {
-              title: t('audit.col.actor'),
+              title: t('auditScreen.col.actor'),
               dataIndex: 'username',
-              width: 140,
-              render: (v: string) => v || <Typography.Text type="secondary">{t('auditScreen.noUser')}</Typography.Text>,
+              width: W.actor,
+              render: (v: string, e) => (
+                <Flex vertical>
+                  {v || <Typography.Text type="secondary">{t('auditScreen.noUser')}</Typography.Text>}
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: e.ip }}>
+                    {e.ip || '-'}
+                  </Typography.Text>
+                </Flex>
+              ),
             },
             {
               title: t('audit.col.action'),
               dataIndex: 'action',
+              width: W.action,
               render: (v: string) => (
                 <>
                   {actionLabel(v)}
@@ -153,20 +180,35 @@ export default function AuditPage() {
                 </>
               ),
             },
-            { title: t('audit.col.target'), dataIndex: 'target', width: 200, ellipsis: true },
+            { title: t('audit.col.target'), dataIndex: 'target', width: W.target, ellipsis: true },
             {
               title: t('audit.col.outcome'),
               dataIndex: 'outcome',
-              width: 100,
+              width: W.outcome,
               render: (v: AuditOutcome) => <Tag color={OUTCOME_COLOR[v]}>{t(`audit.outcome.${v}`)}</Tag>,
             },
-            { title: t('audit.col.ip'), dataIndex: 'ip', width: 130 },
             {
               title: t('audit.col.detail'),
               dataIndex: 'detail',
-              ellipsis: true,
-              render: (v: unknown) =>
-                v === null || v === undefined ? '-' : <Typography.Text code>{JSON.stringify(v)}</Typography.Text>,
+              minWidth: W.detail,
+              render: (v: unknown, e) =>
+                v === null || v === undefined ? (
+                  <Typography.Text type="secondary">-</Typography.Text>
+                ) : (
+                  <Flex vertical gap={2} align="flex-start">
+                    <AuditDetail detail={v} />
+                    <Button
+                      type="link"
+                      size="small"
+                      style={{ padding: 0, height: 'auto', fontSize: 12 }}
+                      aria-expanded={rawOpen.includes(e.id)}
+                      onClick={() => toggleRaw(e.id)}
+                      data-testid={`audit-raw-${e.id}`}
+                    >
+                      {rawOpen.includes(e.id) ? t('auditScreen.json.hide') : t('auditScreen.json.show')}
+                    </Button>
+                  </Flex>
+                ),
             },
           ]}
         />

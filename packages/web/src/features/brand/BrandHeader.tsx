@@ -7,7 +7,7 @@ import { colorAt, FOLLOW_FAILED, useFormatters, useNameOf } from '../../shared/a
 import { useAction } from '../../shared/ui/useAction.js';
 import { useFollow } from './data.js';
 
-/** Categories listed in the header before "+n more". */
+/** Categories listed in the header before "等 n 个品类" (n all of them) / "and n more". */
 const SHOWN_CATEGORIES = 3;
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -109,7 +109,7 @@ export function BrandHeader({ info }: { info: BrandInfo }) {
                 }
               >
                 <Typography.Link style={{ fontSize: 12 }}>
-                  {t('brand.header.moreCategories', { count: rest.length })}
+                  {t('brand.header.moreCategories', { count: rest.length, total: info.categories.length })}
                 </Typography.Link>
               </Popover>
             )}

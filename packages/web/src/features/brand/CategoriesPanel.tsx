@@ -39,7 +39,14 @@ function CategoryShares({ brandId, level }: { brandId: number; level: Level }) {
       ...nameColumn<BrandCategoryRow>({ key: 'name', title: t('analysis.col.category'), text: nameOf, width: 150 }),
       fixed: 'left',
     },
-    { key: 'sales', title: t('brand.col.brandSales'), ...numericColumn, render: (_, r) => fmt.money(r.sales) },
+    // The brand's sales (its sort) stay beside the category while the rest scrolls (docs/web.md "Fits at 1280 px").
+    {
+      key: 'sales',
+      title: t('brand.col.brandSales'),
+      ...numericColumn,
+      fixed: 'left',
+      render: (_, r) => fmt.money(r.sales),
+    },
     {
       key: 'part',
       title: t('brand.col.brandPart'),

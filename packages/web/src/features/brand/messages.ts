@@ -21,7 +21,8 @@ export const brandMessages = defineArea({
     'brand.header.skus': '商品数',
     'brand.header.shops': '店铺数',
     'brand.header.categories': '所在品类',
-    'brand.header.moreCategories': '等 {count} 个品类',
+    // 「等 n 个品类」counts every category, the three listed too (docs/pages/brand.md).
+    'brand.header.moreCategories': '等 {total} 个品类（另 {count} 个）',
     'brand.header.limited': '品牌受限项目',
     'brand.follow.follow': '关注品牌',
     'brand.follow.following': '已关注',
@@ -124,7 +125,7 @@ export const brandMessages = defineArea({
     'brand.header.skus': 'Products',
     'brand.header.shops': 'Shops',
     'brand.header.categories': 'Categories',
-    'brand.header.moreCategories': '{count} more',
+    'brand.header.moreCategories': 'and {count} more ({total} in all)',
     'brand.header.limited': 'Brand-limited project',
     'brand.follow.follow': 'Follow brand',
     'brand.follow.following': 'Following',

@@ -266,13 +266,20 @@ export function TopProductsPanel({ shown, state }: { shown: Shown[]; state: Retu
                 locale={{ emptyText: t('contrast.top.none') }}
                 renderItem={(p, i) => (
                   <List.Item style={{ paddingInline: 0 }}>
-                    <Flex justify="space-between" gap={8} style={{ width: '100%' }}>
-                      <Typography.Text ellipsis style={{ maxWidth: '65%' }} title={nameOf(p)}>
+                    {/* The name takes the room left; the figures keep theirs, right-aligned in columns of
+                        equal digits and never wrapped (docs/web.md "Fits at 1280 px"). */}
+                    <Flex justify="space-between" align="baseline" gap={8} style={{ width: '100%' }}>
+                      <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} title={nameOf(p)}>
                         {i + 1}. {nameOf(p)}
                       </Typography.Text>
-                      <Typography.Text style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {fmt.money(p.sales)} · {fmt.shareRatio(p.share)}
-                      </Typography.Text>
+                      <Flex gap={8} style={{ flex: 'none', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                        <Typography.Text style={{ minWidth: 64, textAlign: 'right' }}>
+                          {fmt.money(p.sales)}
+                        </Typography.Text>
+                        <Typography.Text type="secondary" style={{ minWidth: 44, textAlign: 'right' }}>
+                          {fmt.shareRatio(p.share)}
+                        </Typography.Text>
+                      </Flex>
                     </Flex>
                   </List.Item>
                 )}
@@ -313,10 +320,15 @@ function SlotCharacters({ s }: { s: Shown }) {
             renderItem={(r) => (
               <List.Item style={{ paddingInline: 0 }}>
                 <Flex justify="space-between" gap={8} style={{ width: '100%' }}>
-                  <Typography.Text ellipsis style={{ maxWidth: '70%' }}>
+                  {/* Cut by CSS: the whole name on hover (docs/web.md "Fits at 1280 px"). */}
+                  <Typography.Text ellipsis style={{ maxWidth: '70%' }} title={label(r)}>
                     {label(r)}
                   </Typography.Text>
-                  <Typography.Text type="secondary" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {/* A figure never breaks over two lines ("TGI 2 157"). */}
+                  <Typography.Text
+                    type="secondary"
+                    style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', flex: 'none' }}
+                  >
                     {t('contrast.characters.tgi', { value: fmt.number(r.tgi) })}
                   </Typography.Text>
                 </Flex>

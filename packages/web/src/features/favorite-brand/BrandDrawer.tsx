@@ -29,8 +29,23 @@ function Categories({ brandId }: { brandId: number }) {
   const [level, setLevel] = usePanelParam(FAVORITE_PARAMS.drawerLevel);
   const q = useAnalysisQuery(BRAND_ENDPOINTS.categories, { brand_id: brandId, level });
   const columns: TableColumnsType<BrandCategoryRow> = [
-    nameColumn<BrandCategoryRow>({ key: 'name', title: t('favoriteBrand.drawer.category'), text: nameOf }),
-    { key: 'sales', title: t('favoriteBrand.col.sales'), ...numericColumn, render: (_, r) => fmt.money(r.sales) },
+    // Category and sales stay in view while the rest scrolls in the drawer (docs/web.md "Fits at 1280 px").
+    {
+      ...nameColumn<BrandCategoryRow>({
+        key: 'name',
+        title: t('favoriteBrand.drawer.category'),
+        text: nameOf,
+        width: 180,
+      }),
+      fixed: 'left',
+    },
+    {
+      key: 'sales',
+      title: t('favoriteBrand.col.sales'),
+      ...numericColumn,
+      fixed: 'left',
+      render: (_, r) => fmt.money(r.sales),
+    },
     {
       key: 'part',
       title: t('favoriteBrand.drawer.part'),

@@ -58,7 +58,11 @@ const PRIMARY = ['date', 'compare', 'category', 'channels'] as const;
 /** A followed brand with the growth against the filter's comparison and that comparison's flags. */
 type Row = FavoriteBrandRow & { growth: number | null; flags: FlagList };
 
-/** The latest period's unusual move: direction, metric, and the figures in a tooltip. */
+/**
+ * The latest period's unusual move (docs/pages/contrast.md "Movements"): direction and metric, and beside
+ * them the period it is about and its figures (the earlier periods' mean → the latest), so the flag reads
+ * apart from the growth column, which compares the whole range with the filter's comparison.
+ */
 function Movement({ row }: { row: Row }) {
   const { t } = useTranslation();
   const fmt = useFormatters();
@@ -74,13 +78,22 @@ function Movement({ row }: { row: Row }) {
         z: fmt.number(m.z, 1),
       })}
     >
-      <Tag
-        color={m.direction === 'up' ? 'green' : 'red'}
-        icon={m.direction === 'up' ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
-        data-testid={`movement-${row.brand_id}`}
-      >
-        {t(`favoriteBrand.movement.${m.metric}.${m.direction}`)}
-      </Tag>
+      <Flex gap={6} align="center" wrap={false}>
+        <Tag
+          color={m.direction === 'up' ? 'green' : 'red'}
+          icon={m.direction === 'up' ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
+          data-testid={`movement-${row.brand_id}`}
+        >
+          {t(`favoriteBrand.movement.${m.metric}.${m.direction}`)}
+        </Tag>
+        <Typography.Text
+          type="secondary"
+          style={{ fontSize: 12, whiteSpace: 'nowrap' }}
+          data-testid={`movement-when-${row.brand_id}`}
+        >
+          {t('favoriteBrand.movement.when', { period: fmt.period(m.period), from: value(m.mean), to: value(m.value) })}
+        </Typography.Text>
+      </Flex>
     </Tooltip>
   );
 }

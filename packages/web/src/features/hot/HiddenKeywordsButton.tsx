@@ -9,13 +9,16 @@ const HiddenKeywordsDrawer = lazyDialog(() => import('./HiddenKeywordsDrawer.js'
 
 /**
  * The project's hidden keywords (docs/product.md §4 "hidden keywords can be revealed"): everyone with the page
- * sees the list; project administrators hide words (picked from the cloud or typed) and reveal them.
+ * sees the list; project administrators hide words (picked from the cloud or typed) and reveal them. Shown only
+ * while the project hides keywords (its "Hide keywords" setting).
  */
 export function HiddenKeywordsButton({ cloudWords }: { cloudWords: readonly string[] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const hidden = useHiddenKeywords();
   const count = hidden.data?.enabled ? hidden.data.items.length : 0;
+  // With hiding off (the project's "Hide keywords" setting) nothing can be done in the drawer: no button.
+  if (!hidden.data?.enabled) return null;
   return (
     <>
       <Badge count={count} size="small" color="#8c8c8c" offset={[-4, 2]}>

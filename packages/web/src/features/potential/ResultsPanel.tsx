@@ -1,7 +1,7 @@
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import type { PotentialBrands, PotentialRow } from '@marketlens/shared/contracts';
 import { POTENTIAL_ENDPOINTS } from '@marketlens/shared/endpoints';
-import { Alert, Button, Flex, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, Button, Flex, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import {
   flagsOf,
   numericColumn,
   PanelCard,
+  ScrollTable,
   ShareChange,
   useFormatters,
   useNameOf,
@@ -94,6 +95,7 @@ function useColumns(data: PotentialBrands): TableColumnsType<PotentialRow> {
       key: 'category',
       title: t('potential.col.category'),
       width: 160,
+      fixed: 'left',
       // The full path on hover says where the category sits.
       render: (_, r) => (
         <DisplayText
@@ -103,9 +105,11 @@ function useColumns(data: PotentialBrands): TableColumnsType<PotentialRow> {
         />
       ),
     },
-    { ...sorted('sales'), title: t('potential.col.sales'), render: (_, r) => fmt.money(r.sales) },
+    // Brand, category and the brand's own figures stay in view while the rest scrolls (docs/web.md "Fits at 1280 px").
+    { ...sorted('sales'), fixed: 'left', title: t('potential.col.sales'), render: (_, r) => fmt.money(r.sales) },
     {
       ...sorted('growth'),
+      fixed: 'left',
       title: t('potential.col.growth'),
       render: (_, r) => <FlaggedGrowth value={r.growth} flags={flagsOf(r)} strong />,
     },
@@ -244,12 +248,10 @@ export function ResultsPanel({
                 </Typography.Text>
                 <EChart option={option} height={340} plugin="scatter" />
               </div>
-              <Table<PotentialRow>
-                size="small"
+              <ScrollTable<PotentialRow>
                 rowKey={(r) => `${r.brand_id}-${r.category_id}`}
                 columns={columns}
                 dataSource={rows}
-                scroll={{ x: 'max-content' }}
                 pagination={{ defaultPageSize: 20, showSizeChanger: true, hideOnSinglePage: false }}
                 onChange={(_p, _f, sorter) => {
                   const s = Array.isArray(sorter) ? sorter[0] : sorter;

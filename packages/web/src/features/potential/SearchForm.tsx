@@ -1,6 +1,6 @@
 import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
-import { joinCategories } from '@marketlens/shared';
-import { Alert, Button, Card, Flex, Form, Input, Segmented, TreeSelect, Typography } from 'antd';
+import { formatAmount, joinCategories } from '@marketlens/shared';
+import { Alert, Button, Card, Flex, Form, Input, InputNumber, Segmented, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CoverageWarning } from '../../shared/analysis/filters/CoverageWarning.js';
@@ -8,6 +8,7 @@ import { useCategoryTreeData } from '../../shared/analysis/filters/useCategoryTr
 import { usePeriodPicker } from '../../shared/analysis/filters/usePeriodPicker.js';
 import { useAnalysisFilter, useFormatters } from '../../shared/analysis/index.js';
 import { LazyRangePicker } from '../../shared/ui/LazyRangePicker.js';
+import { amountReading } from './amountReading.js';
 import {
   boundsOf,
   checkSearch,
@@ -40,23 +41,66 @@ function LimitField({
   problem: SearchProblems[keyof SearchProblems];
   onChange(next: PotentialConfig): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fmt = useFormatters();
   const [min, max] = boundsOf(config, def);
   const label = t(`potential.limit.${def.limit}`);
-  const bound = (side: 'min' | 'max', value: unknown) => (
-    <Input
-      value={value === null || value === undefined ? '' : String(value)}
-      placeholder={t(`potential.form.${side}`)}
-      aria-label={`${label} ${t(`potential.form.${side}`)}`}
-      onChange={(e) => onChange(withBound(config, def, side, e.target.value.trim()))}
-      {...(def.percent ? { suffix: '%' } : { prefix: fmt.currency })}
-    />
-  );
+  const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+  const common = (side: 'min' | 'max') => ({
+    placeholder: t(`potential.form.${side}`),
+    'aria-label': `${label} ${t(`potential.form.${side}`)}`,
+    style: { width: '100%' },
+  });
+  // A money limit shows its digits grouped (docs/product.md §9) and how it reads in large units
+  // ("= 1 亿", "= 100 million") beside them; the config keeps the digits as typed.
+  const reading = (value: unknown) => {
+    const r = amountReading(value, i18n.language === 'en' ? 'en' : 'zh-CN');
+    return r
+      ? t(r.exact ? 'potential.form.reads' : 'potential.form.readsAbout', {
+          amount: t(`potential.form.unit.${r.unit}`, { amount: r.amount }),
+        })
+      : undefined;
+  };
+  const bound = (side: 'min' | 'max', value: unknown) =>
+    def.percent ? (
+      <Input
+        {...common(side)}
+        value={text(value)}
+        onChange={(e) => onChange(withBound(config, def, side, e.target.value.trim()))}
+        suffix="%"
+      />
+    ) : (
+      <InputNumber<string>
+        {...common(side)}
+        stringMode
+        controls={false}
+        value={text(value) || null}
+        formatter={(v) => (v === undefined || v === '' || Number.isNaN(Number(v)) ? (v ?? '') : formatAmount(v))}
+        parser={(v) => (v ?? '').replace(/[^\d.-]/g, '')}
+        onChange={(v) => onChange(withBound(config, def, side, v === null ? '' : String(v).trim()))}
+        prefix={fmt.currency}
+      />
+    );
+  // Under the fields (inside one, it took the room of the digits): "Min = 1 亿 · Max = 10 亿".
+  const readings = def.percent
+    ? []
+    : (['min', 'max'] as const).flatMap((side, i) => {
+        const r = reading(i === 0 ? min : max);
+        return r ? [`${t(`potential.form.${side}`)} ${r}`] : [];
+      });
   return (
     <Form.Item
       label={label}
       {...(problem ? { validateStatus: 'error' as const, help: t(problem) } : {})}
+      {...(readings.length
+        ? {
+            extra: (
+              <span style={{ fontSize: 12 }} data-testid={`limit-reading-${def.limit}`}>
+                {readings.join(' · ')}
+              </span>
+            ),
+          }
+        : {})}
       style={{ marginBottom: 12, minWidth: 260, flex: '1 1 260px' }}
     >
       <Flex gap={6} align="center" data-testid={`limit-${def.limit}`}>

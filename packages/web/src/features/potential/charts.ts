@@ -26,7 +26,8 @@ export function potentialScatterOption(rows: readonly PotentialRow[], labels: Sc
   const size = (sales: number) =>
     max > 0 ? SIZES[0] + (SIZES[1] - SIZES[0]) * Math.sqrt(Math.max(0, sales) / max) : SIZES[0];
   return {
-    grid: { left: 40, right: 24, top: 24, bottom: 28, containLabel: true },
+    // Room above the plot for the y axis's name (see below), below it for the x axis's.
+    grid: { left: 8, right: 24, top: 36, bottom: 28, containLabel: true },
     tooltip: {
       trigger: 'item',
       formatter: (p: { data: { row: PotentialRow } }) => {
@@ -39,8 +40,15 @@ export function potentialScatterOption(rows: readonly PotentialRow[], labels: Sc
         ].join('<br/>');
       },
     },
-    xAxis: { ...axis(labels.x, fmt), nameGap: 24 },
-    yAxis: { ...axis(labels.y, fmt), nameGap: 44 },
+    xAxis: { ...axis(labels.x, fmt), nameLocation: 'middle' as const, nameGap: 24 },
+    // The y axis's name above the axis, read across: turned along the axis it met its tick labels
+    // whenever they were wider than a fixed gap ("1 250%", a long Chinese name).
+    yAxis: {
+      ...axis(labels.y, fmt),
+      nameLocation: 'end' as const,
+      nameGap: 12,
+      nameTextStyle: { align: 'left' as const },
+    },
     series: [
       {
         type: 'scatter',
@@ -57,12 +65,11 @@ export function potentialScatterOption(rows: readonly PotentialRow[], labels: Sc
   };
 }
 
-/** A growth axis: named in the middle, percent labels, at the chart's edge. */
+/** A growth axis: named, percent labels, at the chart's edge. */
 function axis(name: string, fmt: Formatters) {
   return {
     type: 'value' as const,
     name,
-    nameLocation: 'middle' as const,
     scale: true,
     // At the edge: with growth on both sides of zero the axis would cross the bubbles.
     axisLine: { onZero: false },

@@ -10,6 +10,7 @@ import { formatDate } from '../../shared/ui/dates.js';
 import { LazyRangePicker } from '../../shared/ui/LazyRangePicker.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { useAction } from '../../shared/ui/useAction.js';
+import { wideTable } from '../../shared/ui/wideTable.js';
 import { type EnquiryListParams, priceApi, priceKeys } from './api.js';
 import { enquiryMessages } from './enquiryMessages.js';
 import { money } from './reasons.js';
@@ -20,6 +21,18 @@ const QuoteView = lazy(() => import('./QuoteView.js').then((m) => ({ default: m.
 registerArea(enquiryMessages);
 
 const STATUS_COLOR: Record<OrderStatus, string> = { new: 'red', contacted: 'blue', closed: 'default' };
+/** Column widths (the expand button's column included). */
+const W = {
+  expand: 48,
+  id: 72,
+  createdAt: 150,
+  enterprise: 180,
+  contact: 220,
+  requester: 170,
+  categories: 110,
+  total: 120,
+  status: 150,
+};
 const PAGE_SIZE = 20;
 
 /** /enquiries: the sales team's list of price enquiries (root and admins), their carts and status. */
@@ -51,7 +64,8 @@ export default function EnquiriesPage() {
             allowClear
             placeholder={t('enquiries.search')}
             onSearch={(v) => set({ search: v.trim() || undefined })}
-            style={{ width: 300 }}
+            // Wide enough for the whole placeholder in English (it lists what the search looks at).
+            style={{ width: 340 }}
             data-testid="enquiry-search"
           />
           <Select
@@ -64,7 +78,8 @@ export default function EnquiriesPage() {
             data-testid="enquiry-status-filter"
           />
           <LazyRangePicker
-            placeholder={[t('enquiries.dates'), t('enquiries.dates')]}
+            placeholder={[t('enquiries.from'), t('enquiries.to')]}
+            style={{ width: 300 }}
             onChange={(range: [Dayjs | null, Dayjs | null] | null) =>
               set({
                 from: range?.[0]?.format('YYYY-MM-DD') ?? undefined,
@@ -77,9 +92,12 @@ export default function EnquiriesPage() {
           rowKey="id"
           loading={list.isFetching}
           dataSource={list.data?.items ?? []}
-          scroll={{ x: 1000 }}
+          // The number and date at the left and the status at the right stay in view; the rest scrolls.
+          {...wideTable(Object.values(W).reduce((a, b) => a + b, 0))}
           data-testid="enquiry-table"
           expandable={{
+            fixed: 'left',
+            columnWidth: W.expand,
             expandedRowRender: (o) => (
               <Flex vertical gap={12} style={{ maxWidth: 720 }} data-testid={`enquiry-cart-${o.id}`}>
                 {o.remark && (
@@ -102,16 +120,18 @@ export default function EnquiriesPage() {
             onChange: (page, page_size) => setParams((p) => ({ ...p, page, page_size })),
           }}
           columns={[
-            { title: t('enquiries.id'), dataIndex: 'id', width: 80 },
+            { title: t('enquiries.id'), dataIndex: 'id', width: W.id, fixed: 'left' },
             {
               title: t('enquiries.createdAt'),
               dataIndex: 'created_at',
-              width: 160,
+              width: W.createdAt,
+              fixed: 'left',
               render: (v: string) => formatDate(v, true),
             },
-            { title: t('enquiries.enterprise'), dataIndex: 'enterprise' },
+            { title: t('enquiries.enterprise'), dataIndex: 'enterprise', width: W.enterprise },
             {
               title: t('enquiries.contact'),
+              width: W.contact,
               render: (_, o) => (
                 <>
                   {o.email}
@@ -122,21 +142,25 @@ export default function EnquiriesPage() {
             },
             {
               title: t('enquiries.requester'),
+              width: W.requester,
               render: (_, o) => (o.user_id ? o.username : <Tag>{t('enquiries.anonymous')}</Tag>),
             },
             {
               title: t('enquiries.categories'),
+              width: W.categories,
               render: (_, o) => t('enquiries.categoryCount', { count: o.categories.length }),
             },
             {
               title: t('enquiries.total'),
               dataIndex: 'total',
+              width: W.total,
               align: 'right',
               render: (v: number) => money(v),
             },
             {
               title: t('enquiries.status'),
-              width: 150,
+              width: W.status,
+              fixed: 'right',
               render: (_, o) => (
                 <Select<OrderStatus>
                   size="small"

@@ -1,3 +1,4 @@
+import { isTelephone } from '@marketlens/shared';
 import type { OrderCreated } from '@marketlens/shared/contracts';
 import { Alert, Button, Card, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
@@ -6,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../shared/auth/session.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
-import { emailRule, requiredRule } from '../../shared/ui/rules.js';
+import { emailRule, requiredRule, telephoneRule } from '../../shared/ui/rules.js';
 import { StatusView } from '../../shared/ui/StatusView.js';
 import { useAction } from '../../shared/ui/useAction.js';
 import { type EnquiryForm, priceApi } from './api.js';
@@ -102,7 +103,9 @@ export default function PricePaymentPage() {
             initialValues={{
               enterprise: user?.enterprise ?? '',
               email: user?.email ?? '',
-              telephone: user?.telephone ?? '',
+              // An account without a number holds a placeholder ('-'): the field then starts empty
+              // rather than offering a dash the check refuses (docs/product.md §5).
+              telephone: user && isTelephone(user.telephone.trim()) ? user.telephone.trim() : '',
             }}
             onFinish={async (values) => {
               const r = await submit.run(values);
@@ -117,7 +120,13 @@ export default function PricePaymentPage() {
                 name={f.name}
                 label={t(`pricing.form.${f.name}`)}
                 required
-                rules={[f.name === 'email' ? emailRule(t) : requiredRule(t, f.name)]}
+                rules={[
+                  f.name === 'email'
+                    ? emailRule(t)
+                    : f.name === 'telephone'
+                      ? telephoneRule(t)
+                      : requiredRule(t, f.name),
+                ]}
               >
                 <Input maxLength={f.max} autoComplete={f.autoComplete} />
               </Form.Item>

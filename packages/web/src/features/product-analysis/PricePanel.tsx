@@ -1,5 +1,5 @@
 import { PRODUCT_ANALYSIS_ENDPOINTS } from '@marketlens/shared/endpoints';
-import { Segmented } from 'antd';
+import { Flex, Segmented, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -24,7 +24,7 @@ export function PricePanel() {
   const { t } = useTranslation();
   const fmt = useFormatters();
   const axis = useAxisCoverage();
-  const { body } = useSelection();
+  const { body, empty: noneChosen } = useSelection();
   const [view, setView] = usePanelParam(PRODUCT_PARAMS.priceView);
   const q = useAnalysisQuery(PRODUCT_ANALYSIS_ENDPOINTS.prices, body);
   const option = useMemo(() => {
@@ -42,8 +42,9 @@ export function PricePanel() {
       },
       fmt,
       axis,
+      !noneChosen,
     );
-  }, [q.data, view, fmt, t, axis]);
+  }, [q.data, view, fmt, t, axis, noneChosen]);
   const points = q.data?.points ?? [];
   return (
     <PanelCard
@@ -64,9 +65,16 @@ export function PricePanel() {
       minHeight={320}
     >
       {points.length > 0 && (
-        <div data-testid="pa-price-chart">
-          <EChart option={option} height={320} />
-        </div>
+        <Flex vertical gap={8}>
+          {view === 'prices' && noneChosen && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="pa-price-none-chosen">
+              {t('pa.price.noneChosen')}
+            </Typography.Text>
+          )}
+          <div data-testid="pa-price-chart">
+            <EChart option={option} height={320} />
+          </div>
+        </Flex>
       )}
     </PanelCard>
   );

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ProductRow } from '@marketlens/shared/contracts';
 import { PRODUCT_ANALYSIS_ENDPOINTS } from '@marketlens/shared/endpoints';
-import { Button, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,6 +14,8 @@ import {
   PanelCard,
   ProductPicture,
   panelState,
+  ScrollTable,
+  SORTS,
   SortSwitch,
   useAnalysisQuery,
   useFormatters,
@@ -27,12 +29,14 @@ import { useSelection, useSeriesLabel } from './data.js';
 import { MAX_PRODUCTS, PAGE_SIZE, PRODUCT_PARAMS } from './params.js';
 
 /** Widths of the name columns, which their names are cut to (docs/product.md §5). */
-const WIDTH = { title: 280, brand: 120, shop: 180 };
+const WIDTH = { title: 260, brand: 120, shop: 180 };
 
 /**
  * The selection's products (POST /analysis/products), paged on the server and sorted by sales or
  * units: picture, title, brand, shop, platform and channel, series, first period on sale, price,
- * figures, share of the selection and sales growth; the whole table as .xlsx.
+ * figures, share of the selection and sales growth; the whole table as .xlsx. Rank, picture, title and the
+ * figure it is sorted by stay in view (fixed) while the rest scrolls sideways in the card (docs/web.md
+ * "Fits at 1280 px"); the figures come before the descriptive columns.
  */
 export function ProductsPanel() {
   const { t } = useTranslation();
@@ -50,15 +54,30 @@ export function ProductsPanel() {
     if (d && page > 1 && d.items.length === 0 && d.total > 0) setPage(1);
   }, [d, page, setPage]);
 
+  const sortedBy: Record<typeof sort, TableColumnsType<ProductRow>[number]> = {
+    sales: {
+      title: t('analysis.col.sales'),
+      dataIndex: 'sales',
+      ...numericColumn,
+      render: (v: number) => fmt.money(v),
+    },
+    count: {
+      title: t('analysis.col.count'),
+      dataIndex: 'count',
+      ...numericColumn,
+      render: (v: number) => fmt.number(v),
+    },
+  };
+  const others = SORTS.filter((s) => s !== sort).map((s) => sortedBy[s]);
   const columns: TableColumnsType<ProductRow> = [
     { title: t('analysis.col.rank'), dataIndex: 'rank', width: 56, fixed: 'left', render: (v: number) => fmt.count(v) },
     {
       title: t('pa.products.picture'),
       key: 'picture',
-      width: 64,
+      width: 56,
       fixed: 'left',
       render: (_, r) => (
-        <ProductPicture src={r.picture} alt={nameOf({ name: r.title, name_en: r.title_en })} size={40} />
+        <ProductPicture src={r.picture} alt={nameOf({ name: r.title, name_en: r.title_en })} size={36} />
       ),
     },
     {
@@ -79,6 +98,26 @@ export function ProductsPanel() {
         </Flex>
       ),
     },
+    { ...sortedBy[sort], fixed: 'left' },
+    {
+      title: t('analysis.col.price'),
+      dataIndex: 'price',
+      ...numericColumn,
+      render: (v: number | null) => fmt.money(v),
+    },
+    ...others,
+    {
+      title: t('pa.products.shareOfSelection'),
+      dataIndex: 'share',
+      width: 150,
+      render: (v: number | null) => <BarCell percent={v === null ? null : v * 100} text={fmt.shareRatio(v)} />,
+    },
+    {
+      title: t('pa.products.growth'),
+      key: 'growth',
+      ...numericColumn,
+      render: (_, r) => <FlaggedGrowth value={r.growth} flags={flagsOf(r)} />,
+    },
     {
       title: t('analysis.col.brand'),
       key: 'brand',
@@ -91,7 +130,7 @@ export function ProductsPanel() {
       width: WIDTH.shop,
       render: (_, r) => (
         <Flex vertical style={{ minWidth: 0 }}>
-          <LinkedName text={nameOf(r.shop)} href={r.shop.link} budget={columnBudget(WIDTH.shop)} />
+          <LinkedName text={nameOf(r.shop)} href={r.shop.link} budget={columnBudget(WIDTH.shop)} cut="middle" />
           <Flex gap={4}>
             <Tag style={{ marginInlineEnd: 0 }}>{nameOf(r.platform)}</Tag>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -110,26 +149,6 @@ export function ProductsPanel() {
       dataIndex: 'first_period',
       width: 96,
       render: (v: string) => fmt.period(v),
-    },
-    {
-      title: t('analysis.col.price'),
-      dataIndex: 'price',
-      ...numericColumn,
-      render: (v: number | null) => fmt.money(v),
-    },
-    { title: t('analysis.col.sales'), dataIndex: 'sales', ...numericColumn, render: (v: number) => fmt.money(v) },
-    { title: t('analysis.col.count'), dataIndex: 'count', ...numericColumn, render: (v: number) => fmt.number(v) },
-    {
-      title: t('pa.products.shareOfSelection'),
-      dataIndex: 'share',
-      width: 150,
-      render: (v: number | null) => <BarCell percent={v === null ? null : v * 100} text={fmt.shareRatio(v)} />,
-    },
-    {
-      title: t('pa.products.growth'),
-      key: 'growth',
-      ...numericColumn,
-      render: (_, r) => <FlaggedGrowth value={r.growth} flags={flagsOf(r)} />,
     },
     {
       key: 'choose',
@@ -182,12 +201,10 @@ export function ProductsPanel() {
       minHeight={240}
     >
       {d && d.total > 0 && (
-        <Table<ProductRow>
-          size="small"
+        <ScrollTable<ProductRow>
           rowKey="id"
           columns={columns}
           dataSource={d.items}
-          scroll={{ x: 'max-content' }}
           pagination={{
             current: page,
             pageSize: PAGE_SIZE,

@@ -1,6 +1,6 @@
 import type { SeriesInfo } from '@marketlens/shared/contracts';
 import { PRODUCT_ANALYSIS_ENDPOINTS } from '@marketlens/shared/endpoints';
-import { Descriptions, Flex, Segmented, Tag } from 'antd';
+import { Descriptions, Flex, Segmented, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +16,9 @@ import { seriesTrendChart } from './charts.js';
 import { useSelection, useSeriesLabel } from './data.js';
 import { PRODUCT_PARAMS } from './params.js';
 import { useSummaryFigures } from './SummaryCards.js';
+
+/** Han characters: a name written in Chinese. */
+const CJK = /[\u3400-\u9fff]/;
 
 /** Where the series sells and at what prices, and its sales by period. */
 function SeriesDetails({ data }: { data: SeriesInfo }) {
@@ -53,13 +56,16 @@ function SeriesDetails({ data }: { data: SeriesInfo }) {
 
 /** One chosen series under the filter (POST /series/info): its figures, platforms, price range and trend. */
 export function SeriesPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const seriesLabel = useSeriesLabel();
   const { series } = useSelection();
   const [shown, setShown] = usePanelParam(PRODUCT_PARAMS.seriesShown);
   const name = shown !== null && series.includes(shown) ? shown : series[0]!;
   const q = useAnalysisQuery(PRODUCT_ANALYSIS_ENDPOINTS.seriesInfo, { name });
   const figures = useSummaryFigures('pa-series');
+  // Series names come from the dataset's one series column, which has no English name: in English the
+  // page says so rather than leaving Chinese names unexplained.
+  const untranslated = i18n.language === 'en' && series.some((s) => CJK.test(s));
   return (
     <Flex vertical gap={12} data-testid="pa-series">
       <Flex justify="space-between" align="center" wrap gap={8}>
@@ -68,6 +74,11 @@ export function SeriesPanel() {
           <Segmented size="small" value={name} onChange={setShown} options={series} data-testid="pa-series-pick" />
         )}
       </Flex>
+      {untranslated && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="pa-series-untranslated">
+          {t('pa.series.untranslated', { series: seriesLabel })}
+        </Typography.Text>
+      )}
       <FigureCards
         query={q}
         subject={t('pa.series.subject', { series: seriesLabel })}

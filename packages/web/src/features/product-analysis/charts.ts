@@ -56,26 +56,31 @@ export function productTrendChart(
 
 /**
  * POST /analysis/trends/prices: the selection's average transaction price against the category's,
- * and — where the project has discount prices — the list and discount averages apart.
+ * and — where the project has discount prices — the list and discount averages apart. With nothing
+ * chosen (`chosen` false) the selection is the filtered market itself: its line would lie on the
+ * category's, so the category's line is drawn alone (the panel says so).
  */
 export function priceTrendChart(
   data: ProductPriceTrends | undefined,
   names: { selection: string; list: string; discount: string; market: string },
   fmt: Formatters,
   axis?: AxisCoverage,
+  chosen = true,
 ) {
   const points = data?.points ?? [];
   const line = (name: string, pick: (p: ProductPriceTrends['points'][number]) => number | null) => ({
     name,
     points: points.map((p) => ({ period: p.period, value: pick(p) })),
   });
-  const series = data?.has_discount
-    ? [
-        line(names.list, (p) => p.list_avg_price),
-        line(names.discount, (p) => p.discount_avg_price),
-        line(names.market, (p) => p.market_avg_price),
-      ]
-    : [line(names.selection, (p) => p.avg_price), line(names.market, (p) => p.market_avg_price)];
+  const series = !chosen
+    ? [line(names.market, (p) => p.market_avg_price)]
+    : data?.has_discount
+      ? [
+          line(names.list, (p) => p.list_avg_price),
+          line(names.discount, (p) => p.discount_avg_price),
+          line(names.market, (p) => p.market_avg_price),
+        ]
+      : [line(names.selection, (p) => p.avg_price), line(names.market, (p) => p.market_avg_price)];
   return seriesOption({ periods: points.map((p) => p.period), series, metric: 'avg_price', fmt, axis });
 }
 

@@ -47,6 +47,7 @@ export const productAnalysisMessages = defineArea({
     'pa.price.list': '标价均价',
     'pa.price.discount': '折扣价均价',
     'pa.price.market': '品类均价',
+    'pa.price.noneChosen': '未选择商品或系列：图中是品类成交均价。选择商品或系列后与之对比。',
     'pa.products.title': '商品列表',
     'pa.products.subject': '商品列表',
     'pa.products.total': '商品数：{count}',
@@ -61,6 +62,7 @@ export const productAnalysisMessages = defineArea({
     'pa.series.platforms': '销售平台',
     'pa.series.priceRange': '价格区间',
     'pa.series.growth': '销售额增长',
+    'pa.series.untranslated': '{series}名称为数据集中的原文（数据集没有英文名称）。',
   },
   en: {
     'pa.subtitle':
@@ -105,6 +107,8 @@ export const productAnalysisMessages = defineArea({
     'pa.price.list': 'Average list price',
     'pa.price.discount': 'Average discount price',
     'pa.price.market': 'Category average price',
+    'pa.price.noneChosen':
+      'No product or series chosen: the line is the category average price. Choose products or series to compare with it.',
     'pa.products.title': 'Products',
     'pa.products.subject': 'products',
     'pa.products.total': 'Products: {count}',
@@ -119,6 +123,7 @@ export const productAnalysisMessages = defineArea({
     'pa.series.platforms': 'Platforms',
     'pa.series.priceRange': 'Price range',
     'pa.series.growth': 'Sales growth',
+    'pa.series.untranslated': '{series} names are shown as the dataset has them: it has no English names.',
   },
 });
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Flex, Select, Tag } from 'antd';
+import { Flex, Select, Tag, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../shared/i18n/index.js';
@@ -14,6 +14,7 @@ export const GRANTS = {
     hint: 'member.brandsHint',
     placeholder: 'member.brandsPlaceholder',
     count: 'member.brandCount',
+    all: 'member.allBrands',
     limitLabel: 'projects.limitBrands',
     limitHint: 'projects.limitBrandsHint',
     limitWhat: 'projects.limitWhatBrands',
@@ -24,6 +25,7 @@ export const GRANTS = {
     hint: 'member.shopsHint',
     placeholder: 'member.shopsPlaceholder',
     count: 'member.shopCount',
+    all: 'member.allShops',
     limitLabel: 'projects.limitShops',
     limitHint: 'projects.limitShopsHint',
     limitWhat: 'projects.limitWhatShops',
@@ -92,25 +94,34 @@ export function GrantSelect({
 
 /**
  * A membership's data access in a table cell: its categories, and its brands and shops where the
- * project limits them (what the grant is; administrators see everything whatever it holds).
+ * project limits them. A root or admin account sees everything whatever its grant (`sees_all`,
+ * docs/security.md "Data grants"), and a grant of each of the project's categories is all of them
+ * (`all_categories`): both say "all" rather than a count.
  */
 export function GrantSummary({
   grants,
   limits,
 }: {
-  grants: { categories: number[]; brands?: string[]; shops?: string[] };
+  grants: { categories: number[]; brands?: string[]; shops?: string[]; sees_all?: boolean; all_categories?: boolean };
   limits: ProjectLimits | undefined;
 }) {
   const { t } = useTranslation();
-  const tag = (text: string) => (
-    <Tag key={text} style={{ marginInlineEnd: 0 }}>
+  const tag = (text: string, color?: string) => (
+    <Tag key={text} color={color} style={{ marginInlineEnd: 0 }}>
       {text}
     </Tag>
   );
-  return (
-    <Flex gap={4} wrap>
-      {tag(t('member.categoryCount', { count: grants.categories.length }))}
-      {limitedKinds(limits).map((kind) => tag(t(GRANTS[kind].count, { count: grants[kind]?.length ?? 0 })))}
+  const summary = (
+    <Flex gap={4} wrap data-testid="grant-summary">
+      {grants.all_categories || grants.sees_all
+        ? tag(t('member.allCategories'), 'blue')
+        : tag(t('member.categoryCount', { count: grants.categories.length }))}
+      {limitedKinds(limits).map((kind) =>
+        grants.sees_all
+          ? tag(t(GRANTS[kind].all), 'blue')
+          : tag(t(GRANTS[kind].count, { count: grants[kind]?.length ?? 0 })),
+      )}
     </Flex>
   );
+  return grants.sees_all ? <Tooltip title={t('member.seesAllHint')}>{summary}</Tooltip> : summary;
 }

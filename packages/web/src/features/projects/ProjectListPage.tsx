@@ -15,11 +15,15 @@ import { lazyDialog } from '../../shared/ui/lazyDialog.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { PageTags } from '../../shared/ui/PagesField.js';
 import { useAction } from '../../shared/ui/useAction.js';
+import { useKeyColumnFixed, wideTable } from '../../shared/ui/wideTable.js';
 import { type Project, type ProjectListParams, projectKeys, projectsApi } from './api.js';
 
 const NAME_WIDTH = 260;
 const PAGES_WIDTH = 224;
 const OWNER_WIDTH = 160;
+const STATUS_WIDTH = 104;
+const CREATED_WIDTH = 120;
+const actionsWidth = (root: boolean) => (root ? 236 : 200);
 // The deletion (its counts of what goes with the project) loads when root opens it.
 const DeleteProjectDialog = lazyDialog(() => import('./DeleteProjectDialog.js').then((m) => m.default));
 const PROJECT_ROUTES = ROUTES.find((r) => r.path === '/projects')!.children ?? [];
@@ -34,6 +38,7 @@ export default function ProjectListPage() {
   // Deleting a project is root's alone (the server checks too).
   const root = isRootRole(user.role);
   const [deleting, setDeleting] = useState<Project | null>(null);
+  const keyFixed = useKeyColumnFixed();
   const [params, setParams] = useState<ProjectListParams>({ page: 1, page_size: 20, search: '' });
   const list = useQuery({
     queryKey: [...projectKeys.all, 'list', params],
@@ -110,7 +115,9 @@ export default function ProjectListPage() {
             rowKey="id"
             loading={list.isFetching}
             dataSource={list.data?.items ?? []}
-            scroll={{ x: 1100 }}
+            // Every column fits from a 1440 px window; narrower (1280 px with the side menu open), the name and
+            // the status (from 1200 px) stay at the left and the actions at the right while the rest scrolls.
+            {...wideTable(NAME_WIDTH + STATUS_WIDTH + PAGES_WIDTH + OWNER_WIDTH + CREATED_WIDTH + actionsWidth(root))}
             data-testid="project-table"
             pagination={{
               current: params.page,
@@ -120,11 +127,12 @@ export default function ProjectListPage() {
               onChange: (page, page_size) => setParams((p) => ({ ...p, page, page_size })),
             }}
             columns={[
-              // The dataset, its granularity and currency under the name: the table fits a 1440 px screen.
+              // The dataset, its granularity and currency under the name: the table fits a 1440 px window.
               {
                 title: t('projects.name'),
                 dataIndex: 'name',
                 width: NAME_WIDTH,
+                fixed: 'left',
                 render: (v: string, p) => {
                   const first = screensFor(p)[0];
                   const name = <DisplayText text={v} budget={columnBudget(NAME_WIDTH)} />;
@@ -143,6 +151,16 @@ export default function ProjectListPage() {
                   );
                 },
               },
+              {
+                title: t('projects.status'),
+                dataIndex: 'status',
+                width: STATUS_WIDTH,
+                fixed: keyFixed,
+                render: (s: string) => {
+                  const l = projectStatusLabel(t, s);
+                  return <Tag color={l.tone}>{l.label}</Tag>;
+                },
+              },
               // A width of its own: without one the fixed layout left the tags no room and they ran over the owner.
               {
                 title: t('projects.pages'),
@@ -158,24 +176,15 @@ export default function ProjectListPage() {
                   v ? <DisplayText text={v} budget={columnBudget(OWNER_WIDTH)} testId="project-owner" /> : '-',
               },
               {
-                title: t('projects.status'),
-                dataIndex: 'status',
-                width: 100,
-                render: (s: string) => {
-                  const l = projectStatusLabel(t, s);
-                  return <Tag color={l.tone}>{l.label}</Tag>;
-                },
-              },
-              {
                 title: t('projects.createdAt'),
                 dataIndex: 'created_at',
-                width: 120,
+                width: CREATED_WIDTH,
                 render: (v: string) => formatDate(v),
               },
               {
                 title: t('common.actions'),
                 fixed: 'right',
-                width: root ? 236 : 200,
+                width: actionsWidth(root),
                 render: (_, p) => (
                   <Space size={0}>
                     <Dropdown

@@ -10,10 +10,18 @@ import { useFeedback } from '../../shared/ui/feedback.js';
 import { roleLabel } from '../../shared/ui/labels.js';
 import { PageTags } from '../../shared/ui/PagesField.js';
 import { useAction } from '../../shared/ui/useAction.js';
+import { wideTable } from '../../shared/ui/wideTable.js';
 import { type Member, projectKeys, projectsApi } from './api.js';
 import { GrantSummary } from './Grants.js';
 import { MembershipModal, type MembershipValues, membershipInput } from './membership.js';
 import { ProjectFrame, useProject, useProjectId } from './ProjectFrame.js';
+
+/**
+ * The member table's widths: the username (fixed at the left), project role and data access come first
+ * and the actions stay at the right, so what a member may do reads at 1280 px; pages and contact fields
+ * follow and scroll.
+ */
+const W = { username: 160, role: 130, grants: 200, pages: 240, email: 200, enterprise: 180, actions: 150 };
 
 /**
  * A project's members: their project role, pages and data grants (categories; brands and shops where
@@ -83,23 +91,39 @@ export default function UserManagementPage() {
           loading={members.isPending}
           dataSource={members.data?.items ?? []}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          // Below 1100 px of table the columns broke names mid-word and the table ran out of its card
-          // (1024 px screens): it scrolls instead, the actions kept in view.
-          scroll={{ x: 1100 }}
+          {...wideTable(Object.values(W).reduce((a, b) => a + b, 0))}
           columns={[
-            nameColumn<Member>({ key: 'username', title: t('account.username'), text: (m) => m.username }),
-            nameColumn<Member>({ key: 'email', title: t('account.email'), text: (m) => m.email }),
-            nameColumn<Member>({ key: 'enterprise', title: t('account.enterprise'), text: (m) => m.enterprise }),
-            { title: t('member.role'), dataIndex: 'role', width: 130, render: (r: string) => roleLabel(t, r) },
-            { title: t('member.pages'), dataIndex: 'pages', render: (p: number[]) => <PageTags pages={p} /> },
+            {
+              ...nameColumn<Member>({
+                key: 'username',
+                title: t('account.username'),
+                text: (m) => m.username,
+                width: W.username,
+              }),
+              fixed: 'left',
+            },
+            { title: t('member.role'), dataIndex: 'role', width: W.role, render: (r: string) => roleLabel(t, r) },
             {
               title: t('member.grants'),
-              width: 220,
+              width: W.grants,
               render: (_, m) => <GrantSummary grants={m} limits={project.data} />,
             },
             {
+              title: t('member.pages'),
+              dataIndex: 'pages',
+              width: W.pages,
+              render: (p: number[]) => <PageTags pages={p} />,
+            },
+            nameColumn<Member>({ key: 'email', title: t('account.email'), text: (m) => m.email, width: W.email }),
+            nameColumn<Member>({
+              key: 'enterprise',
+              title: t('account.enterprise'),
+              text: (m) => m.enterprise,
+              width: W.enterprise,
+            }),
+            {
               title: t('common.actions'),
-              width: 170,
+              width: W.actions,
               fixed: 'right',
               render: (_, m) => (
                 <Flex>

@@ -52,7 +52,7 @@ export function RankingsPanel() {
       empty={d !== undefined && d.items.length === 0}
       minHeight={200}
     >
-      {d && d.items.length > 0 && <TopTable data={d} kind="shop" shareTitle={t('shop.col.share')} />}
+      {d && d.items.length > 0 && <TopTable data={d} kind="shop" shareTitle={t('shop.col.share')} sortBy={sortBy} />}
     </PanelCard>
   );
 }

@@ -1,6 +1,6 @@
 import type { ShopComparison, ShopOverviewItem } from '@marketlens/shared/contracts';
 import { SHOP_ENDPOINTS } from '@marketlens/shared/endpoints';
-import { Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Flex, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   FlaggedGrowth,
@@ -9,6 +9,7 @@ import {
   numericColumn,
   PanelCard,
   panelState,
+  ScrollTable,
   ShareChange,
   useAnalysisFilter,
   useAnalysisQuery,
@@ -17,9 +18,13 @@ import {
 } from '../../shared/analysis/index.js';
 import { columnBudget } from '../../shared/ui/displayText.js';
 
-const SHOP_WIDTH = 220;
+const SHOP_WIDTH = 260;
 
-/** The shop's name, linked to its page on the platform (docs/product.md §9) when known, with platform and channel. */
+/**
+ * The shop's name, linked to its page on the platform (docs/product.md §9) when known, with its platform.
+ * A long name is cut in the middle: shops of one group share their start ("JD Self-operated · …") and
+ * differ at the end (docs/web.md "Fits at 1280 px"), the full name on hover.
+ */
 function ShopCell({ shop }: { shop: ShopOverviewItem }) {
   const nameOf = useNameOf();
   const name = nameOf(shop);
@@ -27,7 +32,7 @@ function ShopCell({ shop }: { shop: ShopOverviewItem }) {
     <Flex vertical style={{ minWidth: 0 }}>
       <Flex gap={6} align="center" style={{ minWidth: 0 }}>
         <Tag style={{ marginInlineEnd: 0 }}>{nameOf(shop.platform)}</Tag>
-        <LinkedName text={name} href={shop.link} budget={columnBudget(SHOP_WIDTH, 56)} strong />
+        <LinkedName text={name} href={shop.link} budget={columnBudget(SHOP_WIDTH, 56)} cut="middle" strong />
       </Flex>
     </Flex>
   );
@@ -56,13 +61,15 @@ export function OverviewPanel() {
       fixed: 'left',
       render: (_, r) => <ShopCell shop={r} />,
     },
-    { key: 'channel', title: t('shop.col.channel'), width: 150, render: (_, r) => nameOf(r.channel) },
     {
       key: 'sales',
       title: t('shop.col.sales'),
       ...numericColumn,
+      // The key figure stays beside the name while the other columns scroll.
+      fixed: 'left',
       render: (_, r) => <span data-testid="shop-sales">{fmt.money(r.sales)}</span>,
     },
+    { key: 'channel', title: t('shop.col.channel'), width: 150, render: (_, r) => nameOf(r.channel) },
     {
       key: 'growth',
       title: t('shop.col.growth', { base }),
@@ -117,13 +124,11 @@ export function OverviewPanel() {
       minHeight={120}
     >
       {d && d.items.length > 0 && (
-        <Table<ShopOverviewItem>
+        <ScrollTable<ShopOverviewItem>
           rowKey="value"
-          size="small"
           columns={columns}
           dataSource={d.items}
           pagination={false}
-          scroll={{ x: 'max-content' }}
           data-testid="shop-overview"
         />
       )}

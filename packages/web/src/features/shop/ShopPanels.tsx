@@ -1,6 +1,6 @@
 import type { ShopComposition } from '@marketlens/shared/contracts';
 import { SHOP_ENDPOINTS } from '@marketlens/shared/endpoints';
-import { Flex, Segmented, Select, Table, type TableColumnsType } from 'antd';
+import { Flex, Segmented, Select, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +10,7 @@ import {
   numericColumn,
   PanelCard,
   panelState,
+  ScrollTable,
   SortSwitch,
   TopTable,
   useAnalysisQuery,
@@ -19,8 +20,12 @@ import {
 } from '../../shared/analysis/index.js';
 import { useAxisCoverage } from '../../shared/analysis/useAnalysisFilter.js';
 import { nameColumn } from '../../shared/ui/DisplayText.js';
+import { cutMiddle } from '../../shared/ui/displayText.js';
 import { shopTrendChart } from './charts.js';
 import { CATEGORY_LEVELS, COMPOSITION_BY, type CompositionBy, SHOP_PARAMS } from './params.js';
+
+/** The display budget of a shop's name in the focus selector (about 200 px). */
+const SHOP_LABEL = 28;
 
 /** One of the filter's shops, named. */
 export interface ShopChoice {
@@ -54,7 +59,8 @@ function FocusSelect({
       aria-label={t('shop.focus.label')}
       value={value}
       onChange={onChange}
-      options={shops.map((s) => ({ value: s.value, label: nameOf(s) }))}
+      // A long shop name is cut in the middle, where shops of one group differ; the whole on hover.
+      options={shops.map((s) => ({ value: s.value, label: cutMiddle(nameOf(s), SHOP_LABEL), title: nameOf(s) }))}
       style={{ minWidth: 180 }}
       data-testid="shop-focus"
     />
@@ -74,11 +80,15 @@ export function CompositionPanel({ shops }: { shops: readonly ShopChoice[] }) {
   const q = useAnalysisQuery(SHOP_ENDPOINTS.composition, { shop: shop?.value ?? '', by, level }, { enabled: !!shop });
   const d = q.data;
   const columns: TableColumnsType<CompositionRow> = [
-    nameColumn<CompositionRow>({ key: 'name', title: t('shop.col.name'), text: nameOf, width: 200 }),
+    {
+      ...nameColumn<CompositionRow>({ key: 'name', title: t('shop.col.name'), text: nameOf, width: 200 }),
+      fixed: 'left',
+    },
     {
       key: 'part',
       title: t('shop.col.part'),
       width: 180,
+      fixed: 'left',
       render: (_, r) => <BarCell percent={(r.part ?? 0) * 100} text={fmt.shareRatio(r.part)} />,
     },
     { key: 'sales', title: t('shop.col.sales'), ...numericColumn, render: (_, r) => fmt.money(r.sales) },
@@ -125,13 +135,11 @@ export function CompositionPanel({ shops }: { shops: readonly ShopChoice[] }) {
       minHeight={200}
     >
       {d && d.items.length > 0 && (
-        <Table<CompositionRow>
+        <ScrollTable<CompositionRow>
           rowKey="id"
-          size="small"
           columns={columns}
           dataSource={d.items}
           pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
-          scroll={{ x: 'max-content' }}
           data-testid="shop-composition"
         />
       )}
@@ -165,7 +173,7 @@ export function ProductsPanel({ shops }: { shops: readonly ShopChoice[] }) {
       empty={d !== undefined && d.items.length === 0}
       minHeight={200}
     >
-      {d && d.items.length > 0 && <TopTable data={d} kind="product" shareTitle={t('shop.col.part')} />}
+      {d && d.items.length > 0 && <TopTable data={d} kind="product" shareTitle={t('shop.col.part')} sortBy={sortBy} />}
     </PanelCard>
   );
 }

@@ -1,6 +1,7 @@
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ReportingHost, reportLabels } from './chartLabels.js';
 import { hasSeriesData } from './chartOptions.js';
 import { CHART_DRAWN_MARK, type EChartProps } from './chartProps.js';
 import { type ChartPlugin, echarts, loadPlugin } from './echartsRuntime.js';
@@ -59,6 +60,17 @@ export default function EChartView({
       chart.off('rendered', onRendered);
     };
   }, [chart]);
+
+  // Each settled frame (animations done) reports its clipped and overlapping texts (chartLabels.ts).
+  useEffect(() => {
+    const el = host.current as ReportingHost | null;
+    if (!chart || !el) return;
+    const onFinished = () => reportLabels(chart, el, { packed: plugin === 'wordCloud' });
+    chart.on('finished', onFinished);
+    return () => {
+      chart.off('finished', onFinished);
+    };
+  }, [chart, plugin]);
 
   useEffect(() => {
     if (!chart || (plugin && pluginReady !== plugin)) return;

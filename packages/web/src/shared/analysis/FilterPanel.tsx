@@ -1,10 +1,11 @@
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
-import { Alert, Badge, Button, Card, Col, Flex, Form, Row, Space } from 'antd';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Badge, Button, Card, Col, Flex, Form, Row, Space, theme } from 'antd';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { type AnalysisFilter, activeCount, emptyFilter, encodeFilter } from './filter.js';
 import { CoverageWarning } from './filters/CoverageWarning.js';
+import { focusFirstField } from './filters/focusFirstField.js';
 import {
   FILTER_SECTION_IDS,
   FILTER_SECTION_REGISTRY,
@@ -38,9 +39,20 @@ export interface FilterPanelProps {
 export function FilterPanel({ sections = FILTER_SECTIONS, primary = DEFAULT_PRIMARY, extra }: FilterPanelProps) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
+  // The badge in the theme's primary (docs/web.md "Colours"), not antd's default blue.
+  const { token } = theme.useToken();
   const { filter, defaultDate, apply, reset } = useAnalysisFilter();
   const [draft, setDraft] = useState<AnalysisFilter>(filter);
   const [expanded, setExpanded] = useState(false);
+  const fields = useRef<HTMLDivElement>(null);
+  const fieldsId = useId();
+  // Set by "More filters": once the hidden sections are drawn, the keyboard moves to the first of them.
+  const focusSection = useRef<FilterSectionName | null>(null);
+  useEffect(() => {
+    const s = focusSection.current;
+    focusSection.current = null;
+    if (expanded && s) focusFirstField(fields.current?.querySelector(`[data-filter-section="${s}"]`));
+  }, [expanded]);
   const [submitted, setSubmitted] = useState(false);
   // Reset remounts the sections, clearing what they hold (typed words, a SQL check, a refused value).
   const [generation, setGeneration] = useState(0);
@@ -112,7 +124,7 @@ export function FilterPanel({ sections = FILTER_SECTIONS, primary = DEFAULT_PRIM
   const hidden: AnalysisFilter = { ...draft };
   for (const s of sections.filter(visible)) Object.assign(hidden, FILTER_SECTION_REGISTRY[s].clear?.(hidden));
   const hiddenCount = activeCount(hidden);
-  const more = sections.some((s) => !primary.includes(s));
+  const firstHidden = sections.find((s) => !primary.includes(s));
   const blocked = submitted && Object.keys(problems).length > 0;
   return (
     <Card size="small" variant="borderless" styles={{ body: { padding: '12px 16px 4px' } }} data-testid="filter-panel">
@@ -120,16 +132,26 @@ export function FilterPanel({ sections = FILTER_SECTIONS, primary = DEFAULT_PRIM
         size="middle"
         layout="horizontal"
         labelAlign="left"
-        labelCol={{ flex: en ? '132px' : '88px' }}
-        wrapperCol={{ flex: 'auto' }}
+        // Labels in one column wide enough for the longest of every page's sections ("Only favourite
+        // brands", "只看关注品牌"); a longer one wraps instead of being cut. The field takes the rest of
+        // the row from a zero basis, so a wide field (two price inputs) never pushes under its label.
+        labelCol={{ flex: en ? '150px' : '100px' }}
+        labelWrap
+        wrapperCol={{ flex: '1 1 0', style: { minWidth: 0 } }}
         colon={false}
         onSubmitCapture={(e) => e.preventDefault()}
       >
-        <Row gutter={[24, 0]}>
+        <Row gutter={[24, 0]} ref={fields} id={fieldsId}>
           {sections.filter(visible).map((s) => {
             const def = FILTER_SECTION_REGISTRY[s];
             return (
-              <Col key={`${s}-${generation}`} xs={24} lg={def.wide ? 24 : 12} xxl={def.wide ? 16 : 8}>
+              <Col
+                key={`${s}-${generation}`}
+                xs={24}
+                lg={def.wide ? 24 : 12}
+                xxl={def.wide ? 16 : 8}
+                data-filter-section={s}
+              >
                 <def.Component draft={draft} update={update} errorOf={errorOf} beforeApply={beforeApply[s]} />
               </Col>
             );
@@ -149,11 +171,20 @@ export function FilterPanel({ sections = FILTER_SECTIONS, primary = DEFAULT_PRIM
             <Button onClick={onReset} data-testid="filter-reset">
               {t('analysis.filter.reset')}
             </Button>
-            {more && (
-              <Button type="link" onClick={() => setExpanded((x) => !x)} data-testid="filter-more">
+            {firstHidden && (
+              <Button
+                type="link"
+                aria-expanded={expanded}
+                aria-controls={fieldsId}
+                onClick={() => {
+                  focusSection.current = expanded ? null : firstHidden;
+                  setExpanded(!expanded);
+                }}
+                data-testid="filter-more"
+              >
                 {expanded ? t('analysis.filter.less') : t('analysis.filter.more')}
                 {expanded ? <UpOutlined /> : <DownOutlined />}
-                {!expanded && hiddenCount > 0 && <Badge count={hiddenCount} size="small" color="#1677ff" />}
+                {!expanded && hiddenCount > 0 && <Badge count={hiddenCount} size="small" color={token.colorPrimary} />}
               </Button>
             )}
           </Space>

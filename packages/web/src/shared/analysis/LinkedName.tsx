@@ -1,6 +1,7 @@
 import { ExportOutlined } from '@ant-design/icons';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DisplayText } from '../ui/DisplayText.js';
+import { type CutAt, DisplayText } from '../ui/DisplayText.js';
 import type { DisplayBudget } from '../ui/displayText.js';
 
 /**
@@ -11,15 +12,23 @@ export function LinkedName({
   text,
   href,
   budget = 'cell',
+  cut,
   strong,
+  style,
 }: {
   text: string;
   href?: string | null;
   budget?: DisplayBudget;
+  /** 'middle' for shop names (they differ at their end). */
+  cut?: CutAt;
   strong?: boolean;
+  /** The name's own style (e.g. how it wraps). */
+  style?: CSSProperties;
 }) {
   const { t } = useTranslation();
-  const name = <DisplayText text={text} budget={budget} style={strong ? { fontWeight: 600 } : undefined} />;
+  const name = (
+    <DisplayText text={text} budget={budget} cut={cut} style={{ ...(strong ? { fontWeight: 600 } : {}), ...style }} />
+  );
   if (!href) return name;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" title={t('analysis.openLink')}>

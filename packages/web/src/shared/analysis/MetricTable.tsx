@@ -41,6 +41,8 @@ export function MetricTable({
       key: 'sales',
       title: t('analysis.col.sales'),
       ...numericColumn,
+      // The sorted figure stays beside the name when the table scrolls (docs/web.md "Fits at 1280 px").
+      fixed: 'left',
       render: (_, r) => fmt.money(r.sales),
     },
     { key: 'count', title: t('analysis.col.count'), ...numericColumn, render: (_, r) => fmt.number(r.count) },

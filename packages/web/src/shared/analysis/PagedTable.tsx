@@ -1,5 +1,6 @@
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import type { Key, ReactNode } from 'react';
+import { ScrollTable } from './ScrollTable.js';
 
 export interface PagedTableProps<T> {
   rows: readonly T[];
@@ -13,10 +14,10 @@ export interface PagedTableProps<T> {
 }
 
 /**
- * The small table of every analysis panel: a pager only when it has more rows than a page. It is as
- * wide as its content and scrolls sideways inside its card when that is wider (docs/product.md: a
- * screen fits at 1280 px), so no figure is ever squeezed or cut; columns marked `fixed: 'left'`
- * (rank, name) stay in view while it scrolls.
+ * The small table of every analysis panel: a pager only when it has more rows than a page. It is a
+ * `ScrollTable`: as wide as its content, scrolling sideways inside its card with a visible cue when that
+ * is wider (docs/web.md "Fits at 1280 px"), so no figure is ever squeezed or cut; columns marked
+ * `fixed: 'left'` (rank, name, the sorted figure) stay in view while it scrolls.
  */
 export function PagedTable<T extends object>({
   rows,
@@ -27,15 +28,13 @@ export function PagedTable<T extends object>({
   testId,
 }: PagedTableProps<T>) {
   return (
-    <Table<T>
-      size="small"
+    <ScrollTable<T>
       rowKey={rowKey as string | ((row: T) => Key)}
       columns={columns}
       dataSource={rows as T[]}
       pagination={
         pageSize !== false && rows.length > pageSize ? { pageSize, size: 'small', showSizeChanger: false } : false
       }
-      scroll={{ x: 'max-content' }}
       locale={emptyText ? { emptyText } : undefined}
       data-testid={testId}
     />

@@ -14,7 +14,7 @@ import { PagedTable } from './PagedTable.js';
 import { PanelCard, panelState } from './PanelCard.js';
 import { ProductPicture } from './ProductPicture.js';
 import { type PanelParam, usePanelParam } from './panelParams.js';
-import { type SortBy, SortSwitch } from './switches.js';
+import { SORTS, type SortBy, SortSwitch } from './switches.js';
 import { useAnalysisQuery } from './useAnalysisQuery.js';
 import { useFormatters } from './useFormatters.js';
 
@@ -29,7 +29,8 @@ const nameBudget = (kind: TopKind) =>
 
 /**
  * The name cell: a product title or shop name links to its page on the platform (docs/product.md §9) when known;
- * a product shows its picture beside it (the placeholder when it has none).
+ * a product shows its picture beside it (the placeholder when it has none). A shop's name is cut in the
+ * middle: shops of one group share their start and differ at the end.
  */
 function NameCell({ row, kind }: { row: TopRow; kind: TopKind }) {
   const nameOf = useNameOf();
@@ -44,7 +45,7 @@ function NameCell({ row, kind }: { row: TopRow; kind: TopKind }) {
     <Flex vertical style={{ minWidth: 0, maxWidth: '100%', overflow: 'hidden' }}>
       <Flex gap={6} align="center" style={{ minWidth: 0 }}>
         {row.platform && kind !== 'brand' && <Tag style={{ marginInlineEnd: 0 }}>{nameOf(row.platform)}</Tag>}
-        <LinkedName text={name} href={row.link} budget={nameBudget(kind)} />
+        <LinkedName text={name} href={row.link} budget={nameBudget(kind)} cut={kind === 'shop' ? 'middle' : 'end'} />
       </Flex>
       {sub && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -65,19 +66,29 @@ function NameCell({ row, kind }: { row: TopRow; kind: TopKind }) {
 /**
  * One ranking table for brands, shops and products (POST /top), the columns chosen by kind: rank,
  * name (linked to the platform page when known), figures, share, share change and sales growth.
+ * Rank, name and the figure it is sorted by come first and stay in view when the table scrolls
+ * sideways in a narrow card (docs/web.md "Fits at 1280 px"); the other figures scroll.
  */
 export function TopTable({
   data,
   kind,
   shareTitle,
+  sortBy = 'sales',
 }: {
   data: TopData | undefined;
   kind: TopKind;
   /** The share column's title when the scope is not the market (e.g. "share of the brand's sales"). */
   shareTitle?: string;
+  /** The figure the ranking is sorted by: its column is fixed beside the name. */
+  sortBy?: SortBy;
 }) {
   const { t } = useTranslation();
   const fmt = useFormatters();
+  const figures: Record<SortBy, TableColumnsType<TopRow>[number]> = {
+    sales: { key: 'sales', title: t('analysis.col.sales'), ...numericColumn, render: (_, r) => fmt.money(r.sales) },
+    count: { key: 'count', title: t('analysis.col.count'), ...numericColumn, render: (_, r) => fmt.number(r.count) },
+  };
+  const others = SORTS.filter((s) => s !== sortBy).map((s) => figures[s]);
   const columns: TableColumnsType<TopRow> = [
     { key: 'rank', title: t('analysis.col.rank'), dataIndex: 'rank', width: 64, align: 'center', fixed: 'left' },
     {
@@ -87,6 +98,7 @@ export function TopTable({
       render: (_, r) => <NameCell row={r} kind={kind} />,
       width: NAME_WIDTH[kind],
     },
+    { ...figures[sortBy], fixed: 'left' },
     ...(kind === 'product'
       ? [
           {
@@ -97,8 +109,7 @@ export function TopTable({
           },
         ]
       : []),
-    { key: 'sales', title: t('analysis.col.sales'), ...numericColumn, render: (_, r) => fmt.money(r.sales) },
-    { key: 'count', title: t('analysis.col.count'), ...numericColumn, render: (_, r) => fmt.number(r.count) },
+    ...others,
     ...(kind !== 'product'
       ? [
           {
@@ -198,7 +209,7 @@ export function TopPanel<K extends TopKind>({
       />
       <PanelCard {...panelState(q)} subject={subject} empty={q.data?.items.length === 0} style={{ boxShadow: 'none' }}>
         {q.data && q.data.kind === kind && q.data.items.length > 0 && (
-          <TopTable data={q.data} kind={kind} shareTitle={shareTitle} />
+          <TopTable data={q.data} kind={kind} shareTitle={shareTitle} sortBy={sortBy} />
         )}
       </PanelCard>
     </PanelCard>

@@ -1,10 +1,11 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import type { InsightValuationData } from '@marketlens/shared/contracts';
-import { Flex, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Flex, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flagsOf } from './FlagMark.js';
 import { FlaggedGrowth, numericColumn, useScoreColumns } from './figures.js';
+import { ScrollTable } from './ScrollTable.js';
 import { useFormatters } from './useFormatters.js';
 
 type ValuationItem = InsightValuationData['items'][number];
@@ -15,7 +16,7 @@ function Scored({ children, score }: { children: ReactNode; score: number | null
   const { t } = useTranslation();
   const fmt = useFormatters();
   return (
-    <Flex vertical align="flex-end">
+    <Flex vertical align="flex-end" style={{ whiteSpace: 'nowrap' }}>
       <span>{children}</span>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('analysis.valuation.scoreShort', { score: fmt.number(score, 1) })}
@@ -85,13 +86,11 @@ export function ValuationTable({ data }: { data: InsightValuationData }) {
   ];
   return (
     <>
-      <Table<ValuationItem>
-        size="small"
+      <ScrollTable<ValuationItem>
         rowKey="category_id"
         columns={columns}
         dataSource={data.items}
         pagination={data.items.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
-        scroll={{ x: 'max-content' }}
         data-testid="valuation-table"
       />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>

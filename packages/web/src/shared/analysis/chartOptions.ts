@@ -266,22 +266,28 @@ export function shareDonutOption(args: {
     series: [
       {
         type: 'pie',
-        radius: ['40%', '62%'],
+        // A narrow ring leaves the labels room beside it in a third of a 1280 px card (docs/web.md "Fits at 1280 px").
+        radius: ['32%', '50%'],
         center: ['50%', '50%'],
         avoidLabelOverlap: true,
         minShowLabelAngle: 6,
         itemStyle: { borderColor: '#fff', borderWidth: 2 },
         label: {
-          // A long name wraps instead of being cut to "Bea…"; a very long one is cut by the display-length
-          // rule first (the tooltip has it whole).
+          // A name too long for the room beside the ring ends in "…" (the slice's tooltip has it whole).
+          // No fixed width: ECharts then narrows each label to the room between the ring and the chart's
+          // edge (with alignTo 'edge'), so no label is drawn past the edge; a fixed width switched that off.
           formatter: (p: { name: string; data: { share: Value } }) =>
             `${cutLabel('sliceLabel')(p.name)}\n${fmt.shareRatio(p.data.share)}`,
           fontSize: 12,
           lineHeight: 16,
-          width: 96,
-          overflow: 'break',
+          overflow: 'truncate',
+          ellipsis: '…',
+          alignTo: 'edge',
+          edgeDistance: 4,
         },
-        labelLine: { length: 8, length2: 8 },
+        labelLine: { length: 8, length2: 0 },
+        // Labels that would still meet (many thin slices) are dropped; each slice's tooltip still names it.
+        labelLayout: { hideOverlap: true },
         data,
       },
     ],

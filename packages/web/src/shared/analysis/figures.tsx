@@ -120,8 +120,11 @@ export function bandLabel(
   return `${money(min)} – ${money(max)}`;
 }
 
-const NOWRAP = { style: { whiteSpace: 'nowrap' as const } };
-/** Column props of a figure: right-aligned, its cells never wrapped ('¥7 896M' must not break at its space). */
+const NOWRAP = { style: { whiteSpace: 'nowrap' as const, fontVariantNumeric: 'tabular-nums' } };
+/**
+ * Column props of a figure: right-aligned in digits of equal width, its cells never wrapped ('¥7 896M'
+ * must not break; docs/product.md §9 groups with a no-break space as well).
+ */
 export const numericColumn = {
   align: 'right' as const,
   onCell: () => NOWRAP,
@@ -160,7 +163,7 @@ interface ScoredRow {
   score: number;
 }
 
-/** The rank, category and score (bar + figure) columns that a valuation table starts with. */
+/** The rank, category and score (bar + figure) columns that a valuation table starts with, all fixed. */
 export function useScoreColumns<T extends ScoredRow>(scoreTitle: string, scoreTestId: string): TableColumnsType<T> {
   const { t } = useTranslation();
   const fmt = useFormatters();
@@ -172,6 +175,8 @@ export function useScoreColumns<T extends ScoredRow>(scoreTitle: string, scoreTe
       key: 'score',
       title: scoreTitle,
       width: 170,
+      // The figure the valuation is sorted by stays beside the name when the table scrolls.
+      fixed: 'left',
       render: (_, r) => (
         <BarCell
           percent={r.score}

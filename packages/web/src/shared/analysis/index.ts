@@ -157,6 +157,8 @@ export {
   useProjectId,
   useTableDate,
 } from './reference.js';
+/** `<ScrollTable …antd Table props>`: a table that scrolls sideways in its card with a visible cue; fix its key columns. */
+export { ScrollTable } from './ScrollTable.js';
 /** `<MetricSwitch>` (sales | count | avg_price, default sales) and `<SortSwitch>` (sales | count). */
 export {
   DEFAULT_METRIC,

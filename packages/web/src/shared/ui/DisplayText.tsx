@@ -1,6 +1,9 @@
 import { type TableColumnType, Tooltip } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
-import { columnBudget, cutText, type DisplayBudget } from './displayText.js';
+import { columnBudget, cutMiddle, cutText, type DisplayBudget } from './displayText.js';
+
+/** Where a name too long for its room loses characters: its end, or its middle (`cutMiddle`: shop names). */
+export type CutAt = 'end' | 'middle';
 
 /**
  * A name cut to a display-length budget (docs/product.md §5) with an ellipsis; when cut, the full text shows in
@@ -9,18 +12,21 @@ import { columnBudget, cutText, type DisplayBudget } from './displayText.js';
 export function DisplayText({
   text,
   budget = 'cell',
+  cut: at = 'end',
   tip,
   style,
   testId,
 }: {
   text: string;
   budget?: DisplayBudget;
+  /** 'middle' keeps the start and the distinguishing end ("JD Self-...· Apple Store"). */
+  cut?: CutAt;
   /** Shown on hover instead of the full text, cut or not (e.g. a category's path). */
   tip?: ReactNode;
   style?: CSSProperties;
   testId?: string;
 }) {
-  const shown = cutText(text, budget);
+  const shown = at === 'middle' ? cutMiddle(text, budget) : cutText(text, budget);
   // A budget too wide for its room (a font wider than planned) wraps the text rather than overflowing.
   const wrap: CSSProperties = { overflowWrap: 'anywhere', ...style };
   const cut = shown !== text;
@@ -48,17 +54,20 @@ export function nameColumn<T>({
   title,
   text,
   width,
+  cut,
 }: {
   key: string;
   title: ReactNode;
   text: (row: T) => string;
   width?: number;
+  /** 'middle' for names that differ at their end (shops). */
+  cut?: CutAt;
 }): TableColumnType<T> {
   const budget = width === undefined ? 'cell' : columnBudget(width);
   return {
     key,
     title,
     ...(width === undefined ? {} : { width }),
-    render: (_: unknown, row: T) => <DisplayText text={text(row)} budget={budget} />,
+    render: (_: unknown, row: T) => <DisplayText text={text(row)} budget={budget} cut={cut} />,
   };
 }

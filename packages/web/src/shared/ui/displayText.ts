@@ -4,7 +4,7 @@
  * The budgets live here so that tables, tags and charts cut alike; `DisplayText` shows the full
  * text on hover, `cutLabel` is the same cut for ECharts formatters.
  */
-import { truncateDisplay } from '@marketlens/shared';
+import { DEFAULT_ELLIPSIS, displayLength, truncateDisplay } from '@marketlens/shared';
 
 /** Display-length budgets (a Chinese character counts 2) of the places that have no pixel width. */
 export const DISPLAY_BUDGET = {
@@ -44,3 +44,47 @@ export const cutLabel =
   (budget: DisplayBudget) =>
   (name: string): string =>
     cutText(String(name ?? ''), budget);
+
+/** Where a name's parts meet ("JD Self-operated · Apple Store"): the part after the last one tells names apart. */
+const PART_SEPARATORS = new Set(['·', '|', '｜', '/', '-', '—', '–', '(', '（']);
+
+/** Up to `units` display units of `chars`, from the start (or, `fromEnd`, from the end). */
+function take(chars: readonly string[], units: number, fromEnd: boolean): string {
+  const kept: string[] = [];
+  let used = 0;
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[fromEnd ? chars.length - 1 - i : i] as string;
+    const w = displayLength(ch);
+    if (used + w > units) break;
+    kept.push(ch);
+    used += w;
+  }
+  return (fromEnd ? kept.reverse() : kept).join('');
+}
+
+/**
+ * `text` cut IN THE MIDDLE to the budget, for names that share their start and differ at the end (shops:
+ * "JD Self-operated · Apple Store" / "JD Self-operated · Apple Accessories"): the start and the end stay,
+ * the ellipsis replaces the middle. The end is the part after the last separator (·, |, /, -, …) when it
+ * takes at most two thirds of the room, else half the room.
+ *
+ * | text | budget | result |
+ * |---|---|---|
+ * | `'JD Self-operated · Apple Store'` (30) | 24 | `'JD Self-...· Apple Store'` |
+ * | `'abcdefghijklmnop'` | 10 | `'abc...mnop'` |
+ * | a text that fits | any | unchanged |
+ */
+export function cutMiddle(text: string, budget: DisplayBudget): string {
+  const max = budgetOf(budget);
+  if (displayLength(text) <= max) return text;
+  const room = max - displayLength(DEFAULT_ELLIPSIS);
+  if (room < 4) return cutText(text, budget);
+  const chars = [...text];
+  let sep = -1;
+  for (let i = chars.length - 2; i > 0 && sep < 0; i--) if (PART_SEPARATORS.has(chars[i] as string)) sep = i;
+  const part = sep < 0 ? Number.POSITIVE_INFINITY : displayLength(chars.slice(sep).join(''));
+  const tailUnits = part <= Math.floor((room * 2) / 3) ? part : Math.ceil(room / 2);
+  const tail = take(chars, tailUnits, true);
+  const head = take(chars, room - displayLength(tail), false).trimEnd();
+  return `${head}${DEFAULT_ELLIPSIS}${tail}`;
+}

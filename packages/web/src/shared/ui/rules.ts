@@ -5,6 +5,7 @@ import {
   validatePassword,
   validatePasswordRepeat,
   validateRequired,
+  validateTelephone,
 } from '@marketlens/shared';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
@@ -44,6 +45,15 @@ export function requiredRule(t: TFunction, field: RequiredField): FormRule {
   return {
     validator: async (_, value: string | undefined) => {
       const key = validateRequired(field, value ?? '');
+      if (key) throw new Error(t(key));
+    },
+  };
+}
+
+export function telephoneRule(t: TFunction): FormRule {
+  return {
+    validator: async (_, value: string | undefined) => {
+      const key = validateTelephone(value ?? '');
       if (key) throw new Error(t(key));
     },
   };

@@ -9,6 +9,7 @@ import {
   type AuthUser,
   accountContact,
   canAddMember,
+  grantCoverage,
   isAdmin,
 } from '../../../permissions/index.js';
 import type { ProjectHandlers, ProjectKit } from './shared.js';
@@ -20,6 +21,7 @@ export function projectMemberHandlers(kit: ProjectKit) {
   /** The members as `viewer` sees them: contact fields under the tenancy rule (`accountContact`). */
   async function memberViews(projectId: number, viewer: AccountViewer) {
     const members = await metadata.members.listForProject(projectId);
+    const projectCategories = await metadata.projectCategories.ids(projectId);
     const out = [];
     for (const m of members) {
       const u = await metadata.users.getById(m.userId);
@@ -36,6 +38,7 @@ export function projectMemberHandlers(kit: ProjectKit) {
         categories: g.category.map(Number),
         brands: g.brand,
         shops: g.shop,
+        ...grantCoverage(u, projectCategories, g.category.map(Number)),
         discount_price_on: m.discountPriceOn,
       });
     }

@@ -57,6 +57,8 @@ export function CategorySection({ draft, update, beforeApply }: FilterSectionPro
       <Flex vertical gap={6}>
         <Segmented
           size="small"
+          // As wide as its two options, like the keywords section's mode switch (a column stretches it).
+          style={{ alignSelf: 'flex-start' }}
           value={draft.sql.enable ? 'sql' : 'category'}
           onChange={(mode) =>
             // docs/product.md §4: choosing one mode resets the other.

@@ -1,0 +1,54 @@
+import { Table, type TableProps, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Whether the table's own scroll container (antd's `.ant-table-content` or `.ant-table-body`) is wider than its room. */
+function useOverflows(rows: unknown, columns: unknown) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new rows or columns change the table's width
+  useEffect(() => {
+    const scroller = ref.current?.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+    if (!scroller) return;
+    const measure = () => setOverflows(scroller.scrollWidth > scroller.clientWidth + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(scroller);
+    const table = scroller.querySelector('table');
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  }, [rows, columns]);
+  return [ref, overflows] as const;
+}
+
+/**
+ * An analysis table that may be wider than its card (docs/web.md "Fits at 1280 px"): it is as wide as
+ * its content and scrolls sideways inside the card, never cutting a figure; the caller fixes its key
+ * columns (`fixed: 'left'`: rank, name and the sorted figure) so they stay in view. When it does
+ * scroll, the scrolling edge casts a shadow (`ml-wide-table`, app/app.css) and a short hint above it
+ * says there are more columns, in the page language.
+ */
+export function ScrollTable<T extends object>({ className, scroll, ...props }: TableProps<T>) {
+  const { t } = useTranslation();
+  const [ref, overflows] = useOverflows(props.dataSource, props.columns);
+  return (
+    <div ref={ref} style={{ minWidth: 0 }}>
+      {overflows && (
+        <Typography.Text
+          type="secondary"
+          style={{ display: 'block', textAlign: 'right', fontSize: 12, marginBottom: 4 }}
+          data-testid="table-scroll-hint"
+        >
+          {t('analysis.table.scrollHint')}
+        </Typography.Text>
+      )}
+      <Table<T>
+        size="small"
+        {...props}
+        className={['ml-wide-table', className].filter(Boolean).join(' ')}
+        scroll={{ x: 'max-content', ...scroll }}
+      />
+    </div>
+  );
+}

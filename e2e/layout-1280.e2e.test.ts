@@ -36,6 +36,16 @@ const SCREENS: Screen[] = [
   { name: 'hot', path: () => '/hot' },
   { name: 'explore', path: () => '/explore' },
   { name: 'potential', path: () => '/potential' },
+  {
+    // With results: no limit on the category's growth, so the table of rising brands fills.
+    name: 'potential-results',
+    path: () => '/potential',
+    open: async (page) => {
+      await page.getByTestId('limit-category_growth').locator('input').first().fill('');
+      await page.getByTestId('potential-search').click();
+      await page.getByTestId('potential-table').locator('tbody tr.ant-table-row').first().waitFor();
+    },
+  },
   { name: 'discover', path: () => '/discover' },
   {
     name: 'discover-more-filters',
@@ -68,6 +78,11 @@ const SCREENS: Screen[] = [
   { name: 'account-batch-update', path: () => '/accounts/batch-update' },
   { name: 'enquiries', path: () => '/enquiries' },
   { name: 'audit', path: () => '/audit' },
+  {
+    name: 'audit-raw-detail',
+    path: () => '/audit',
+    open: (page) => page.locator('[data-testid^="audit-raw-"]').first().click(),
+  },
   { name: 'price-goods', path: () => '/price/goods' },
   { name: 'no-project', path: () => '/no-project', as: 'nobody' },
   { name: 'login', path: () => '/login', as: 'signed-out' },

@@ -20,6 +20,10 @@ const frame = (body: string) => `<!doctype html><html><head><style>
   .ant-table-cell-fix-right { position: sticky; right: 0; background: #fff; }
 </style></head><body><div class="ant-layout">${body}</div></body></html>`;
 
+/** A table inside the shared scroll table's cue: its shadow class and the hint above it. */
+const cued = (table: string) =>
+  `<div><span data-testid="table-scroll-hint">more columns</span><div class="ml-wide-table">${table}</div></div>`;
+
 const LONG = 'A name far too long for its narrow little room';
 
 async function problemsOf(page: Page, body: string): Promise<LayoutProblem['kind'][]> {
@@ -83,11 +87,19 @@ describe('layout checks', () => {
       `<div class="ant-table-content"><table><tbody><tr class="ant-table-row">
         <td>1</td><td>${'Product name '.repeat(2)}</td><td>Brand</td><td style="padding-right: 40px">¥69</td>
         <td>¥7 712M</td><td>107M</td><td class="${fixed}">+</td></tr></tbody></table></div>`;
-    expect(await problemsOf(page, row('ant-table-cell-fix-right'))).toEqual(['figures-hidden']);
+    expect(await problemsOf(page, cued(row('ant-table-cell-fix-right')))).toEqual(['figures-hidden']);
     const keyFirst = `<div class="ant-table-content"><table><tbody><tr class="ant-table-row">
       <td>1</td><td>Product</td><td>¥7 712M</td><td>${'Brand and shop '.repeat(3)}</td><td>107M</td>
       </tr></tbody></table></div>`;
-    expect(await problemsOf(page, keyFirst)).toEqual([]);
+    expect(await problemsOf(page, cued(keyFirst))).toEqual([]);
+  });
+
+  it('a table that scrolls without the shared cue, and one with its shadow and hint', async () => {
+    const wide = `<div class="ant-table-content"><table><tbody><tr class="ant-table-row">
+      <td>1</td><td>Product</td><td>¥7 712M</td><td>${'Brand and shop '.repeat(3)}</td></tr></tbody></table></div>`;
+    expect(await problemsOf(page, wide)).toEqual(['scroll-no-cue']);
+    expect(await problemsOf(page, `<div class="ml-wide-table">${wide}</div>`)).toEqual(['scroll-no-cue']);
+    expect(await problemsOf(page, cued(wide))).toEqual([]);
   });
 
   it('a side-menu entry below the window, and a menu that fits', async () => {

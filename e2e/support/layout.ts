@@ -23,6 +23,7 @@ export interface LayoutProblem {
     | 'figure-wrapped'
     | 'word-broken'
     | 'figures-hidden'
+    | 'scroll-no-cue'
     | 'menu-below-fold'
     | 'chart-clipped'
     | 'chart-overlap';
@@ -123,6 +124,16 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
     // sorted figure is a key column), not only the rank, the picture and the names.
     for (const scroller of document.querySelectorAll('.ant-table-content, .ant-table-body')) {
       if (!visible(scroller) || scroller.scrollWidth <= scroller.clientWidth + SLACK) continue;
+      // A table that scrolls says so: the shadow of the shared scroll table (`ml-wide-table`) and its
+      // hint above it; a bare scrollbar at the table's foot is easy to miss.
+      const wrapper = scroller.closest('.ml-wide-table');
+      if (!wrapper?.parentElement?.querySelector('[data-testid="table-scroll-hint"]')) {
+        problems.push({
+          kind: 'scroll-no-cue',
+          where: where(scroller),
+          text: `${scroller.scrollWidth} > ${scroller.clientWidth}`,
+        });
+      }
       const view = scroller.getBoundingClientRect();
       const row = scroller.querySelector('tbody tr.ant-table-row');
       if (!row) continue;

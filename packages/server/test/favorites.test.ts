@@ -99,7 +99,7 @@ describe('favourites API', () => {
       expect(zh.statusCode).toBe(404);
       expect(zh.json().msg).toBe('该收藏不存在');
       const en = await call('DELETE', member, '/collections/999999', { locale: 'en_us' });
-      expect(en.json().msg).toBe('The favourite does not exist.');
+      expect(en.json().msg).toBe('The favorite does not exist.');
     });
   });
 

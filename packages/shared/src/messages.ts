@@ -196,11 +196,11 @@ const coreEn = {
   'projects.deleteRootOnly': 'Only root may delete a project.',
 
   // Favourites (docs/product.md §7, §8): the favourites folder and the favourite brands of a project.
-  'collections.getFailed': 'Failed to get favourites, please try again later',
-  'collections.readFailed': 'Failed to read favourite brands, please try again later',
-  'collections.updateFailed': 'Failed to update favourite brands, please try again later',
-  'collections.deleteFailed': 'Failed to delete the favourite, please try again later',
-  'collections.notFound': 'The favourite does not exist.',
+  'collections.getFailed': 'Failed to get favorites, please try again later',
+  'collections.readFailed': 'Failed to read favorite brands, please try again later',
+  'collections.updateFailed': 'Failed to update favorite brands, please try again later',
+  'collections.deleteFailed': 'Failed to delete the favorite, please try again later',
+  'collections.notFound': 'The favorite does not exist.',
   'collections.brandNotInDataset': 'The brand does not exist in the project data: {ids}',
 
   // docs/product.md §9 percent display at or above 10 000 %.

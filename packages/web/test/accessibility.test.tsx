@@ -35,7 +35,7 @@ describe('accessible names of the shared components', () => {
     expect(screen.getByRole('combobox', { name: 'Platforms / channels' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Brands' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Title keywords' })).toBeTruthy();
-    expect(screen.getByRole('switch', { name: 'Only favourite brands' })).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'Only favorite brands' })).toBeTruthy();
     // The period range: its stand-in until used (LazyRangePicker), then both inputs of the picker.
     const standIn = screen.getByRole('textbox', { name: 'Period' });
     fireEvent.focus(standIn);

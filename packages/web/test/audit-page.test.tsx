@@ -155,6 +155,16 @@ describe('audit detail: readable fields in the reader time zone, the raw JSON on
     expect(detailLines(7)).toEqual([{ key: 'value', kind: 'text', text: '7' }]);
   });
 
+  it('groups the digits of amounts and counts as every page does, and leaves ids alone', () => {
+    const lines = detailLines({ total: 1234567, count: 12000, user_id: 123456 });
+    expect(lines).toEqual([
+      { key: 'total', kind: 'text', text: '1\u202F234\u202F567' },
+      { key: 'count', kind: 'text', text: '12\u202F000' },
+      { key: 'user_id', kind: 'text', text: '123456' },
+    ]);
+    expect(detailLines({ total: 1234.5 })[0]).toEqual({ key: 'total', kind: 'text', text: '1\u202F234.50' });
+  });
+
   it('names the reader UTC offset', () => {
     const at = new Date('2026-11-20T08:30:00.000Z');
     const minutes = -at.getTimezoneOffset();

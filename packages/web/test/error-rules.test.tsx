@@ -109,7 +109,7 @@ describe('tokens handed over in the address (tk, rtk)', () => {
 });
 
 describe('quiet calls: a follow that fails (docs/api.md favourite errors)', () => {
-  const UPDATE_FAILED = 'Failed to update favourite brands, please try again later';
+  const UPDATE_FAILED = 'Failed to update favorite brands, please try again later';
   const follow = () => followBrands(1, [5], true);
 
   it.each([403, 404])('with %i shows the favourites message, and no HTTP toast', async (status) => {

@@ -242,7 +242,7 @@ describe('Store Analysis page', () => {
     renderPage('/shop?s=2:8');
     const state = await screen.findByTestId('no-access-shop', undefined, { timeout: 30_000 });
     expect(state.textContent).toContain('You have no access to this shop');
-    expect(within(state).getByText('Add to favourites')).toBeTruthy();
+    expect(within(state).getByText('Add to favorites')).toBeTruthy();
     expect(within(state).getByText('Contact administrator')).toBeTruthy();
   });
 

@@ -15,7 +15,7 @@ export const downloadMessages = defineMessages({
     'download.header.keywords': 'Title keywords',
     'download.header.attributes': 'Attributes',
     'download.header.price': 'Price band',
-    'download.header.favouritesOnly': 'Only favourite brands',
+    'download.header.favouritesOnly': 'Only favorite brands',
     'download.header.currency': 'Currency',
     'download.header.generatedAt': 'Generated at',
     'download.value.all': 'All within your access',

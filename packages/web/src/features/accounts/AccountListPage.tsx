@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useUser } from '../../shared/auth/session.js';
 import type { UserView } from '../../shared/auth/types.js';
-import { DisplayText, nameColumn } from '../../shared/ui/DisplayText.js';
+import { contactColumns, DisplayText } from '../../shared/ui/DisplayText.js';
 import { formatCalendarDate, formatDate } from '../../shared/ui/dates.js';
 import { columnBudget } from '../../shared/ui/displayText.js';
 import { accountState, roleLabel, roleOptions } from '../../shared/ui/labels.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
+import { ScrollTable, useKeyColumnFixed } from '../../shared/ui/ScrollTable.js';
 import { useAction } from '../../shared/ui/useAction.js';
-import { useKeyColumnFixed, wideTable } from '../../shared/ui/wideTable.js';
 import { type Application, accountKeys, accountsApi, type ListParams } from './api.js';
 import { DeleteAccountButton, mayDeleteAccount } from './DeleteAccount.js';
 
@@ -157,11 +157,12 @@ export default function AccountListPage() {
           onChange={(v?: ListParams['status']) => set({ status: v })}
         />
       </Flex>
-      <Table<UserView>
+      <ScrollTable<UserView>
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.items ?? []}
-        {...wideTable(ACCOUNT_TABLE_WIDTH)}
+        scroll={{ x: ACCOUNT_TABLE_WIDTH }}
+        size="middle"
         data-testid="account-table"
         pagination={{
           current: params.page,
@@ -199,13 +200,7 @@ export default function AccountListPage() {
               return <Badge status={s.tone} text={s.label} />;
             },
           },
-          nameColumn<UserView>({ key: 'email', title: t('account.email'), text: (u) => u.email, width: W.email }),
-          nameColumn<UserView>({
-            key: 'enterprise',
-            title: t('account.enterprise'),
-            text: (u) => u.enterprise,
-            width: W.enterprise,
-          }),
+          ...contactColumns<UserView>(t, W),
           {
             title: t('account.validTo'),
             dataIndex: 'valid_to',

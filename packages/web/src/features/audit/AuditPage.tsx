@@ -1,7 +1,7 @@
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditOutcome, auditActionKey, isAuditAction } from '@marketlens/shared';
 import type { AuditEntry } from '@marketlens/shared/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, Select, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Input, Select, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { registerArea } from '../../shared/i18n/index.js';
 import { FileDownloadButton } from '../../shared/ui/FileDownloadButton.js';
 import { LazyRangePicker } from '../../shared/ui/LazyRangePicker.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
-import { wideTable } from '../../shared/ui/wideTable.js';
+import { ScrollTable } from '../../shared/ui/ScrollTable.js';
 import { AuditDetail, AuditRawDetail } from './AuditDetail.js';
 import { type AuditParams, auditApi, auditKeys } from './api.js';
 import { readerOffset } from './detail.js';
@@ -121,12 +121,12 @@ export default function AuditPage() {
             {t('auditScreen.filter.reset')}
           </Button>
         </Flex>
-        <Table<AuditEntry>
+        <ScrollTable<AuditEntry>
           rowKey="id"
           size="middle"
           loading={list.isFetching}
           dataSource={list.data?.items ?? []}
-          {...wideTable(Object.values(W).reduce((a, b) => a + b, 0))}
+          scroll={{ x: Object.values(W).reduce((a, b) => a + b, 0) }}
           expandable={{
             showExpandColumn: false,
             expandedRowKeys: rawOpen,

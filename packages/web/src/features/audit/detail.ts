@@ -1,3 +1,4 @@
+import { formatAmount } from '@marketlens/shared';
 import dayjs from 'dayjs';
 
 /**
@@ -91,9 +92,15 @@ export function detailLines(detail: unknown): DetailLine[] {
       (DETAIL_CODES[key as CodedField] as readonly string[]).includes(value)
     )
       return { key: key as CodedField, kind: 'code', code: value };
+    if (GROUPED.has(key) && typeof value === 'number') return { key, kind: 'text', text: groupedText(value) };
     return { key, kind: 'text', text: valueText(value) };
   });
 }
+
+/** Amounts and counts, read as figures: digits grouped as on every page (ids stay as they are). */
+const GROUPED: ReadonlySet<string> = new Set(['total', 'count', 'members', 'saved_configs']);
+
+const groupedText = (n: number) => formatAmount(n, { decimals: Number.isInteger(n) ? 0 : 2 });
 
 function valueText(value: unknown): string {
   if (value === null || value === undefined) return '-';

@@ -1,5 +1,5 @@
 import type { BrandCharacter, ContrastSlot, ContrastSlotFigures } from '@marketlens/shared/contracts';
-import { Col, Flex, List, Row, Segmented, Table, type TableColumnsType, Typography } from 'antd';
+import { Col, Flex, List, Row, Segmented, type TableColumnsType, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,6 +9,7 @@ import {
   flagsOf,
   PanelCard,
   panelState,
+  ScrollTable,
   ShareChange,
   useAnalysisFilter,
   useFormatters,
@@ -91,7 +92,7 @@ export function OverviewPanel({ shown, state }: { shown: Shown[]; state: ReturnT
     { key: 'market', label: t('contrast.overview.marketSales'), cell: (s) => fmt.money(s.figures.market.sales) },
   ];
   const columns: TableColumnsType<FigureRow> = [
-    { key: 'label', title: t('contrast.overview.metric'), dataIndex: 'label', width: 180 },
+    { key: 'label', title: t('contrast.overview.metric'), dataIndex: 'label', width: 180, fixed: 'left' },
     ...shown.map((s) => ({
       key: String(s.index),
       title: <SlotName s={s} />,
@@ -107,13 +108,11 @@ export function OverviewPanel({ shown, state }: { shown: Shown[]; state: ReturnT
       {...state}
     >
       {shown.length > 0 && (
-        <Table<FigureRow>
-          size="small"
+        <ScrollTable<FigureRow>
           rowKey="key"
           columns={columns}
           dataSource={rows}
           pagination={false}
-          scroll={{ x: true }}
           data-testid="contrast-overview"
         />
       )}

@@ -1,7 +1,7 @@
 import { ORDER_STATUSES, type OrderStatus } from '@marketlens/shared';
 import type { Order } from '@marketlens/shared/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Flex, Input, Select, Table, Tag, Typography } from 'antd';
+import { Flex, Input, Select, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,8 @@ import { registerArea } from '../../shared/i18n/index.js';
 import { formatDate } from '../../shared/ui/dates.js';
 import { LazyRangePicker } from '../../shared/ui/LazyRangePicker.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
+import { ScrollTable } from '../../shared/ui/ScrollTable.js';
 import { useAction } from '../../shared/ui/useAction.js';
-import { wideTable } from '../../shared/ui/wideTable.js';
 import { type EnquiryListParams, priceApi, priceKeys } from './api.js';
 import { enquiryMessages } from './enquiryMessages.js';
 import { money } from './reasons.js';
@@ -88,12 +88,13 @@ export default function EnquiriesPage() {
             }
           />
         </Flex>
-        <Table<Order>
+        <ScrollTable<Order>
           rowKey="id"
           loading={list.isFetching}
           dataSource={list.data?.items ?? []}
           // The number and date at the left and the status at the right stay in view; the rest scrolls.
-          {...wideTable(Object.values(W).reduce((a, b) => a + b, 0))}
+          scroll={{ x: Object.values(W).reduce((a, b) => a + b, 0) }}
+          size="middle"
           data-testid="enquiry-table"
           expandable={{
             fixed: 'left',

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { canEnterRoute, fillPath, ROUTES } from '@marketlens/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Empty, Flex, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Empty, Flex, Input, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -14,8 +14,8 @@ import { projectStatusLabel } from '../../shared/ui/labels.js';
 import { lazyDialog } from '../../shared/ui/lazyDialog.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { PageTags } from '../../shared/ui/PagesField.js';
+import { ScrollTable, useKeyColumnFixed } from '../../shared/ui/ScrollTable.js';
 import { useAction } from '../../shared/ui/useAction.js';
-import { useKeyColumnFixed, wideTable } from '../../shared/ui/wideTable.js';
 import { type Project, type ProjectListParams, projectKeys, projectsApi } from './api.js';
 
 const NAME_WIDTH = 260;
@@ -111,13 +111,14 @@ export default function ProjectListPage() {
               onChange={(v?: ProjectListParams['status']) => setParams((p) => ({ ...p, page: 1, status: v }))}
             />
           </Flex>
-          <Table<Project>
+          <ScrollTable<Project>
             rowKey="id"
             loading={list.isFetching}
             dataSource={list.data?.items ?? []}
             // Every column fits from a 1440 px window; narrower (1280 px with the side menu open), the name and
             // the status (from 1200 px) stay at the left and the actions at the right while the rest scrolls.
-            {...wideTable(NAME_WIDTH + STATUS_WIDTH + PAGES_WIDTH + OWNER_WIDTH + CREATED_WIDTH + actionsWidth(root))}
+            scroll={{ x: NAME_WIDTH + STATUS_WIDTH + PAGES_WIDTH + OWNER_WIDTH + CREATED_WIDTH + actionsWidth(root) }}
+            size="middle"
             data-testid="project-table"
             pagination={{
               current: params.page,

@@ -1,16 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Popconfirm, Table } from 'antd';
+import { Button, Flex, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdminRole } from '../../shared/auth/roles.js';
 import { useUser } from '../../shared/auth/session.js';
-import { nameColumn } from '../../shared/ui/DisplayText.js';
+import { contactColumns, nameColumn } from '../../shared/ui/DisplayText.js';
 import { useFeedback } from '../../shared/ui/feedback.js';
 import { roleLabel } from '../../shared/ui/labels.js';
 import { PageTags } from '../../shared/ui/PagesField.js';
+import { ScrollTable } from '../../shared/ui/ScrollTable.js';
 import { useAction } from '../../shared/ui/useAction.js';
-import { wideTable } from '../../shared/ui/wideTable.js';
 import { type Member, projectKeys, projectsApi } from './api.js';
 import { GrantSummary } from './Grants.js';
 import { MembershipModal, type MembershipValues, membershipInput } from './membership.js';
@@ -86,12 +86,13 @@ export default function UserManagementPage() {
             {t('member.add')}
           </Button>
         </Flex>
-        <Table<Member>
+        <ScrollTable<Member>
           rowKey="user_id"
           loading={members.isPending}
           dataSource={members.data?.items ?? []}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          {...wideTable(Object.values(W).reduce((a, b) => a + b, 0))}
+          scroll={{ x: Object.values(W).reduce((a, b) => a + b, 0) }}
+          size="middle"
           columns={[
             {
               ...nameColumn<Member>({
@@ -114,13 +115,7 @@ export default function UserManagementPage() {
               width: W.pages,
               render: (p: number[]) => <PageTags pages={p} />,
             },
-            nameColumn<Member>({ key: 'email', title: t('account.email'), text: (m) => m.email, width: W.email }),
-            nameColumn<Member>({
-              key: 'enterprise',
-              title: t('account.enterprise'),
-              text: (m) => m.enterprise,
-              width: W.enterprise,
-            }),
+            ...contactColumns<Member>(t, W),
             {
               title: t('common.actions'),
               width: W.actions,

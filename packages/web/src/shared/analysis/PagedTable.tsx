@@ -1,6 +1,6 @@
 import type { TableColumnsType } from 'antd';
 import type { Key, ReactNode } from 'react';
-import { ScrollTable } from './ScrollTable.js';
+import { ScrollTable } from '../ui/ScrollTable.js';
 
 export interface PagedTableProps<T> {
   rows: readonly T[];

@@ -3,9 +3,9 @@ import type { InsightValuationData } from '@marketlens/shared/contracts';
 import { Flex, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../ui/ScrollTable.js';
 import { flagsOf } from './FlagMark.js';
 import { FlaggedGrowth, numericColumn, useScoreColumns } from './figures.js';
-import { ScrollTable } from './ScrollTable.js';
 import { useFormatters } from './useFormatters.js';
 
 type ValuationItem = InsightValuationData['items'][number];

@@ -9,6 +9,8 @@ import { analysisMessages } from './messages.js';
 // The frame's strings come with the first analysis page's chunk, not with the app's entry.
 registerArea(analysisMessages);
 
+/** `<ScrollTable …antd Table props>`: a table that scrolls sideways in its card with a visible cue; fix its key columns. */
+export { ScrollTable } from '../ui/ScrollTable.js';
 /** `<BrandPicker value onChange>`: a brand by server search in either language. */
 export { BrandPicker } from './BrandPicker.js';
 /**
@@ -157,8 +159,6 @@ export {
   useProjectId,
   useTableDate,
 } from './reference.js';
-/** `<ScrollTable …antd Table props>`: a table that scrolls sideways in its card with a visible cue; fix its key columns. */
-export { ScrollTable } from './ScrollTable.js';
 /** `<MetricSwitch>` (sales | count | avg_price, default sales) and `<SortSwitch>` (sales | count). */
 export {
   DEFAULT_METRIC,

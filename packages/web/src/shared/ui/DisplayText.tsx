@@ -1,4 +1,5 @@
 import { type TableColumnType, Tooltip } from 'antd';
+import type { TFunction } from 'i18next';
 import type { CSSProperties, ReactNode } from 'react';
 import { columnBudget, cutMiddle, cutText, type DisplayBudget } from './displayText.js';
 
@@ -70,4 +71,31 @@ export function nameColumn<T>({
     ...(width === undefined ? {} : { width }),
     render: (_: unknown, row: T) => <DisplayText text={text(row)} budget={budget} cut={cut} />,
   };
+}
+
+/**
+ * The e-mail and enterprise columns of a list of people (the accounts list, a project's members):
+ * cut to their widths, the full text on hover. An e-mail is kept on one line (`nowrap`), never
+ * broken at its hyphens or dots: it is cut with an ellipsis instead.
+ */
+export function contactColumns<T extends { email: string; enterprise: string }>(
+  t: TFunction,
+  widths: { email: number; enterprise: number },
+): TableColumnType<T>[] {
+  return [
+    {
+      key: 'email',
+      title: t('account.email'),
+      width: widths.email,
+      render: (_: unknown, row: T) => (
+        <DisplayText text={row.email} budget={columnBudget(widths.email)} style={{ whiteSpace: 'nowrap' }} />
+      ),
+    },
+    nameColumn<T>({
+      key: 'enterprise',
+      title: t('account.enterprise'),
+      text: (row) => row.enterprise,
+      width: widths.enterprise,
+    }),
+  ];
 }

@@ -14,7 +14,7 @@ export const DISPLAY_BUDGET = {
   tag: 16,
   /** A chart legend entry: room for our own series names ("Average discount price", 22). */
   legend: 24,
-  /** A donut slice's label: wrapped at 96 px into at most three lines (a cut shorter than that is wider). */
+  /** A donut slice's name: ECharts narrows the label further to the room beside the ring, ending it in "…". */
   sliceLabel: 24,
   /** A category axis label or a label beside a chart element. */
   axisLabel: 12,

@@ -22,6 +22,7 @@ export const en: CoreMessages = {
   'common.save': 'Save',
   'common.saved': 'Saved',
   'common.submit': 'Submit',
+  'common.tableScrollHint': '← Scroll sideways for more columns →',
   'common.total': '{total} in total',
 
   'errors.http.401': 'Unauthorized',
@@ -353,7 +354,7 @@ export const en: CoreMessages = {
   'projects.deleteMembers_one': '{count} member, with their pages and data grants',
   'projects.deleteConfigs_one': "{count} member's saved settings (such as Potential's saved search)",
   'projects.deleteCategories': '{count} categories, {bands} price band sets and {attributes} attributes',
-  'projects.deleteFavorites': '{brands} followed brands, {collections} favourites and {custom} custom attributes',
+  'projects.deleteFavorites': '{brands} followed brands, {collections} favorites and {custom} custom attributes',
   'projects.deleteAudit': 'The audit trail keeps a record of the deletion.',
   'projects.deleteConfirm': 'Delete the project',
   'projects.deleted': 'Project {name} deleted',
@@ -449,10 +450,10 @@ export const en: CoreMessages = {
   'favorites.kindName.brand': 'Brand',
   'favorites.collectedAt': 'Collected',
   'favorites.empty':
-    'Your favourites folder is empty. When an analysis page says you have no access to a category, brand or shop, you can add it here, to find it once access is granted.',
-  'favorites.removed': 'Removed from favourites',
-  'favorites.confirmRemove': 'Remove from favourites?',
-  'favorites.loadFailed': 'Failed to get your favourites, please try again later',
+    'Your favorites folder is empty. When an analysis page says you have no access to a category, brand or shop, you can add it here, to find it once access is granted.',
+  'favorites.removed': 'Removed from favorites',
+  'favorites.confirmRemove': 'Remove from favorites?',
+  'favorites.loadFailed': 'Failed to get your favorites, please try again later',
 
   'forbidden.title': 'Unauthorized',
   'forbidden.description': 'Your account has no access to this page. Please ask an administrator if you need it.',

@@ -23,6 +23,7 @@ export const zhCN = {
   'common.save': '保存',
   'common.saved': '已保存',
   'common.submit': '提交',
+  'common.tableScrollHint': '← 左右滑动查看更多列 →',
   'common.total': '共 {total} 条',
 
   'errors.http.401': '未授权',

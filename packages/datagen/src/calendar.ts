@@ -1,6 +1,7 @@
 /**
- * Dates as whole days since 1970-01-01 (UTC), period grids, and the shopping calendar (festivals,
- * promotions, Chinese New Year) that drives seasonality. Everything is a pure function of the date.
+ * Dates as whole days since 1970-01-01 (UTC), period grids, festival dates (lunar and Islamic
+ * tables) and the seasonal profiles of categories. Everything is a pure function of the date. The
+ * promotion calendar built on these dates is in promotions.ts.
  */
 
 const MS_PER_DAY = 86_400_000;
@@ -231,64 +232,8 @@ export function blackFriday(year: number): number {
 
 export type Region = 'cn' | 'global';
 
-/**
- * Promotion multiplier of a day (1 = an ordinary day), before a category's promotion sensitivity.
- * CN: 618 and Double 11 with their pre-sales, Double 12, Women's Day, the pre-New-Year fair.
- * Global: 9.9/10.10/11.11/12.12 mega sales (SEA), Prime Day, Black Friday–Cyber Monday, Christmas,
- * Ramadan before Eid.
- */
-export function promoFactor(region: Region, day: number): number {
-  const { year, month, day: d } = ymd(day);
-  if (region === 'cn') {
-    if (month === 6) {
-      if (d >= 16 && d <= 18) return 3.2;
-      if (d <= 15) return 1.45;
-      if (d <= 20) return 1.1;
-    }
-    if (month === 5 && d >= 20) return 1.15;
-    if (month === 11) {
-      if (d === 11) return 9;
-      if (d <= 10) return 1.8;
-      if (d <= 15) return 1.1;
-    }
-    if (month === 10 && d >= 20) return 1.25;
-    if (month === 12 && d >= 10 && d <= 12) return 1.7;
-    if (month === 3 && d >= 5 && d <= 8) return 1.5;
-    const cny = chineseNewYear(year) > day ? chineseNewYear(year) : chineseNewYear(year + 1);
-    if (cny - day >= 12 && cny - day <= 28) return 1.2;
-    return 1;
-  }
-  if (month === d && (month === 9 || month === 10 || month === 11 || month === 12)) return month === 11 ? 4 : 3;
-  if (month === 11 && d <= 10) return 1.2;
-  const bf = blackFriday(year);
-  if (day >= bf && day <= bf + 3) return 2.5;
-  const pd = primeDay(year);
-  if (day >= pd && day <= pd + 1) return 2.5;
-  if (month === 12 && d <= 20) return 1.3;
-  const eid = eidAlFitr(year);
-  if (eid - day >= 3 && eid - day <= 30) return 1.35;
-  return 1;
-}
-
-/**
- * Logistics and shopping pause around Chinese New Year (couriers stop for about two weeks, most of
- * it after the festival). Global markets only get a quiet start of January and a dip after Eid.
- */
-export function holidayFactor(region: Region, day: number): number {
-  const { year, month, day: d } = ymd(day);
-  if (region === 'cn') {
-    const cny = chineseNewYear(year);
-    const delta = day - cny;
-    if (delta >= -11 && delta <= -6) return 0.75;
-    if (delta >= -5 && delta <= 6) return 0.4;
-    if (delta >= 7 && delta <= 14) return 0.75;
-    return 1;
-  }
-  if (month === 1 && d <= 20) return 0.9;
-  const eidDelta = day - eidAlFitr(year);
-  if (eidDelta >= 0 && eidDelta <= 3) return 0.7;
-  return 1;
-}
+// The promotions, holidays and seasons themselves (and the daily multipliers they give) are data:
+// promotions.ts, the one calendar the generator's numbers and the calendar_event table come from.
 
 export type SeasonProfile = 'flat' | 'summer' | 'winter' | 'gift' | 'school' | 'outdoor';
 

@@ -1,12 +1,16 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type DatasetTableName, DEMO_DATASETS, type DemoDatasetName } from '@marketlens/shared';
+import { DEMO_DATASETS, type DemoDatasetName } from '@marketlens/shared';
 import { formatDay, parseDay } from './calendar.js';
 import { horizonFor, marketFromUniverse } from './market.js';
 import { buildMessyMarket, MESSY_DATASET, type MessyDatasetName } from './messy.js';
 import { writePictures } from './pictures.js';
 import { datasetPlan, SCALES, type Scale } from './scales.js';
 import { buildUniverse, type Universe } from './universe.js';
-import { FILE_FORMATS, type FileFormat, writeMarket } from './writer.js';
+import { FILE_FORMATS, type FileFormat, type WrittenRows, writeMarket } from './writer.js';
+
+/** The manifest of the unusual moves planted in a dataset (events.ts), next to its tables. */
+export const PLANTED_EVENTS_FILE = 'planted_events.json';
 
 /** What is generated: the demo market, or the messy fixture of one brand's export (messy.ts). */
 export const SHAPES = ['demo', 'messy'] as const;
@@ -38,7 +42,8 @@ export interface GenerateOptions {
 export interface DatasetSummary<Name extends string = DemoDatasetName> {
   name: Name;
   dir: string;
-  rows: Record<DatasetTableName, number>;
+  /** Rows per table; optional tables (calendar_event) when written. */
+  rows: WrittenRows;
   /** Picture files written into `<dir>/pictures/`, one per image id. */
   pictures: number;
   elapsedMs: number;
@@ -130,6 +135,8 @@ export async function generate(opts: GenerateOptions): Promise<DatasetSummary<De
     report('pictures', 0);
     const pictures = writePictures(market, dir);
     report('pictures', pictures, pictures);
+    // Not a table of the import format: the importer reads only the files it knows and ignores this.
+    writeFileSync(path.join(dir, PLANTED_EVENTS_FILE), `${JSON.stringify(market.plantedEvents, null, 2)}\n`);
     summaries.push({ name, dir, rows, pictures, elapsedMs: Date.now() - started });
   }
   return summaries;

@@ -6,12 +6,14 @@
 export { formatDay, type Period, type PeriodKind, parseDay } from './calendar.js';
 export { CATEGORY_TREE } from './catalog/index.js';
 export { isRealBrand, REAL_BRANDS } from './catalog/names.js';
+export type { PlantedEventKind } from './events.js';
 export {
   type DatasetSummary,
   defaultDatasets,
   type GenerateOptions,
   type GenerateProgress,
   generate,
+  PLANTED_EVENTS_FILE,
   SHAPES,
   type Shape,
 } from './generate.js';
@@ -27,6 +29,7 @@ export {
   type FactRow,
   type Market,
   type MarketOptions,
+  type PlantedEvent,
   type PlatformRow,
   SHOP_TYPE_ORDER,
   type ShopRow,
@@ -42,6 +45,16 @@ export {
   type MessyMarket,
   type MessyOptions,
 } from './messy.js';
+export {
+  type CategoryGrowth,
+  formatRealismReport,
+  formatWeeklyPeaks,
+  POTENTIAL_DEFAULTS,
+  type RealismReport,
+  realismReport,
+  type WeeklyPeakYear,
+  weeklyPeaks,
+} from './report.js';
 export { DEFAULT_SEED, parseArgs, runCli, USAGE } from './run-cli.js';
 export { SCALES, type Scale } from './scales.js';
 export { FILE_FORMATS, type FileFormat } from './writer.js';

@@ -13,13 +13,11 @@ import {
 import {
   dayOf,
   formatDay,
-  holidayFactor,
   mondayOf,
   monthlyPeriods,
   monthStart,
   type Period,
   parseDay,
-  promoFactor,
   seasonFactor,
   weeklyPeriods,
   yearsSince2017,
@@ -27,9 +25,20 @@ import {
 import { CHANNEL_DISCOUNT } from './catalog/channels.js';
 import { interpolate } from './catalog/dsl.js';
 import { ATTRIBUTES, type AttrCode, CATEGORY_TREE } from './catalog/index.js';
+import type { PlantedEventKind } from './events.js';
+import { type CalendarEventRow, calendarEventRows, holidayFactor, promoFactor } from './promotions.js';
+import { LISTED_PRICE_GAIN } from './regimes.js';
 import { hash4, hashNormal, hashString, hashUniform } from './rng.js';
 import { datasetPlan, MONTHLY_START, type Scale } from './scales.js';
-import { brandLife, buildUniverse, type LeafInfo, leafGrowth, logistic, type Universe } from './universe.js';
+import {
+  bcMomentum,
+  brandLife,
+  buildUniverse,
+  type LeafInfo,
+  leafGrowth,
+  logistic,
+  type Universe,
+} from './universe.js';
 
 // ---------------------------------------------------------------------------------------------
 // Row types: one property per column of dataset-format.ts, in the same order.
@@ -122,6 +131,11 @@ export interface DimensionRows {
   sku_attribute: SkuAttributeRow[];
 }
 export type DimensionTableName = keyof DimensionRows;
+/** The dimensions plus the optional calendar_event table (promotions.ts) of a demo dataset. */
+export interface MarketRows extends DimensionRows {
+  calendar_event: CalendarEventRow[];
+}
+export type MarketTableName = keyof MarketRows;
 
 /** One period of facts in columns. The arrays are reused: read them before asking for the next batch. */
 export interface FactBatch {
@@ -146,6 +160,26 @@ export interface SkuColumns {
   readonly categoryId: Int32Array;
 }
 
+/** An unusual move planted in the data (events.ts): where it is and how strong it was made. */
+export interface PlantedEvent {
+  readonly kind: PlantedEventKind;
+  /** The month of the event ('YYYY-MM-01'); in weekly data the weeks whose middle falls in it. */
+  readonly month: string;
+  readonly brand_id: number;
+  readonly brand_zh: string;
+  readonly brand_en: string;
+  /** The level-3 category the brand's move happens in, and its level-2 parent. */
+  readonly category_id: number;
+  readonly category_zh: string;
+  readonly category_en: string;
+  readonly level2_id: number;
+  /** Multiplier of the brand's weight in the category (before normalising over the category's brands). */
+  readonly factor: number;
+  /** The livestream platform whose listings of the brand sell `platform_boost` times more, else null. */
+  readonly platform: string | null;
+  readonly platform_boost: number;
+}
+
 export interface Market {
   readonly name: DemoDatasetName;
   readonly scale: Scale;
@@ -155,13 +189,15 @@ export interface Market {
   /** Period labels ('YYYY-MM-DD'), oldest first. */
   readonly periods: readonly string[];
   /** Dimension rows; each table is built on first access. */
-  readonly dims: DimensionRows;
+  readonly dims: MarketRows;
   readonly skus: SkuColumns;
   /** Dimension rows without keeping them (for writing large tables). */
-  rows<T extends DimensionTableName>(table: T): Iterable<DimensionRows[T][number]>;
+  rows<T extends MarketTableName>(table: T): Iterable<MarketRows[T][number]>;
   factBatches(): Generator<FactBatch>;
   /** Every fact row in file order (period, then sku_id). */
   facts(): Generator<FactRow>;
+  /** The planted events inside the dataset's periods and categories (planted_events.json). */
+  readonly plantedEvents: readonly PlantedEvent[];
 }
 
 export const SHOP_TYPE_ORDER: readonly ShopType[] = [
@@ -258,9 +294,9 @@ export function marketFromUniverse(universe: Universe, name: DemoDatasetName, as
   const listingIndex = Int32Array.from(picked);
   const ctx = new DatasetContext(universe, name, plan.kind, periods, listingIndex, asOf);
   const manifest: DatasetManifest = { name, ...MANIFESTS[name] };
-  const cache: Partial<DimensionRows> = {};
-  const dims = {} as DimensionRows;
-  for (const table of Object.keys(DIMENSION_BUILDERS) as DimensionTableName[]) {
+  const cache: Partial<MarketRows> = {};
+  const dims = {} as MarketRows;
+  for (const table of Object.keys(DIMENSION_BUILDERS) as MarketTableName[]) {
     Object.defineProperty(dims, table, {
       enumerable: true,
       get: () => {
@@ -281,10 +317,11 @@ export function marketFromUniverse(universe: Universe, name: DemoDatasetName, as
     rows: (table) => ctx.rows(table),
     factBatches: () => ctx.factBatches(),
     facts: () => ctx.facts(),
+    plantedEvents: ctx.plantedEvents(),
   };
 }
 
-type Builders = { [T in DimensionTableName]: (ctx: DatasetContext) => Iterable<DimensionRows[T][number]> };
+type Builders = { [T in MarketTableName]: (ctx: DatasetContext) => Iterable<MarketRows[T][number]> };
 
 const DIMENSION_BUILDERS: Builders = {
   dim_platform: (ctx) => ctx.platformRows(),
@@ -295,9 +332,18 @@ const DIMENSION_BUILDERS: Builders = {
   dim_attribute: (ctx) => ctx.attributeRows(),
   dim_sku: (ctx) => ctx.skuRows(),
   sku_attribute: (ctx) => ctx.skuAttributeRows(),
+  // Every edition of the region's calendar in the years the periods cover.
+  calendar_event: (ctx) =>
+    calendarEventRows(
+      ctx.universe.region,
+      Number(formatDay(ctx.periods[0]!.start).slice(0, 4)),
+      Number(formatDay(ctx.periods.at(-1)!.end - 1).slice(0, 4)),
+    ),
 };
 
 const DAYS_PER_MONTH = 30.4375;
+/** Exponent of a platform's raw part of a brand-category (0 = presence only, 1 = as listed). */
+const MIX_DAMPING = 0.5;
 /** Inflation of the realised unit price of a listed product, per year since launch. */
 const PRICE_DRIFT = Math.log(1.015);
 
@@ -355,7 +401,7 @@ class DatasetContext {
     return lo;
   }
 
-  rows<T extends DimensionTableName>(table: T): Iterable<DimensionRows[T][number]> {
+  rows<T extends MarketTableName>(table: T): Iterable<MarketRows[T][number]> {
     return DIMENSION_BUILDERS[table](this);
   }
 
@@ -488,6 +534,32 @@ class DatasetContext {
     yield* factRows(this.skuColumns, this.factBatches());
   }
 
+  plantedEvents(): PlantedEvent[] {
+    const leaves = new Set(this.usedLeaves().map((l) => l.index));
+    const brands = new Set(this.skuColumns.brandId);
+    const first = this.periods[0]!;
+    const last = this.periods[this.periods.length - 1]!;
+    const mid = (p: Period) => (p.start + p.end) / 2;
+    return this.universe.events
+      .filter(
+        (e) => leaves.has(e.bc.leaf.index) && brands.has(e.bc.brand.id) && e.start <= mid(last) && e.end > mid(first),
+      )
+      .map((e) => ({
+        kind: e.kind,
+        month: formatDay(e.start),
+        brand_id: e.bc.brand.id,
+        brand_zh: e.bc.brand.name.zh,
+        brand_en: e.bc.brand.name.en,
+        category_id: e.bc.leaf.leaf.id,
+        category_zh: e.bc.leaf.leaf.name.zh,
+        category_en: e.bc.leaf.leaf.name.en,
+        level2_id: e.bc.leaf.l2.id,
+        factor: Math.round(e.factor * 100) / 100,
+        platform: e.platform < 0 ? null : this.universe.platforms[e.platform]!.code,
+        platform_boost: e.platformBoost,
+      }));
+  }
+
   /**
    * The sales model, per period: category market size (trend × season × promotions) → brand share
    * within the category (size × life cycle × drift) → listing share within the brand (product
@@ -542,7 +614,37 @@ class DatasetContext {
       pl.channels.map((c) => CHANNEL_DISCOUNT[c.type] + pl.discount),
     );
 
+    const salt = this.salt;
     const productFactor = new Float64Array(products.length);
+    // Price regimes (regimes.ts): a listed product's price follows part of its category's drift.
+    const launchDrift = Float64Array.from(products, (p) => {
+      const product = universe.products[p]!;
+      return product.bc.leaf.priceDrift(2017 + yearsSince2017(product.launch));
+    });
+    const priceShift = new Float64Array(products.length);
+    // Planted events (events.ts) per dataset brand-category.
+    const eventsOf = new Map<number, (typeof universe.events)[number][]>();
+    for (const e of universe.events) {
+      const lb = bcLocal.get(e.bc.index);
+      if (lb === undefined) continue;
+      if (!eventsOf.has(lb)) eventsOf.set(lb, []);
+      eventsOf.get(lb)!.push(e);
+    }
+    const eventFactor = new Float64Array(bcs.length).fill(1);
+    const eventPlatform = new Int32Array(bcs.length).fill(-1);
+    const eventBoost = new Float64Array(bcs.length).fill(1);
+    // Platform mix of a brand in a category: each platform's part of the raw weights (what the
+    // brand's listed products would sell there) is dampened towards the brand's presence, so one
+    // product more or less on a platform moves the brand's mix by points, not tens of points.
+    const NP = universe.platforms.length;
+    const bcPlatform = new Float64Array(bcs.length * NP);
+    const platformScale = new Float64Array(bcs.length * NP);
+    const platformAffinity = new Float64Array(bcs.length * NP);
+    for (let b = 0; b < bcs.length; b++) {
+      const brand = universe.brandCategories[bcs[b]!]!.brand;
+      for (let p = 0; p < NP; p++) platformAffinity[b * NP + p] = Math.exp(0.3 * hashNormal(salt, brand.index, p, 9));
+    }
+    const joins = bcs.map((bc) => universe.brandCategories[bc]!.brand.joins);
     const raw = new Float64Array(n);
     const bcSum = new Float64Array(bcs.length);
     const bcWeight = new Float64Array(bcs.length);
@@ -554,7 +656,6 @@ class DatasetContext {
       discountCents: new Float64Array(n),
     };
     const listingSigma = weekly ? 0.35 : 0.25;
-    const salt = this.salt;
 
     for (let t = 0; t < periods.length; t++) {
       const period = periods[t]!;
@@ -573,6 +674,19 @@ class DatasetContext {
         const concept = product.concept;
         if (concept) f *= 1 + concept.strength * logistic((year - concept.since - 1) / 0.6);
         productFactor[lp] = f;
+        priceShift[lp] = Math.exp(LISTED_PRICE_GAIN * (product.bc.leaf.priceDrift(year) - launchDrift[lp]!));
+      }
+
+      eventFactor.fill(1);
+      eventPlatform.fill(-1);
+      eventBoost.fill(1);
+      for (const [lb, list] of eventsOf) {
+        for (const e of list) {
+          if (mid < e.start || mid >= e.end) continue;
+          eventFactor[lb] = e.factor;
+          eventPlatform[lb] = e.platform;
+          eventBoost[lb] = e.platformBoost;
+        }
       }
 
       bcSum.fill(0);
@@ -585,15 +699,43 @@ class DatasetContext {
           continue;
         }
         const covered = (Math.min(end, period.end) - Math.max(start, period.start)) / span;
+        const b = bcOf[s]!;
         const r =
-          productFactor[productOf[s]!]! *
-          platformWeights[L.platform[l]!]![t]! *
-          L.weight[l]! *
-          covered *
-          Math.exp(listingSigma * hashNormal(salt, l, key));
+          productFactor[productOf[s]!]! * L.weight[l]! * covered * Math.exp(listingSigma * hashNormal(salt, l, key));
         raw[s] = r;
-        bcSum[bcOf[s]!]! += r;
+        bcSum[b]! += r;
+        bcPlatform[b * NP + L.platform[l]!]! += r;
       }
+
+      for (let b = 0; b < bcs.length; b++) {
+        const total = bcSum[b]!;
+        if (total === 0) continue;
+        let sum = 0;
+        for (let p = 0; p < NP; p++) {
+          const part = bcPlatform[b * NP + p]!;
+          if (part === 0) {
+            platformScale[b * NP + p] = 0;
+            continue;
+          }
+          // A brand opening on a platform builds its business there over three years, not in a month.
+          const sinceJoin = year - joins[b]![p]!;
+          const ramp = sinceJoin >= 3 ? 1 : 0.1 + 0.3 * Math.max(0, sinceJoin);
+          const boost = eventPlatform[b] === p ? eventBoost[b]! : 1;
+          const target =
+            platformAffinity[b * NP + p]! * (part / total) ** MIX_DAMPING * platformWeights[p]![t]! * ramp * boost;
+          platformScale[b * NP + p] = target;
+          sum += target;
+        }
+        if (sum === 0) continue;
+        for (let p = 0; p < NP; p++) {
+          const part = bcPlatform[b * NP + p]!;
+          if (part > 0) platformScale[b * NP + p] = (platformScale[b * NP + p]! * total) / sum / part;
+        }
+      }
+      for (let s = 0; s < n; s++) {
+        if (raw[s] !== 0) raw[s]! *= platformScale[bcOf[s]! * NP + L.platform[listing[s]!]!]!;
+      }
+      bcPlatform.fill(0);
 
       leafSum.fill(0);
       for (let b = 0; b < bcs.length; b++) {
@@ -605,7 +747,12 @@ class DatasetContext {
         // A brand launching (or leaving) within the period still sells in it.
         const lifeYear = Math.min(Math.max(year, bc.brand.launch), bc.brand.exit - 1e-6);
         const life = brandLife(bc.brand, lifeYear);
-        const w = bc.brand.size * bc.affinity * life * Math.exp(0.08 * hashNormal(salt, bc.index, key, 1));
+        const w =
+          bc.brand.size *
+          bc.affinity *
+          life *
+          bcMomentum(bc, lifeYear) *
+          Math.exp(0.08 * hashNormal(salt, bc.index, key, 1));
         bcWeight[b] = w;
         leafSum[bc.leaf.index]! += w;
       }
@@ -619,9 +766,12 @@ class DatasetContext {
         if (bcWeight[b] === 0 || leafSum[leaf] === 0) continue;
         const l = listing[s]!;
         const product = universe.products[L.product[l]!]!;
-        const expected = (leafMarket[leaf]![t]! * (bcWeight[b]! / leafSum[leaf]!) * r) / bcSum[b]!;
+        // A planted event adds (livestream) or loses (stock-out) the brand's own sales: the buyers
+        // neither came from nor went to the category's other brands.
+        const expected = (leafMarket[leaf]![t]! * (bcWeight[b]! / leafSum[leaf]!) * r * eventFactor[b]!) / bcSum[b]!;
         const unitPrice =
           (product.priceCents / 100) *
+          priceShift[productOf[s]!]! *
           Math.exp(PRICE_DRIFT * Math.max(0, (mid - product.launch) / 365.25) + 0.02 * hashNormal(salt, l, key, 2));
         let count = Math.floor(expected / unitPrice + hashUniform(salt, l, key, 3));
         const first = this.firstPeriod[s] === t;

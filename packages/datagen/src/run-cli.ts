@@ -9,6 +9,8 @@ import {
   type Shape,
   todayUtc,
 } from './generate.js';
+import { buildMarket } from './market.js';
+import { formatRealismReport, formatWeeklyPeaks, realismReport, weeklyPeaks } from './report.js';
 import { SCALES, type Scale } from './scales.js';
 import { FILE_FORMATS, type FileFormat } from './writer.js';
 
@@ -29,6 +31,8 @@ Options:
   --format <format>     ${FILE_FORMATS.join(' | ')} (default: parquet)
   --as-of <YYYY-MM-DD>  data ends with the last complete month/week before this date
                         (default: today, UTC)
+  --report              print the realism report of the market (cn_monthly, or the one dataset
+                        named by --datasets) instead of writing files; --out is not needed
   -h, --help            show this help
 
 Example: npm run datagen -- --scale tiny --seed 7 --out /tmp/market`;
@@ -38,6 +42,7 @@ export const DEFAULT_SEED = 20170101;
 export type ParsedArgs =
   | { kind: 'help' }
   | { kind: 'run'; options: GenerateOptions }
+  | { kind: 'report'; options: GenerateOptions }
   | { kind: 'error'; message: string };
 
 const FLAGS = ['out', 'shape', 'scale', 'seed', 'datasets', 'format', 'as-of'] as const;
@@ -45,9 +50,14 @@ type Flag = (typeof FLAGS)[number];
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const values = new Map<Flag, string>();
+  let report = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '-h' || arg === '--help') return { kind: 'help' };
+    if (arg === '--report') {
+      report = true;
+      continue;
+    }
     const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
     if (!m || !FLAGS.includes(m[1] as Flag)) return { kind: 'error', message: `unknown argument "${arg}"` };
     const flag = m[1] as Flag;
@@ -56,12 +66,13 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (values.has(flag)) return { kind: 'error', message: `--${flag} given twice` };
     values.set(flag, value);
   }
-  const out = values.get('out');
+  const out = values.get('out') ?? (report ? '-' : undefined);
   if (!out) return { kind: 'error', message: '--out <folder> is required' };
   const seedText = values.get('seed') ?? String(DEFAULT_SEED);
   if (!/^\d+$/.test(seedText))
     return { kind: 'error', message: `--seed must be a non-negative integer, got "${seedText}"` };
   const shape = (values.get('shape') ?? 'demo') as Shape;
+  if (report && shape === 'messy') return { kind: 'error', message: '--report does not apply to --shape messy' };
   if (shape === 'messy') {
     for (const flag of ['scale', 'datasets'] as const) {
       if (values.has(flag)) return { kind: 'error', message: `--${flag} does not apply to --shape messy` };
@@ -82,7 +93,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   } catch (e) {
     return { kind: 'error', message: (e as Error).message };
   }
-  return { kind: 'run', options };
+  if (report && (options.datasets?.length ?? 1) !== 1) return { kind: 'error', message: '--report takes one dataset' };
+  return { kind: report ? 'report' : 'run', options };
 }
 
 export interface CliIo {
@@ -104,6 +116,23 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return 2;
   }
   const { options } = parsed;
+  if (parsed.kind === 'report') {
+    try {
+      const of = (dataset: DemoDatasetName) =>
+        buildMarket({ scale: options.scale, seed: options.seed, asOf: options.asOf ?? todayUtc(), dataset });
+      const dataset = options.datasets?.[0] ?? 'cn_monthly';
+      // The yearly figures need months; the weekly view of the Chinese market shows whether its
+      // peaks sit on the calendar, so the report of cn_monthly ends with cn_weekly's peaks.
+      const market = dataset === 'cn_weekly' ? undefined : of(dataset);
+      if (market) io.stdout(formatRealismReport(realismReport(market), market));
+      const weekly = dataset === 'global_monthly' ? undefined : of('cn_weekly');
+      if (weekly) io.stdout(`${market ? '\n' : ''}${formatWeeklyPeaks(weeklyPeaks(weekly), weekly)}`);
+      return 0;
+    } catch (e) {
+      io.stderr(`error: ${(e as Error).message}\n`);
+      return 1;
+    }
+  }
   const progress = createProgressReporter({ write: io.stderr, isTTY: io.isTTY });
   const started = Date.now();
   try {

@@ -23,6 +23,8 @@ import {
   type VocabGroup,
 } from './catalog/index.js';
 import { BrandNamer, CITIES, SHOP_CATEGORY, SHOP_PREFIXES, SHOP_SUFFIXES } from './catalog/names.js';
+import { drawEvents, type UniverseEvent } from './events.js';
+import { cumulativeDrift, GROWTH_REGIMES, LAUNCH_PRICE_GAIN, leafTrend, PRICE_REGIMES } from './regimes.js';
 import { hash4, hashString, Rng } from './rng.js';
 import { type Scale, UNIVERSES, type UniverseConfig } from './scales.js';
 
@@ -45,6 +47,8 @@ export interface LeafInfo {
   readonly base: number;
   /** Cumulative log growth since 2017 in steps of 1/48 year. */
   readonly logGrowth: Float64Array;
+  /** Cumulative log price drift of the level-2 price regime since 2017 (0 without one; regimes.ts). */
+  readonly priceDrift: (year: number) => number;
 }
 
 export type BrandKind = 'established' | 'new' | 'star' | 'flop';
@@ -80,6 +84,14 @@ export interface BrandCategory {
   readonly brand: Brand;
   readonly leaf: LeafInfo;
   readonly affinity: number;
+  /**
+   * Share momentum inside the category: from `momentumFrom` to `momentumTo` (years) the brand's
+   * weight changes by `momentumRate` (log) a year — a challenger taking share (> 0) or an incumbent
+   * losing it (< 0); 0 for most.
+   */
+  momentumFrom: number;
+  momentumTo: number;
+  momentumRate: number;
 }
 
 export interface AttributeValue {
@@ -142,6 +154,8 @@ export interface Universe {
   readonly products: readonly Product[];
   readonly shops: readonly Shop[];
   readonly listings: Listings;
+  /** Unusual brand × month moves planted in the data (events.ts). */
+  readonly events: readonly UniverseEvent[];
 }
 
 const DRIFT_FROM = 2005;
@@ -169,6 +183,12 @@ export function brandLife(brand: Brand, year: number): number {
   return f * brandDrift(brand, year);
 }
 
+/** Momentum multiplier of a brand's weight in a category (challengers and fading incumbents). */
+export function bcMomentum(bc: BrandCategory, year: number): number {
+  if (bc.momentumRate === 0 || year <= bc.momentumFrom) return 1;
+  return Math.exp(bc.momentumRate * (Math.min(year, bc.momentumTo) - bc.momentumFrom));
+}
+
 /** Market growth multiplier of a category since 2017. */
 export function leafGrowth(leaf: LeafInfo, year: number): number {
   const x = Math.max(0, (year - 2017) * GROWTH_STEPS_PER_YEAR);
@@ -183,11 +203,13 @@ export function buildUniverse(region: Region, scale: Scale, seed: number, horizo
   const leaves = buildLeaves(region, config, horizon);
   const brands = buildBrands(region, config, seed, horizon, leaves, platforms);
   const brandCategories = assignCategories(seed, region, brands, leaves);
+  assignMomentum(seed, region, brandCategories);
   const builder = new ListingBuilder(region, seed, config, platforms, horizon);
   for (const leaf of leaves) {
     const rng = Rng.derive(seed, region, 'leaf', leaf.leaf.id);
     for (const bc of brandCategories) if (bc.leaf === leaf) builder.addProducts(rng, bc);
   }
+  const events = drawEvents(seed, region, horizon, brandCategories, platforms, builder.products);
   return {
     region,
     scale,
@@ -200,6 +222,7 @@ export function buildUniverse(region: Region, scale: Scale, seed: number, horizo
     products: builder.products,
     shops: builder.shops,
     listings: builder.finish(),
+    events,
   };
 }
 
@@ -212,7 +235,7 @@ function buildLeaves(region: Region, config: UniverseConfig, horizon: number): L
       const limit = config.categories ? config.categories.find(([id]) => id === l2.id)?.[1] : l2.leaves.length;
       if (!limit) continue;
       for (const leaf of l2.leaves.slice(0, limit)) {
-        const trend = leaf.trend ?? l2.trend ?? l1.trend;
+        const trend = leafTrend(l2.id, leaf.trend, l2.trend ?? l1.trend, horizon);
         const steps = (horizon - 2017) * GROWTH_STEPS_PER_YEAR + 2;
         const logGrowth = new Float64Array(steps);
         for (let i = 1; i < steps; i++) {
@@ -230,6 +253,7 @@ function buildLeaves(region: Region, config: UniverseConfig, horizon: number): L
           trend,
           base: ((l1.size * 1e9 * leaf.weight) / l1Weight) * currency,
           logGrowth,
+          priceDrift: cumulativeDrift(PRICE_REGIMES[l2.id]),
         });
       }
     }
@@ -262,7 +286,7 @@ function buildBrands(
     let declineFrom = Number.POSITIVE_INFINITY;
     let declineRate = 0;
     if (kind === 'flop') exit = launch + rng.range(1, 3);
-    if (kind === 'established' && rng.chance(0.16)) {
+    if (kind === 'established' && rng.chance(0.2)) {
       declineFrom = rng.range(2017.5, 2025);
       declineRate = rng.range(0.2, 0.55);
       if (rng.chance(0.35)) exit = declineFrom + rng.range(2, 6);
@@ -311,7 +335,9 @@ function buildBrands(
         const trend = CATEGORY_TREE.find((l1) => l1.id === id)!.trend;
         return level1Weights.get(id)! * Math.max(0.02, interpolate(trend, year));
       });
-      const rank = rng.range(0, 0.03) * established;
+      // Ranks 0.5–5 % of the established brands: a star leads its category within two years
+      // without taking half of a small category (and its platform mix) overnight.
+      const rank = rng.range(0.005, 0.05) * established;
       add('star', year + rng.float() * 0.9, zipf(rank), level1Ids[rng.weightedIndex(growing)]!);
     }
   }
@@ -372,7 +398,34 @@ function assignCategories(seed: number, region: Region, brands: readonly Brand[]
     });
   }
   memberships.sort((a, b) => a.leaf.index - b.leaf.index || a.brand.index - b.brand.index);
-  return memberships.map((m, index): BrandCategory => ({ index, ...m }));
+  return memberships.map(
+    (m, index): BrandCategory => ({ index, ...m, momentumFrom: 0, momentumTo: 0, momentumRate: 0 }),
+  );
+}
+
+/**
+ * Challengers and fading incumbents inside categories, from a stream of their own (so the rest of the
+ * market is drawn as before). Challengers are likelier where the category booms.
+ */
+function assignMomentum(seed: number, region: Region, bcs: readonly BrandCategory[]): void {
+  const rng = Rng.derive(seed, region, 'momentum');
+  for (const bc of bcs) {
+    const booming = GROWTH_REGIMES[bc.leaf.l2.id] !== undefined && interpolate(bc.leaf.trend, 2026) > 0.2;
+    const challenger = rng.float();
+    const incumbent = rng.float();
+    const from = rng.range(Math.max(2017.5, bc.brand.launch + 0.5), 2034);
+    const length = rng.range(1.5, 3.5);
+    const rate = rng.float();
+    if (bc.brand.kind !== 'flop' && challenger < (booming ? 0.06 : 0.04)) {
+      bc.momentumFrom = from;
+      bc.momentumTo = from + length;
+      bc.momentumRate = 0.25 + 0.35 * rate;
+    } else if (bc.brand.sizePct > 0.85 && incumbent < 0.2) {
+      bc.momentumFrom = from;
+      bc.momentumTo = from + length + 1.5;
+      bc.momentumRate = -(0.2 + 0.4 * rate);
+    }
+  }
 }
 
 /** Title word order: who-for words, concept, ingredients/materials, efficacy/function, the rest. */
@@ -469,9 +522,17 @@ class ListingBuilder {
     launches.push(brand.kind === 'established' ? rng.range(2008, 2016.5) : brand.launch);
     for (let i = 1; i < count; i++) launches.push(rng.range(from, to));
     launches.sort((a, b) => a - b);
+    // A leading brand keeps a hero product in each of its categories: the first launch in the last
+    // year of the current hero (or after it ended) succeeds it. Without a successor its sales and
+    // platform mix rested on a few short-lived products once its first hero ended. (Smaller brands
+    // do without: every hero is listed everywhere, which costs rows.)
+    const succeeds = brand.sizePct > 0.8;
+    let heroEnd = Number.NEGATIVE_INFINITY;
     launches.forEach((launch, i) => {
-      const hero = i === 0 || rng.chance(0.12);
+      const picked = rng.chance(0.12);
+      const hero = i === 0 || picked || (succeeds && launch >= heroEnd - 1);
       const life = hero ? rng.range(6, 14) : Math.max(0.4, -3.2 * Math.log(1 - rng.float()));
+      if (hero) heroEnd = Math.max(heroEnd, launch + life);
       this.addProduct(rng, bc, launch, Math.min(launch + life, brand.exit), hero);
     });
   }
@@ -551,6 +612,7 @@ class ListingBuilder {
       specFactor *
       (1 + leaf.premium + 0.02) ** years *
       (concept ? 1.15 : 1) *
+      Math.exp(LAUNCH_PRICE_GAIN * leaf.priceDrift(launchYear)) *
       rng.lognormal(0.06);
     return nicePrice(this.region, this.region === 'cn' ? cny : cny / CNY_PER_USD);
   }

@@ -20,9 +20,22 @@ import {
   type DuckDBIntegerVector,
   INTEGER,
 } from '@duckdb/node-api';
-import { type ColumnType, DATASET_TABLE_NAMES, type DatasetTableName, tableDef } from '@marketlens/shared';
+import {
+  type AnyTableName,
+  type ColumnType,
+  DATASET_TABLE_NAMES,
+  type DatasetTableName,
+  OPTIONAL_TABLE_NAMES,
+  tableDef,
+} from '@marketlens/shared';
 import { parseDay } from './calendar.js';
-import { type DimensionTableName, type Market, SHOP_TYPE_ORDER } from './market.js';
+import {
+  type DimensionRows,
+  type DimensionTableName,
+  type Market,
+  type MarketRows,
+  SHOP_TYPE_ORDER,
+} from './market.js';
 
 export type FileFormat = 'parquet' | 'csv';
 export const FILE_FORMATS: readonly FileFormat[] = ['parquet', 'csv'];
@@ -62,8 +75,17 @@ function copyOptions(format: FileFormat): string {
   return format === 'parquet' ? '(FORMAT parquet, COMPRESSION zstd)' : '(FORMAT csv, HEADER true)';
 }
 
-/** What the writer reads of a dataset: the demo market or the messy fixture (messy.ts). */
-export type WritableMarket = Pick<Market, 'manifest' | 'skus' | 'rows' | 'factBatches'>;
+/**
+ * What the writer reads of a dataset: the demo market or the messy fixture (messy.ts). An optional
+ * table (the demo's calendar_event) is written when the market's `dims` has it.
+ */
+export type WritableMarket = Pick<Market, 'manifest' | 'skus' | 'factBatches'> & {
+  rows<T extends DimensionTableName>(table: T): Iterable<DimensionRows[T][number]>;
+  readonly dims: DimensionRows & Partial<Pick<MarketRows, 'calendar_event'>>;
+};
+
+/** Row counts per table written (optional tables only when written). */
+export type WrittenRows = Record<DatasetTableName, number> & Partial<Record<AnyTableName, number>>;
 
 /** Writes `market` into `dir`; returns the row count per table. */
 export async function writeMarket(
@@ -71,10 +93,10 @@ export async function writeMarket(
   dir: string,
   format: FileFormat,
   onProgress: (p: WriteProgress) => void = () => {},
-): Promise<Record<DatasetTableName, number>> {
+): Promise<WrittenRows> {
   mkdirSync(dir, { recursive: true });
   // Files of an earlier run (maybe in the other format) must not mix with this one.
-  for (const table of DATASET_TABLE_NAMES) {
+  for (const table of [...DATASET_TABLE_NAMES, ...OPTIONAL_TABLE_NAMES]) {
     for (const ext of FILE_FORMATS) rmSync(path.join(dir, `${table}.${ext}`), { force: true });
   }
   writeFileSync(path.join(dir, 'dataset.json'), `${JSON.stringify(market.manifest, null, 2)}\n`);
@@ -88,13 +110,18 @@ export async function writeMarket(
   });
   const conn = await instance.connect();
   try {
-    const rows = {} as Record<DatasetTableName, number>;
+    const rows = {} as WrittenRows;
     for (const table of DATASET_TABLE_NAMES) {
       const file = path.join(dir, `${table}.${format}`);
       rows[table] =
         table === 'fact_sales'
           ? await writeFacts(conn, market, file, format, onProgress)
-          : await writeDimension(conn, market, table, file, format, onProgress);
+          : await writeDimension(conn, table, market.rows(table), file, format, onProgress);
+    }
+    const calendar = market.dims.calendar_event;
+    if (calendar) {
+      const file = path.join(dir, `calendar_event.${format}`);
+      rows.calendar_event = await writeDimension(conn, 'calendar_event', calendar, file, format, onProgress);
     }
     return rows;
   } finally {
@@ -104,7 +131,7 @@ export async function writeMarket(
   }
 }
 
-async function createTable(conn: DuckDBConnection, table: DatasetTableName): Promise<void> {
+async function createTable(conn: DuckDBConnection, table: AnyTableName): Promise<void> {
   const columns = tableDef(table).columns.map((c) => `${quoteIdent(c.name)} ${SQL_TYPES[c.type]}`);
   await conn.run(`CREATE OR REPLACE TABLE ${quoteIdent(table)} (${columns.join(', ')})`);
 }
@@ -144,8 +171,8 @@ function appendValue(appender: DuckDBAppender, type: ColumnType, value: unknown)
 
 async function writeDimension(
   conn: DuckDBConnection,
-  market: WritableMarket,
-  table: DimensionTableName,
+  table: DimensionTableName | 'calendar_event',
+  source: Iterable<unknown>,
   file: string,
   format: FileFormat,
   onProgress: (p: WriteProgress) => void,
@@ -154,7 +181,7 @@ async function writeDimension(
   const columns = tableDef(table).columns;
   const appender = await conn.createAppender(table);
   let count = 0;
-  for (const row of market.rows(table)) {
+  for (const row of source) {
     const record = row as unknown as Record<string, unknown>;
     for (const column of columns) appendValue(appender, column.type, record[column.name]);
     appender.endRow();

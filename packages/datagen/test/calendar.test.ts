@@ -7,10 +7,10 @@ import {
   formatDay,
   monthlyPeriods,
   parseDay,
-  promoFactor,
   weeklyPeriods,
   ymd,
 } from '../src/calendar.js';
+import { promoFactor } from '../src/promotions.js';
 
 describe('calendar', () => {
   it('parses only real YYYY-MM-DD dates', () => {

@@ -24,6 +24,21 @@ interface Aggregates {
   wordSales: Map<string, number>;
   /** Sales of the last 12 periods per SKU (indexed like dim_sku). */
   skuLast12: Float64Array;
+  /** Sales and units of the 12 periods before those, and units of the last 12, per SKU. */
+  skuPrev12: Float64Array;
+  unitsLast12: Float64Array;
+  unitsPrev12: Float64Array;
+  /** Cents per brand × level-2 category (key brand_id * 1000 + level 2) in the latest period and a year before. */
+  pairLatest: Map<number, number>;
+  pairYearBefore: Map<number, number>;
+  /** Cents per level-2 category, platform and 12-month window ending with the last period (0 = latest). */
+  l2PlatformWindow: Map<string, number>;
+  /** Cents per brand × level-2 category, platform and window (brand-l2/platform/window). */
+  pairPlatformWindow: Map<string, number>;
+  /** Cents per brand × level-2 pair and period. */
+  pairPeriod: Map<number, Float64Array>;
+  /** Cents per period of every leaf category and of every brand in it (leaf or leaf/brand keys). */
+  leafPeriod: Map<string, number[]>;
 }
 
 const WORDS = ['玻色因', '0糖', '碳板'];
@@ -48,8 +63,26 @@ function aggregate(market: Market): Aggregates {
     shopTypes: new Set(),
     wordSales: new Map(),
     skuLast12: new Float64Array(skus.length),
+    skuPrev12: new Float64Array(skus.length),
+    unitsLast12: new Float64Array(skus.length),
+    unitsPrev12: new Float64Array(skus.length),
+    pairLatest: new Map(),
+    pairYearBefore: new Map(),
+    l2PlatformWindow: new Map(),
+    pairPlatformWindow: new Map(),
+    leafPeriod: new Map(),
+    pairPeriod: new Map(),
   };
-  const add = (m: Map<string | number, number>, k: string | number, v: number) => m.set(k, (m.get(k) ?? 0) + v);
+  const eventLeaves = new Set(market.plantedEvents.map((e) => e.category_id));
+  const series = (key: string, t: number, cents: number) => {
+    let arr = a.leafPeriod.get(key);
+    if (!arr) {
+      arr = new Array(n).fill(0);
+      a.leafPeriod.set(key, arr);
+    }
+    arr[t]! += cents;
+  };
+  const add = <K>(m: Map<K, number>, k: K, v: number) => m.set(k, (m.get(k) ?? 0) + v);
   for (const batch of market.factBatches()) {
     const label = batch.period.label;
     const year = label.slice(0, 4);
@@ -64,10 +97,35 @@ function aggregate(market: Market): Aggregates {
       add(a.byCategoryYear, `${Math.floor(sku.category_id / 100)}/${year}`, sales);
       add(a.salesByLevel1Year, `${Math.floor(sku.category_id / 10000)}/${year}`, sales);
       add(a.unitsByLevel1Year, `${Math.floor(sku.category_id / 10000)}/${year}`, batch.count[i]!);
-      if (batch.periodIndex >= n - 12) {
+      const s = batch.sku[i]!;
+      const t = batch.periodIndex;
+      const cents = batch.salesCents[i]!;
+      const l2 = Math.floor(sku.category_id / 100);
+      const pair = sku.brand_id * 1000 + l2;
+      if (t >= n - 12) {
         add(a.brandLast12, sku.brand_id, sales);
-        a.skuLast12[batch.sku[i]!]! += sales;
-      } else if (batch.periodIndex >= n - 24) add(a.brandPrev12, sku.brand_id, sales);
+        a.skuLast12[s]! += sales;
+        a.unitsLast12[s]! += batch.count[i]!;
+      } else if (t >= n - 24) {
+        add(a.brandPrev12, sku.brand_id, sales);
+        a.skuPrev12[s]! += sales;
+        a.unitsPrev12[s]! += batch.count[i]!;
+      }
+      let perPeriod = a.pairPeriod.get(pair);
+      if (!perPeriod) {
+        perPeriod = new Float64Array(n);
+        a.pairPeriod.set(pair, perPeriod);
+      }
+      perPeriod[t]! += cents;
+      if (t === n - 1) add(a.pairLatest, pair, cents);
+      if (t === n - 13) add(a.pairYearBefore, pair, cents);
+      const w = Math.floor((n - 1 - t) / 12);
+      add(a.l2PlatformWindow, `${l2}/${sku.platform_id}/${w}`, cents);
+      add(a.pairPlatformWindow, `${pair}/${sku.platform_id}/${w}`, cents);
+      if (eventLeaves.has(sku.category_id)) {
+        series(String(sku.category_id), t, cents);
+        series(`${sku.category_id}/${sku.brand_id}`, t, cents);
+      }
       a.discountByMonth[month]! += sales - batch.discountCents[i]! / 100;
       a.salesByMonth[month]! += sales;
       for (const w of wordsOf[batch.sku[i]!]!)
@@ -120,12 +178,21 @@ const YI = 1e8;
 const share = (a: Aggregates, code: string, year: string) =>
   (a.byPlatformYear.get(`${code}/${year}`) ?? 0) / a.byYear.get(year)!;
 
+/** Demo cn_monthly and its aggregates, built once for both describe blocks. */
+let cnMonthly: { market: Market; agg: Aggregates } | undefined;
+function demoMonthly() {
+  if (!cnMonthly) {
+    const market = buildMarket({ scale: 'demo', seed: SEED, asOf: AS_OF, dataset: 'cn_monthly' });
+    cnMonthly = { market, agg: aggregate(market) };
+  }
+  return cnMonthly;
+}
+
 describe('demo cn_monthly', () => {
   let market: Market;
   let agg: Aggregates;
   beforeAll(() => {
-    market = buildMarket({ scale: 'demo', seed: SEED, asOf: AS_OF, dataset: 'cn_monthly' });
-    agg = aggregate(market);
+    ({ market, agg } = demoMonthly());
   }, HOOK_TIMEOUT);
 
   it('is big enough: ≥ 2M fact rows, ≥ 6/30/150 categories, ≥ 1000 brands', () => {
@@ -254,6 +321,193 @@ describe('demo cn_monthly', () => {
     // Average price of beauty (sales / units): inflation plus premiumisation of new launches.
     const beautyPrice = (y: string) => agg.salesByLevel1Year.get(`1/${y}`)! / agg.unitsByLevel1Year.get(`1/${y}`)!;
     expect(beautyPrice('2025')).toBeGreaterThan(beautyPrice('2017') * 1.15);
+  });
+});
+
+/** Sales of each level-2 category in the last 12 periods and the 12 before, with units and a price term. */
+function level2Years(market: Market, a: Aggregates) {
+  const out = new Map<number, { v1: number; v0: number; q1: number; q0: number; price: number }>();
+  market.dims.dim_sku.forEach((sku, s) => {
+    const l2 = Math.floor(sku.category_id / 100);
+    const o = out.get(l2) ?? { v1: 0, v0: 0, q1: 0, q0: 0, price: 0 };
+    o.v1 += a.skuLast12[s]!;
+    o.v0 += a.skuPrev12[s]!;
+    o.q1 += a.unitsLast12[s]!;
+    o.q0 += a.unitsPrev12[s]!;
+    // Price term of a price × volume × mix split: SKUs sold in both years, at this year's units.
+    if (a.unitsLast12[s]! > 0 && a.unitsPrev12[s]! > 0)
+      o.price += (a.skuLast12[s]! / a.unitsLast12[s]! - a.skuPrev12[s]! / a.unitsPrev12[s]!) * a.unitsLast12[s]!;
+    out.set(l2, o);
+  });
+  return out;
+}
+
+describe('demo cn_monthly: regimes, brands, prices, events and channels (docs/datagen.md, Patterns)', () => {
+  let market: Market;
+  let agg: Aggregates;
+  beforeAll(() => {
+    ({ market, agg } = demoMonthly());
+  }, HOOK_TIMEOUT);
+
+  it('spreads level-2 growth over booming and shrinking categories in the last year', () => {
+    const growth = [...level2Years(market, agg).values()].map((o) => o.v1 / o.v0 - 1);
+    expect(growth.filter((g) => g >= 0.25).length).toBeGreaterThanOrEqual(3);
+    expect(growth.filter((g) => g <= -0.1).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('changes regimes: fitness equipment boomed in 2020 and is flat since; outdoor gear boomed twice', () => {
+    const cat = (id: number, y: string) => agg.byCategoryYear.get(`${id}/${y}`) ?? 0;
+    expect(cat(703, '2020') / cat(703, '2019')).toBeGreaterThan(1.5);
+    expect(Math.abs(cat(703, '2025') / cat(703, '2024') - 1)).toBeLessThan(0.1);
+    expect(cat(704, '2022') / cat(704, '2021')).toBeGreaterThan(1.3);
+    expect(cat(704, '2024') / cat(704, '2023')).toBeLessThan(1.05);
+    expect(cat(704, '2025') / cat(704, '2024')).toBeGreaterThan(1.2);
+  });
+
+  it('finds 5–40 brands with the Potential Brand defaults on the latest month (plain rule over the rows)', () => {
+    // docs/pages/potential.md: level-2 categories with ≥ ¥100 M and ≥ +20 % against the same month a
+    // year before; brands there with ≥ ¥10 M and ≥ +30 % in the category. Money in cents.
+    const l2Now = new Map<number, number>();
+    const l2Base = new Map<number, number>();
+    for (const [pair, v] of agg.pairLatest) l2Now.set(pair % 1000, (l2Now.get(pair % 1000) ?? 0) + v);
+    for (const [pair, v] of agg.pairYearBefore) l2Base.set(pair % 1000, (l2Base.get(pair % 1000) ?? 0) + v);
+    const passes = (now: number, base: number, min: number, growth: number) =>
+      now >= min * 100 && base > 0 && (now - base) / base >= growth;
+    const found = [...agg.pairLatest].filter(([pair, now]) => {
+      const l2 = pair % 1000;
+      return (
+        passes(l2Now.get(l2)!, l2Base.get(l2) ?? 0, 1e8, 0.2) &&
+        passes(now, agg.pairYearBefore.get(pair) ?? 0, 1e7, 0.3)
+      );
+    });
+    expect(found.length).toBeGreaterThanOrEqual(5);
+    expect(found.length).toBeLessThanOrEqual(40);
+  });
+
+  it('lets brands enter categories and reach their top 20 within 18 months, every year', () => {
+    const n = market.periods.length;
+    const byL2 = new Map<number, number[]>();
+    for (const pair of agg.pairPeriod.keys()) byL2.set(pair % 1000, [...(byL2.get(pair % 1000) ?? []), pair]);
+    const inTop20 = new Set<string>();
+    for (const pairs of byL2.values()) {
+      for (let t = 0; t < n; t++) {
+        const selling = pairs.filter((p) => agg.pairPeriod.get(p)![t]! > 0);
+        selling.sort((x, y) => agg.pairPeriod.get(y)![t]! - agg.pairPeriod.get(x)![t]! || x - y);
+        for (const p of selling.slice(0, 20)) inTop20.add(`${p}/${t}`);
+      }
+    }
+    const reached = new Map<string, number>();
+    for (const [pair, series] of agg.pairPeriod) {
+      const first = series.findIndex((v) => v > 0);
+      if (first < 12) continue;
+      const year = market.periods[first]!.slice(0, 4);
+      for (let t = first; t < Math.min(n, first + 18); t++) {
+        if (inTop20.has(`${pair}/${t}`)) {
+          reached.set(year, (reached.get(year) ?? 0) + 1);
+          break;
+        }
+      }
+    }
+    for (const year of ['2018', '2019', '2020', '2021', '2022', '2023', '2024', '2025'])
+      expect(reached.get(year) ?? 0, year).toBeGreaterThanOrEqual(3);
+  });
+
+  it('trades up and down: price, volume and mix terms all move', () => {
+    const years = [...level2Years(market, agg).values()].map((o) => {
+      const volume = (o.q1 - o.q0) * (o.v0 / o.q0);
+      return {
+        price: o.v1 / o.q1 / (o.v0 / o.q0) - 1,
+        units: o.q1 / o.q0 - 1,
+        priceTerm: o.price / o.v0,
+        volumeTerm: volume / o.v0,
+        mixTerm: (o.v1 - o.v0 - o.price - volume) / o.v0,
+      };
+    });
+    const up = years.filter((y) => y.price > 0.08 && y.units < -0.05);
+    const down = years.filter((y) => y.price < -0.05 && y.units > 0.05);
+    expect(up.length).toBeGreaterThanOrEqual(2);
+    expect(down.length).toBeGreaterThanOrEqual(2);
+    // Somewhere each term is at least 1 % of the category's sales.
+    for (const term of ['priceTerm', 'volumeTerm', 'mixTerm'] as const)
+      expect(
+        years.some((y) => Math.abs(y[term]) > 0.01 && up.concat(down).includes(y)),
+        term,
+      ).toBe(true);
+  });
+
+  it('lists planted events that the rows show: the brand against the rest of its category', () => {
+    const events = market.plantedEvents;
+    expect(events.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(events.map((e) => e.kind))).toEqual(new Set(['livestream_spike', 'stockout']));
+    for (const e of events) {
+      const t = market.periods.indexOf(e.month);
+      expect(t, e.month).toBeGreaterThanOrEqual(0);
+      const leaf = agg.leafPeriod.get(String(e.category_id))!;
+      const brand = agg.leafPeriod.get(`${e.category_id}/${e.brand_id}`)!;
+      const relative = (u: number) => brand[u]! / (leaf[u]! - brand[u]!);
+      const around = [t - 2, t - 1, t + 1, t + 2].filter((u) => u >= 0 && u < market.periods.length);
+      const ratio = relative(t) / (around.reduce((s, u) => s + relative(u), 0) / around.length);
+      if (e.kind === 'livestream_spike') expect(ratio, `${e.brand_en} ${e.month}`).toBeGreaterThan(2);
+      else expect(ratio, `${e.brand_en} ${e.month}`).toBeLessThan(0.5);
+    }
+  });
+
+  it('shifts channels at a believable pace: Douyin gains points a year, leaders move their mix slowly', () => {
+    const W = Math.floor(market.periods.length / 12);
+    const platforms = market.dims.dim_platform.map((p) => p.platform_id);
+    const douyin = market.dims.dim_platform.find((p) => p.code === 'douyin')!.platform_id;
+    const l2s = [...new Set(market.dims.dim_category.filter((c) => c.level === 2).map((c) => c.category_id))];
+    const total = (m: Map<string, number>, key: number, w: number) =>
+      platforms.reduce((s, p) => s + (m.get(`${key}/${p}/${w}`) ?? 0), 0);
+    const share = (m: Map<string, number>, key: number, p: number, w: number) =>
+      (m.get(`${key}/${p}/${w}`) ?? 0) / total(m, key, w);
+    // Douyin's median yearly gain over the level-2 categories: a few points, never tens.
+    for (let w = 0; w + 1 < W - 1; w++) {
+      const steps = l2s.map(
+        (c) => share(agg.l2PlatformWindow, c, douyin, w) - share(agg.l2PlatformWindow, c, douyin, w + 1),
+      );
+      steps.sort((x, y) => x - y);
+      const median = steps[Math.floor(steps.length / 2)]!;
+      expect(median, `window ${w}`).toBeGreaterThan(-0.01);
+      expect(median, `window ${w}`).toBeLessThan(0.08);
+    }
+    // Incumbent leaders (top 5 of a level-2 category with ≥ 2 % of it, selling there two years
+    // before too): the largest yearly move of one platform's part of their sales stays under
+    // 20 points in at least 95 % of leader-years (planted events aside).
+    const pairs = new Map<number, number[]>();
+    for (const key of agg.pairPlatformWindow.keys()) {
+      const pair = Number(key.split('/')[0]);
+      const l2 = pair % 1000;
+      if (!pairs.has(l2)) pairs.set(l2, []);
+      if (!pairs.get(l2)!.includes(pair)) pairs.get(l2)!.push(pair);
+    }
+    const eventWindows = new Set(
+      market.plantedEvents.map(
+        (e) =>
+          `${e.brand_id * 1000 + e.level2_id}/${Math.floor((market.periods.length - 1 - market.periods.indexOf(e.month)) / 12)}`,
+      ),
+    );
+    let leaderYears = 0;
+    let fast = 0;
+    for (let w = 0; w + 2 < W; w++) {
+      for (const [, list] of pairs) {
+        const sized = list.map((p) => [p, total(agg.pairPlatformWindow, p, w)] as const).sort((x, y) => y[1] - x[1]);
+        const all = sized.reduce((s, [, v]) => s + v, 0);
+        for (const [p, v] of sized.slice(0, 5)) {
+          if (v < 0.02 * all || total(agg.pairPlatformWindow, p, w + 2) === 0 || eventWindows.has(`${p}/${w}`))
+            continue;
+          leaderYears++;
+          const move = Math.max(
+            ...platforms.map((q) =>
+              Math.abs(share(agg.pairPlatformWindow, p, q, w) - share(agg.pairPlatformWindow, p, q, w + 1)),
+            ),
+          );
+          if (move > 0.2) fast++;
+        }
+      }
+    }
+    expect(leaderYears).toBeGreaterThan(500);
+    expect(fast / leaderYears).toBeLessThan(0.05);
   });
 });
 

@@ -4,14 +4,21 @@ import {
   DATASET_TABLE_NAMES,
   type DatasetManifest,
   DEMO_DATASETS,
+  OPTIONAL_TABLE_NAMES,
   PICTURES_FOLDER,
   tableDef,
 } from '@marketlens/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildMarket, type DatasetSummary, generate } from '../src/index.js';
+import { buildMarket, type DatasetSummary, generate, PLANTED_EVENTS_FILE } from '../src/index.js';
 import { AS_OF, HOOK_TIMEOUT, hashTree, readTable, tempDir } from './helpers.js';
 
 const SEED = 7;
+
+/** The optional tables (dataset-format.ts) a dataset's in-memory market has, which are written too. */
+function optionalTables(dataset: DatasetSummary['name']): string[] {
+  const dims = buildMarket({ scale: 'tiny', seed: SEED, asOf: AS_OF, dataset }).dims as object;
+  return OPTIONAL_TABLE_NAMES.filter((t) => t in dims);
+}
 
 describe('generated files', () => {
   const root = tempDir('files');
@@ -34,7 +41,13 @@ describe('generated files', () => {
           .filter((f) => f.startsWith(`${s.name}${path.sep}`) && !f.startsWith(pictures))
           .sort(),
       ).toEqual(
-        ['dataset.json', ...DATASET_TABLE_NAMES.map((t) => `${t}.parquet`)].map((f) => path.join(s.name, f)).sort(),
+        [
+          'dataset.json',
+          PLANTED_EVENTS_FILE,
+          ...[...DATASET_TABLE_NAMES, ...optionalTables(s.name)].map((t) => `${t}.parquet`),
+        ]
+          .map((f) => path.join(s.name, f))
+          .sort(),
       );
       const manifest = JSON.parse(readFileSync(path.join(s.dir, 'dataset.json'), 'utf8')) as DatasetManifest;
       expect(manifest.name).toBe(s.name);
@@ -45,6 +58,17 @@ describe('generated files', () => {
         discount_price: true,
       });
     }
+  });
+
+  it('writes the planted events of each dataset next to its tables, as the in-memory market lists them', () => {
+    for (const s of first) {
+      const written = JSON.parse(readFileSync(path.join(s.dir, PLANTED_EVENTS_FILE), 'utf8')) as unknown;
+      const market = buildMarket({ scale: 'tiny', seed: SEED, asOf: AS_OF, dataset: s.name });
+      expect(written).toEqual(market.plantedEvents);
+    }
+    // Tiny cn_monthly spans 2017 to 2026: at least one event of the yearly draw falls in it.
+    const cn = JSON.parse(readFileSync(path.join(first[0]!.dir, PLANTED_EVENTS_FILE), 'utf8')) as unknown[];
+    expect(cn.length).toBeGreaterThan(0);
   });
 
   it('keeps tiny at about 50 000 fact rows in total', () => {

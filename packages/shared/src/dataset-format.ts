@@ -18,8 +18,8 @@ export interface ColumnDef {
   readonly description: string;
 }
 
-export interface TableDef {
-  readonly name: DatasetTableName;
+export interface TableDef<Name extends string = DatasetTableName> {
+  readonly name: Name;
   /** Columns that together identify a row; duplicates are rejected. */
   readonly key: readonly string[];
   readonly columns: readonly ColumnDef[];
@@ -39,6 +39,7 @@ export const DATASET_TABLE_NAMES = [
 ] as const;
 export type DatasetTableName = (typeof DATASET_TABLE_NAMES)[number];
 
+/** The required tables (every dataset folder has a file for each). */
 export const DATASET_TABLES: readonly TableDef[] = [
   {
     name: 'dim_platform',
@@ -200,10 +201,61 @@ export const DATASET_TABLES: readonly TableDef[] = [
   },
 ];
 
-export function tableDef(name: DatasetTableName): TableDef {
-  const def = DATASET_TABLES.find((t) => t.name === name);
+/**
+ * Tables a dataset folder may bring; without their file the dataset imports as before. The
+ * importer loads one only when its file is there (LoadedDataset.rows then names it).
+ */
+export const OPTIONAL_TABLE_NAMES = ['calendar_event'] as const;
+export type OptionalTableName = (typeof OPTIONAL_TABLE_NAMES)[number];
+export type AnyTableName = DatasetTableName | OptionalTableName;
+
+/** Kinds of calendar events (calendar_event.kind). */
+export const CALENDAR_EVENT_KINDS = ['promotion', 'holiday', 'season'] as const;
+export type CalendarEventKind = (typeof CALENDAR_EVENT_KINDS)[number];
+
+export const OPTIONAL_TABLES: readonly TableDef<OptionalTableName>[] = [
+  {
+    name: 'calendar_event',
+    key: ['code', 'year', 'phase'],
+    description:
+      'The shopping calendar of the market: promotions, holidays and seasons, one row per event, year and phase (a promotion may have a pre-sale, a first wave, a peak and a return phase).',
+    columns: [
+      {
+        name: 'code',
+        type: 'varchar',
+        description: 'Event code, the same every year (e.g. double11, 618, spring_festival).',
+      },
+      { name: 'year', type: 'integer', description: 'The edition: the year the event is held for (its peak year).' },
+      {
+        name: 'phase',
+        type: 'varchar',
+        description: 'Phase of the event, e.g. presale, wave, peak, return; main for a single-phase event.',
+      },
+      { name: 'name_zh', type: 'varchar', description: 'Chinese name of the event.' },
+      { name: 'name_en', type: 'varchar', description: 'English name of the event.' },
+      { name: 'kind', type: 'varchar', description: 'promotion, holiday or season.' },
+      {
+        name: 'platforms',
+        type: 'varchar',
+        nullable: true,
+        description: 'Platform codes the event is run by, comma separated (tmall,jd); empty for all platforms.',
+      },
+      { name: 'start_date', type: 'date', description: 'First day of the phase.' },
+      { name: 'end_date', type: 'date', description: 'Last day of the phase (inclusive); not before start_date.' },
+      {
+        name: 'peak_date',
+        type: 'date',
+        nullable: true,
+        description: 'The peak day when it falls in this phase (between start_date and end_date); empty otherwise.',
+      },
+    ],
+  },
+];
+
+export function tableDef<Name extends AnyTableName = DatasetTableName>(name: Name): TableDef<Name> {
+  const def = [...DATASET_TABLES, ...OPTIONAL_TABLES].find((t) => t.name === name);
   if (!def) throw new Error(`unknown dataset table ${name}`);
-  return def;
+  return def as TableDef<Name>;
 }
 
 export type DateField = 'month' | 'week';

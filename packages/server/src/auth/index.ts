@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Auditor } from '../audit/index.js';
 import type { AppContext } from '../context.js';
+import { type CounterStore, createCounterStore } from '../counters.js';
 import { type Mailer, MailService } from '../mail/service.js';
 import { HOUSEKEEPING_INTERVAL_MS, Housekeeping } from './housekeeping.js';
-import { type CounterStore, createCounterStore, RateLimiter } from './rate-limit.js';
+import { RateLimiter } from './rate-limit.js';
 import { PasswordResetService } from './reset.js';
 import { SignInService } from './signin.js';
 import { TokenService } from './tokens.js';

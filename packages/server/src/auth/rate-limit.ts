@@ -1,9 +1,6 @@
 import type { CounterStore } from '../counters.js';
 import { AppError } from '../errors.js';
 
-// The stores themselves live beside redis.ts; re-exported for the callers that build a limiter.
-export { type CounterStore, createCounterStore, MemoryCounterStore, RedisCounterStore } from '../counters.js';
-
 /** Rate limiting over a counter store: throws 429 with the wait in the message when over the limit. */
 export class RateLimiter {
   constructor(

@@ -1,4 +1,4 @@
-import type { DatasetCoverage, DatasetManifest, DatasetTableName } from '@marketlens/shared';
+import type { DatasetCoverage, DatasetManifest, DatasetTableName, OptionalTableName } from '@marketlens/shared';
 import type { ParamValue, SqlDialect } from './dialect.js';
 
 /**
@@ -56,8 +56,11 @@ export interface ImportResult {
   elapsedMs: number;
 }
 
-/** Tables that exist in every loaded dataset: the import tables plus what the importer derives. */
-export type WarehouseTable = DatasetTableName | 'sku_keyword' | `rollup_${string}`;
+/**
+ * Tables of a loaded dataset: the import tables plus what the importer derives. The optional import
+ * tables (calendar_event) exist only when the dataset brought them: `rows` of LoadedDataset names them.
+ */
+export type WarehouseTable = DatasetTableName | OptionalTableName | 'sku_keyword' | `rollup_${string}`;
 
 export interface WarehouseEngine {
   readonly engine: 'duckdb' | 'clickhouse';

@@ -3,6 +3,7 @@ import { openDuckDBWarehouse } from './duckdb/engine.js';
 import type { WarehouseEngine } from './engine.js';
 import { parseWarehouseUrl } from './url.js';
 
+export { type DatasetCalendarEvent, readCalendarEvents } from './calendar.js';
 export { clickhouseDialect } from './clickhouse/dialect.js';
 export {
   ClickHouseEngine,

@@ -410,13 +410,37 @@ describeOnEach(await warehouseTargets(), 'Trend Overview API', (target) => {
 
   describe('grants and page permission', () => {
     const OTHER = [4];
+    // Ranges whose fresh window (the last 3 months) holds something new both in the other branch
+    // (the administrator's answer, filtered to it) and in the member's granted category (the
+    // member's own answer): the latest such month for SKUs (first_period) and for brands (the first
+    // month with a sale within the filter).
+    const inOther = (leaf: number) => Math.floor(leaf / 10000) === OTHER[0];
+    const firstMonths = (keep: (leaf: number) => boolean) => {
+      const first = new Map<number, string>();
+      for (const f of facts)
+        if (keep(f.category_id) && f.period < (first.get(f.brand_id) ?? '9999')) first.set(f.brand_id, f.period);
+      return [...first.values()];
+    };
+    const latestShared = (a: readonly string[], b: readonly string[]) =>
+      [...market.periods].reverse().find((end) => {
+        const start = addMonths(end, -2);
+        const within = (m: string) => m >= start && m <= end;
+        return start > FULL.start && a.some(within) && b.some(within);
+      })!;
+    const freshProduct = latestShared(
+      dim_sku.filter((s) => inOther(s.category_id)).map((s) => s.first_period),
+      dim_sku.filter((s) => MINE.has(s.category_id)).map((s) => s.first_period),
+    );
+    const freshBrand = latestShared(
+      firstMonths(inOther),
+      firstMonths((leaf) => MINE.has(leaf)),
+    );
     const endpoints: [string, object][] = [
       ['/rising', { selector: 'yoy', kind: 'brand' }],
       ['/rising', { selector: 'yoy', kind: 'product' }],
       ['/rising', { selector: 'yoy', kind: 'category' }],
-      ['/fresh', { kind: 'product' }],
-      // Brands appear for the first time in both level-1 branches in 2025-08.
-      ['/fresh', { kind: 'brand', date: ['2025-01-01', '2025-08-01'] }],
+      ['/fresh', { kind: 'product', date: [FULL.start, freshProduct] }],
+      ['/fresh', { kind: 'brand', date: [FULL.start, freshBrand] }],
       ['/keywords/hot', {}],
       ['/products/top', { seed: 1 }],
       ['/hot/categories/trends', {}],

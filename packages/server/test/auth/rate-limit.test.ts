@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type CounterStore, createCounterStore, MemoryCounterStore, RateLimiter } from '../../src/auth/rate-limit.js';
+import { RateLimiter } from '../../src/auth/rate-limit.js';
+import { type CounterStore, createCounterStore, MemoryCounterStore } from '../../src/counters.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl && process.env.CI === 'true')
@@ -28,7 +29,7 @@ describe('rate limiter', () => {
   it.skipIf(!redisUrl)('Redis store: the same behaviour, shared between two clients', async () => {
     const prefix = `ml-test:${randomBytes(6).toString('hex')}:`;
     const { Redis } = await import('ioredis');
-    const { RedisCounterStore } = await import('../../src/auth/rate-limit.js');
+    const { RedisCounterStore } = await import('../../src/counters.js');
     const a = new RedisCounterStore(new Redis(redisUrl!), prefix);
     const b = new RedisCounterStore(new Redis(redisUrl!), prefix);
     try {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Housekeeping } from '../../src/auth/housekeeping.js';
-import { createCounterStore, RateLimiter } from '../../src/auth/rate-limit.js';
+import { RateLimiter } from '../../src/auth/rate-limit.js';
+import { createCounterStore } from '../../src/counters.js';
 import { stores } from '../metadata/stores.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { makeUser } from './helpers.js';

@@ -1,4 +1,10 @@
-import { DATASET_NAME_PATTERN, DATASET_TABLES, type TableDef } from '@marketlens/shared';
+import {
+  type AnyTableName,
+  DATASET_NAME_PATTERN,
+  DATASET_TABLES,
+  OPTIONAL_TABLES,
+  type TableDef,
+} from '@marketlens/shared';
 import { WAREHOUSE_TABLES } from '../duckdb/engine.js';
 import type { LoadedDataset, WarehouseTable } from '../engine.js';
 import { ROLLUPS } from '../rollups.js';
@@ -11,6 +17,11 @@ import { ROLLUPS } from '../rollups.js';
  *   shard (no GLOBAL JOIN).
  * Names: `<dataset>__v<version tag>__<table>`; identifiers only from the catalogue and ROLLUPS.
  */
+
+/** The import format's definition of a table, required or optional (undefined: a derived table). */
+function importTable(table: string): TableDef<AnyTableName> | undefined {
+  return [...DATASET_TABLES, ...OPTIONAL_TABLES].find((t) => t.name === table);
+}
 
 /** Tables split over the shards; everything else is copied to each. */
 export function isSharded(table: string): boolean {
@@ -29,7 +40,7 @@ export function orderKey(table: string): string[] {
   if (table === 'sku_keyword') return ['sku_id', 'lang', 'keyword'];
   const rollup = ROLLUPS.find((r) => r.name === table);
   if (rollup) return rollup.dims.flatMap((d) => (d === 'attribute' ? ['attr_name', 'value_zh'] : [d]));
-  const def = DATASET_TABLES.find((t) => t.name === table);
+  const def = importTable(table);
   if (def) return [...def.key];
   throw new Error(`no sort key for table "${table}"`);
 }
@@ -94,7 +105,7 @@ export interface ColumnSpec {
 
 /** Nullable only where the import format allows empty values (never in a sort key). */
 export function columnSpecs(table: string, described: { name: string; type: string }[]): ColumnSpec[] {
-  const def: TableDef | undefined = DATASET_TABLES.find((t) => t.name === table);
+  const def = importTable(table);
   return described.map((c) => ({
     name: c.name,
     duckType: c.type,

@@ -9,7 +9,7 @@ import {
   type DuckDBValue,
   StatementType,
 } from '@duckdb/node-api';
-import { DATASET_TABLE_NAMES } from '@marketlens/shared';
+import { DATASET_TABLE_NAMES, OPTIONAL_TABLE_NAMES } from '@marketlens/shared';
 import { LruMap } from '../../lru.js';
 import {
   type ImportOptions,
@@ -70,9 +70,13 @@ export interface DuckDBWarehouseOptions {
   onWarning?: (message: string) => void;
 }
 
-/** Tables a dataset exposes to queries: the allow-list behind tableName(). */
+/**
+ * Tables a dataset exposes to queries: the allow-list behind tableName(). An optional table exists
+ * only in versions whose folder brought it (LoadedDataset.rows names it).
+ */
 export const WAREHOUSE_TABLES: ReadonlySet<string> = new Set<string>([
   ...DATASET_TABLE_NAMES,
+  ...OPTIONAL_TABLE_NAMES,
   'sku_keyword',
   ...ROLLUPS.map((r) => r.name),
 ]);

@@ -3,10 +3,12 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import {
+  type AnyTableName,
+  CALENDAR_EVENT_KINDS,
   DATASET_NAME_PATTERN,
   DATASET_TABLES,
   type DatasetManifest,
-  type DatasetTableName,
+  OPTIONAL_TABLES,
   PLATFORM_CODES,
   SHOP_TYPES,
   type TableDef,
@@ -20,6 +22,7 @@ import {
   type LoadedDataset,
   type Row,
 } from '../engine.js';
+import { fileIssue, IssueCollector, quote, quoteZh, rowIssue, type SourceFile, type Text } from '../import-issues.js';
 import { KeywordExtractor } from '../keywords.js';
 import { packPictures, scanPictures } from '../pictures.js';
 import { PRODUCT_COLUMNS, ROLLUPS, type RollupDef } from '../rollups.js';
@@ -37,19 +40,7 @@ import {
 } from './catalog.js';
 import { duckdbDialect } from './dialect.js';
 import { ident, sqlString } from './sql.js';
-import {
-  badValueSql,
-  duckType,
-  fileIssue,
-  IssueCollector,
-  presentSql,
-  rowIssue,
-  type SourceFile,
-  sourceKind,
-  type Text,
-  texts,
-  typedValueSql,
-} from './validation.js';
+import { badValueSql, duckType, presentSql, sourceKind, texts, typedValueSql } from './validation.js';
 import { toRows } from './values.js';
 
 /**
@@ -81,7 +72,7 @@ const typed = (t: string) => ident(`v_${t}`);
 const target = (t: string) => `out.main.${ident(t)}`;
 
 interface StagedTable {
-  def: TableDef;
+  def: TableDef<AnyTableName>;
   file: SourceFile;
   /** DuckDB type of each column as read (all VARCHAR for CSV). */
   sourceTypes: Map<string, string>;
@@ -171,9 +162,11 @@ export async function importDataset(
     const files = await findTableFiles(folder, issues);
     const pictures = await scanPictures(folder, issues);
     if (issues.issues.length > 0) fail();
-    const staged = new Map<DatasetTableName, StagedTable>();
-    for (const def of DATASET_TABLES) {
-      const file = files.get(def.name)!;
+    const staged = new Map<AnyTableName, StagedTable>();
+    for (const def of [...DATASET_TABLES, ...OPTIONAL_TABLES]) {
+      const file = files.get(def.name);
+      // An optional table without its file is simply not part of the dataset.
+      if (!file) continue;
       const sourceTypes = await describeFile(all, file, def, issues);
       if (sourceTypes) staged.set(def.name, { def, file, sourceTypes, rows: 0 });
     }
@@ -537,12 +530,14 @@ async function readManifest(folder: string, override: string | undefined, issues
   return manifest;
 }
 
-async function findTableFiles(folder: string, issues: IssueCollector): Promise<Map<DatasetTableName, SourceFile>> {
+async function findTableFiles(folder: string, issues: IssueCollector): Promise<Map<AnyTableName, SourceFile>> {
   const present = new Set(await fs.readdir(folder));
-  const files = new Map<DatasetTableName, SourceFile>();
-  for (const def of DATASET_TABLES) {
+  const files = new Map<AnyTableName, SourceFile>();
+  const optional = new Set<string>(OPTIONAL_TABLES.map((t) => t.name));
+  for (const def of [...DATASET_TABLES, ...OPTIONAL_TABLES]) {
     const candidates = (['parquet', 'csv'] as const).filter((ext) => present.has(`${def.name}.${ext}`));
     if (candidates.length === 0) {
+      if (optional.has(def.name)) continue;
       issues.add(
         fileIssue(`${def.name}.parquet`, 'table_file_missing', {
           en: `missing: the folder needs ${def.name}.parquet or ${def.name}.csv`,
@@ -620,7 +615,7 @@ function firstLine(err: unknown): string {
 async function describeFile(
   all: All,
   file: SourceFile,
-  def: TableDef,
+  def: TableDef<AnyTableName>,
   issues: IssueCollector,
 ): Promise<Map<string, string> | undefined> {
   const types = new Map<string, string>();
@@ -879,6 +874,7 @@ async function checkTable(all: All, t: StagedTable, manifest: DatasetManifest, i
       text: texts.categoryParentMissing,
     });
   }
+  if (name === 'calendar_event') rules.push(...calendarRules());
   if (name === 'fact_sales') {
     if (manifest.date_field === 'month') {
       rules.push({
@@ -910,6 +906,57 @@ async function checkTable(all: All, t: StagedTable, manifest: DatasetManifest, i
     );
   }
   await checkDuplicateKeys(all, t, manifest.date_field, issues);
+}
+
+/**
+ * The calendar's own rules (docs/data-format.md, calendar_event): a known kind, platform codes from
+ * the list, a phase that does not end before it starts and a peak inside it. Types, dates and the
+ * key are checked like any table's.
+ */
+function calendarRules(): RowRule[] {
+  // Each comma-separated code of platforms; an empty list item (",,", a trailing comma) is unknown too.
+  const unknownPlatform = `list_filter(string_split(a.platforms, ','), lambda x: x NOT IN (${PLATFORM_CODES.map(sqlString).join(', ')}))`;
+  return [
+    {
+      code: 'unknown_calendar_kind',
+      column: 'kind',
+      where: `a.kind NOT IN (${CALENDAR_EVENT_KINDS.map(sqlString).join(', ')})`,
+      found: 'a.kind',
+      text: (found) => texts.oneOf(CALENDAR_EVENT_KINDS, found),
+    },
+    {
+      code: 'unknown_platform_code',
+      column: 'platforms',
+      where: `a.platforms IS NOT NULL AND a.platforms <> '' AND len(${unknownPlatform}) > 0`,
+      found: `${unknownPlatform}[1]`,
+      text: (found) => ({
+        en: `${quote(found)} is not a platform code; expected comma-separated codes from ${PLATFORM_CODES.join(', ')}, or empty for all platforms`,
+        zh: `${quoteZh(found)} 不是平台代码；应为以英文逗号分隔的平台代码（${PLATFORM_CODES.join('、')}），留空表示全部平台`,
+      }),
+    },
+    {
+      code: 'calendar_end_before_start',
+      column: 'end_date',
+      where: 'a.end_date < a.start_date',
+      found: 'a.end_date',
+      detail: 'a.start_date',
+      text: (found, detail) => ({
+        en: `the phase ends on ${found}, before it starts (start_date ${detail}); end_date is the last day, on or after start_date`,
+        zh: `阶段结束于 ${found}，早于开始日期（start_date ${detail}）；end_date 为最后一天，不得早于 start_date`,
+      }),
+    },
+    {
+      code: 'calendar_peak_outside',
+      column: 'peak_date',
+      where: 'a.end_date >= a.start_date AND (a.peak_date < a.start_date OR a.peak_date > a.end_date)',
+      found: 'a.peak_date',
+      detail: `CAST(a.start_date AS VARCHAR) || ' … ' || CAST(a.end_date AS VARCHAR)`,
+      text: (found, detail) => ({
+        en: `the peak ${found} is outside the phase (${detail}); leave peak_date empty in phases without the peak`,
+        zh: `高峰日 ${found} 不在该阶段内（${detail}）；不含高峰日的阶段请将 peak_date 留空`,
+      }),
+    },
+  ];
 }
 
 /**
@@ -975,7 +1022,7 @@ async function checkDuplicateKeys(
  * stop the import before this step) and count all reference and consistency rules at once.
  * Join aliases are r_<column>, so r_sku_id is the fact's dim_sku row.
  */
-async function checkAcrossTables(all: All, staged: Map<DatasetTableName, StagedTable>, issues: IssueCollector) {
+async function checkAcrossTables(all: All, staged: Map<AnyTableName, StagedTable>, issues: IssueCollector) {
   const a = (c: string) => `a.${ident(c)}`;
   for (const t of staged.values()) {
     if (issues.full) return;
@@ -983,7 +1030,7 @@ async function checkAcrossTables(all: All, staged: Map<DatasetTableName, StagedT
     const rules: RowRule[] = [];
     for (const c of t.def.columns) {
       if (!c.references) continue;
-      const [refTable, refColumn] = c.references.split('.') as [DatasetTableName, string];
+      const [refTable, refColumn] = c.references.split('.') as [AnyTableName, string];
       const r = ident(`r_${c.name}`);
       joins.push(`LEFT JOIN ${typed(refTable)} ${r} ON ${r}.${ident(refColumn)} = ${a(c.name)}`);
       rules.push({
@@ -1094,7 +1141,7 @@ function leafRule(): RowRule {
 // ---------------------------------------------------------------------------------------------
 // Writing the warehouse file
 
-async function writeTable(run: Run, def: TableDef, orderBy: string) {
+async function writeTable(run: Run, def: TableDef<AnyTableName>, orderBy: string) {
   const cols = def.columns.map((c) => `${ident(c.name)} ${duckType(c.type)}${c.nullable ? '' : ' NOT NULL'}`);
   await run(`CREATE TABLE ${target(def.name)} (${cols.join(', ')})`);
   const names = def.columns.map((c) => ident(c.name)).join(', ');

@@ -1,19 +1,5 @@
 import type { ColumnType } from '@marketlens/shared';
-import {
-  fileIssue,
-  IssueCollector,
-  MAX_ISSUES,
-  MAX_ISSUES_PER_RULE,
-  quote,
-  quoteZh,
-  rowIssue,
-  type SourceFile,
-  type Text,
-} from '../import-issues.js';
-
-// The import's issue collection is engine-neutral (the picture check uses it too); re-exported for the
-// DuckDB checks' callers.
-export { fileIssue, IssueCollector, MAX_ISSUES, MAX_ISSUES_PER_RULE, quote, rowIssue, type SourceFile, type Text };
+import { quote, quoteZh, type Text } from '../import-issues.js';
 
 export const EXPECTED: Record<ColumnType, Text> = {
   integer: { en: 'a whole number', zh: '整数' },

@@ -26,6 +26,7 @@ import { flagMessages } from './messages/flags.js';
 import { hotMessages } from './messages/hot.js';
 import { insightMessages } from './messages/insight.js';
 import { mailMessages } from './messages/mail.js';
+import { movementMessages } from './messages/movement.js';
 import { potentialMessages } from './messages/potential.js';
 import { priceMessages } from './messages/price.js';
 import { productAnalysisMessages } from './messages/product-analysis.js';
@@ -257,6 +258,7 @@ const AREAS = [
   productAnalysisMessages,
   contrastMessages,
   shopMessages,
+  movementMessages,
   mailMessages,
   customAttributeMessages,
 ] as const;

@@ -33,6 +33,7 @@ const API_TAGS = [
   { name: 'product analysis', description: 'Product Analysis (/analysis)' },
   { name: 'contrast', description: 'Brand Comparison (/contrast) and Favourite Brands (/favorite-brand)' },
   { name: 'shop', description: 'Store Analysis (/shop)' },
+  { name: 'movement', description: 'What moved it: the split of a sales change (several pages)' },
 ] as const;
 
 const DESCRIPTION = [

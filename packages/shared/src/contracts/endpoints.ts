@@ -5,6 +5,7 @@ import type { DATA_SCHEMAS } from './data.js';
 import type { EXPLORE_SCHEMAS } from './explore.js';
 import type { HOT_SCHEMAS } from './hot.js';
 import type { INSIGHT_SCHEMAS } from './insight.js';
+import type { MOVEMENT_SCHEMAS } from './movement.js';
 import type { POTENTIAL_SCHEMAS } from './potential.js';
 import type { PRODUCT_ANALYSIS_SCHEMAS } from './product-analysis.js';
 import type { SHOP_SCHEMAS } from './shop.js';
@@ -95,6 +96,14 @@ export const EXPLORE_ENDPOINTS: TableOf<typeof EXPLORE_SCHEMAS> = {
   products: at('POST', '/concept/products/top', [explore]),
   productsDownload: at('POST', '/concept/products/top/downloads', [explore], { file: true }),
   categoryProducts: at('POST', '/concept_detail/products/top', [explore]),
+};
+
+/**
+ * "What moved it" (docs/metrics.md): the split of a selection's sales change, a panel of Category
+ * Insight, Brand Detail, Store Analysis, Concept Explore and Brand Comparison (per slot).
+ */
+export const MOVEMENT_ENDPOINTS: TableOf<typeof MOVEMENT_SCHEMAS> = {
+  movement: at('POST', '/movement', [discover, brand, shop, explore, contrast]),
 };
 
 /** Potential Brand (/potential): rising brands in growing categories, and their download. */

@@ -15,6 +15,7 @@ export * from './explore.js';
 export * from './favorites.js';
 export * from './hot.js';
 export * from './insight.js';
+export * from './movement.js';
 export * from './orders.js';
 export * from './potential.js';
 export * from './price.js';

@@ -7,6 +7,7 @@ import { contrastArea } from './contrast.js';
 import { exploreArea } from './explore.js';
 import { hotArea } from './hot.js';
 import { insightArea } from './insight.js';
+import { movementArea } from './movement.js';
 import { potentialArea } from './potential.js';
 import { productAnalysisArea } from './product-analysis.js';
 import { referenceArea } from './reference.js';
@@ -32,5 +33,6 @@ export function analysisRoutes(ctx: AppContext, engine: AnalyticsEngine): Fastif
     registerArea(app, deps, referenceArea);
     registerArea(app, deps, contrastArea);
     registerArea(app, deps, shopArea);
+    registerArea(app, deps, movementArea);
   };
 }

@@ -71,6 +71,7 @@ const SCREENS: Screen[] = [
   { name: 'project-categories', path: ({ projectId }) => `/projects/${projectId}/category-management` },
   { name: 'project-attributes', path: ({ projectId }) => `/projects/${projectId}/attribute-management` },
   { name: 'project-members', path: ({ projectId }) => `/projects/${projectId}/user-management` },
+  { name: 'project-events', path: ({ projectId }) => `/projects/${projectId}/events` },
   { name: 'accounts', path: () => '/accounts' },
   { name: 'account-create', path: () => '/accounts/create' },
   { name: 'account-edit', path: ({ accountId }) => `/accounts/${accountId}/edit` },

@@ -47,6 +47,9 @@ export const AUDIT_ACTIONS = [
   'project.bands_update',
   'project.keywords_hide',
   'project.keywords_unhide',
+  'project.event_create',
+  'project.event_update',
+  'project.event_delete',
   'order.create',
   'order.status',
 ] as const;

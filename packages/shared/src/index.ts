@@ -14,6 +14,7 @@ export * from './orders.js';
 export * from './pictures.js';
 export * from './platforms.js';
 export * from './progress.js';
+export * from './project-events.js';
 export * from './routes.js';
 export * from './super-query.js';
 export * from './text.js';

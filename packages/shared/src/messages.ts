@@ -30,6 +30,7 @@ import { movementMessages } from './messages/movement.js';
 import { potentialMessages } from './messages/potential.js';
 import { priceMessages } from './messages/price.js';
 import { productAnalysisMessages } from './messages/product-analysis.js';
+import { projectEventMessages } from './messages/project-events.js';
 import { shopMessages } from './messages/shop.js';
 
 /** UI languages (docs/product.md §1); zh-CN is the default. */
@@ -261,6 +262,7 @@ const AREAS = [
   movementMessages,
   mailMessages,
   customAttributeMessages,
+  projectEventMessages,
 ] as const;
 type AreaKey = (typeof AREAS)[number] extends infer A ? (A extends { en: infer E } ? keyof E : never) : never;
 const en: Readonly<Record<keyof typeof coreEn | AreaKey, string>> = Object.assign(

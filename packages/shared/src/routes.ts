@@ -195,6 +195,14 @@ export const ROUTES: readonly RouteDef[] = [
         auth: PROJECT_ADMIN_AUTH,
         projectAuth: ['admin'],
       },
+      /** The events calendar: every member reads it (projectAuth '' = any project role); writes are the server's check. */
+      {
+        path: ':id/events',
+        name: 'ProjectEvents',
+        titleKey: 'route.projectEvents',
+        auth: PROJECT_ADMIN_AUTH,
+        projectAuth: [''],
+      },
     ],
   },
   {

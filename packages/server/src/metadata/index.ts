@@ -15,6 +15,7 @@ export * from './repositories/grants.js';
 export * from './repositories/login-failures.js';
 export * from './repositories/members.js';
 export * from './repositories/outbox.js';
+export * from './repositories/project-events.js';
 export * from './repositories/projects.js';
 export * from './repositories/settings.js';
 export * from './repositories/tokens.js';

@@ -22,6 +22,7 @@ import { HiddenKeywordsRepository } from './repositories/hidden-keywords.js';
 import { LoginFailuresRepository } from './repositories/login-failures.js';
 import { MembersRepository } from './repositories/members.js';
 import { MailOutboxRepository } from './repositories/outbox.js';
+import { ProjectEventsRepository } from './repositories/project-events.js';
 import { ProjectsRepository } from './repositories/projects.js';
 import { SettingsRepository } from './repositories/settings.js';
 import { OauthStatesRepository, PasswordResetsRepository, RefreshTokensRepository } from './repositories/tokens.js';
@@ -76,6 +77,7 @@ export interface MetadataRepositories {
   readonly bands: CategoryBandsRepository;
   readonly projectAttributes: ProjectAttributesRepository;
   readonly customAttributes: CustomAttributesRepository;
+  readonly projectEvents: ProjectEventsRepository;
   /** The favourites folder (per user). */
   readonly collections: CollectionsRepository;
   /** Followed brands per user and project. */
@@ -262,6 +264,7 @@ function repositories(ctx: RepoContext): MetadataRepositories {
     bands: new CategoryBandsRepository(ctx),
     projectAttributes: new ProjectAttributesRepository(ctx),
     customAttributes: new CustomAttributesRepository(ctx),
+    projectEvents: new ProjectEventsRepository(ctx),
     collections: new CollectionsRepository(ctx),
     favoriteBrands: new FavoriteBrandsRepository(ctx),
   };

@@ -178,6 +178,30 @@ export interface CustomAttributesTable {
   updated_at: Timestamp;
 }
 
+/** A project's own event (docs/product.md "Events calendar"); the dataset's calendar is in the warehouse. */
+export interface ProjectEventsTable {
+  id: Generated<number>;
+  project_id: number;
+  code: string | null;
+  name_zh: string;
+  name_en: string;
+  /** PROJECT_EVENT_KINDS of @marketlens/shared, checked in TypeScript. */
+  kind: string;
+  /** 'YYYY-MM-DD', both inclusive. */
+  start_date: string;
+  end_date: string;
+  /** JSON array of platform codes; empty: every platform. */
+  platforms: Defaulted<JsonText>;
+  brand_id: number | null;
+  category_id: number | null;
+  note: Defaulted<string>;
+  /** The author while the account exists; `created_by_name` keeps the name for good. */
+  created_by: number | null;
+  created_by_name: Defaulted<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface FavoriteBrandsTable {
   project_id: number;
   user_id: number;
@@ -374,6 +398,7 @@ export interface MetadataDatabase {
   project_attributes: ProjectAttributesTable;
   category_bands: CategoryBandsTable;
   custom_attributes: CustomAttributesTable;
+  project_events: ProjectEventsTable;
   favorite_brands: FavoriteBrandsTable;
   collections: CollectionsTable;
   settings: SettingsTable;

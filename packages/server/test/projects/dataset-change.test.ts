@@ -69,16 +69,37 @@ describe.each(stores())('changing the dataset of a project ($name)', (target) =>
     expect(await datasetNow()).toBe('cn_monthly');
   });
 
-  it('goes through once categories and grants are removed, and takes the favourite brands of the old dataset along', async () => {
+  it('goes through once categories and grants are removed, and takes the favourite brands and events of the old dataset along', async () => {
     data(await admin('POST', `/projects/${pid}/categories`, { categories: [leaf] }));
     await t.ctx.metadata.grants.replace(pid, memberId, 'category', [String(leaf)]);
     await t.ctx.metadata.favoriteBrands.add(pid, memberId, [brand]);
+    const event = (about: { brandId: number | null; categoryId: number | null }, nameEn: string) =>
+      t.ctx.metadata.projectEvents.create(
+        pid,
+        {
+          code: null,
+          nameZh: nameEn,
+          nameEn,
+          kind: 'launch',
+          startDate: '2026-03-01',
+          endDate: '2026-03-02',
+          platforms: [],
+          note: '',
+          ...about,
+        },
+        { id: memberId, username: 'member' },
+      );
+    await event({ brandId: brand, categoryId: null }, 'about a brand');
+    await event({ brandId: null, categoryId: leaf }, 'about a category');
+    await event({ brandId: null, categoryId: null }, 'about the market');
     expect((await move()).statusCode).toBe(400);
     data(await admin('DELETE', `/projects/${pid}/categories/${leaf}`));
     // Removing the category removed its grants too: nothing is left that would refuse the change.
     const moved = data<{ data_scope: string }>(await move());
     expect(moved.data_scope).toBe('cn_weekly');
     expect(await t.ctx.metadata.favoriteBrands.ids(pid, memberId)).toEqual([]);
+    // Own events naming old ids go too; one about the whole market stays.
+    expect((await t.ctx.metadata.projectEvents.list(pid)).map((e) => e.nameEn)).toEqual(['about the market']);
   });
 
   it('checks and changes in one transaction: a category being added meanwhile is seen, never missed', async () => {

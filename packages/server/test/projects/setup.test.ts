@@ -104,10 +104,33 @@ describe.each(stores())('project setup ($name)', (target) => {
     data(await root('POST', `/projects/${gone}/categories`, { categories: picked }));
     data(await boss('PUT', `/users/projects/${gone}/config`, { config: { potential: { category_id: picked[0] } } }));
     await t.ctx.metadata.favoriteBrands.add(gone, bossId, [cn.dims.dim_brand[0]!.brand_id]);
+    await t.ctx.metadata.projectEvents.create(
+      gone,
+      {
+        code: null,
+        nameZh: '上新',
+        nameEn: 'Launch',
+        kind: 'launch',
+        startDate: '2026-03-01',
+        endDate: '2026-03-01',
+        platforms: [],
+        brandId: null,
+        categoryId: null,
+        note: '',
+      },
+      { id: bossId, username: 'boss' },
+    );
 
     const ties = data(await root('GET', `/projects/${gone}/ties`));
-    // root (the creator) and boss; boss saved a config; three categories; one followed brand.
-    expect(ties).toMatchObject({ members: 2, saved_configs: 1, categories: 3, favorite_brands: 1, collections: 0 });
+    // root (the creator) and boss; boss saved a config; three categories; one followed brand; one own event.
+    expect(ties).toMatchObject({
+      members: 2,
+      saved_configs: 1,
+      categories: 3,
+      favorite_brands: 1,
+      collections: 0,
+      events: 1,
+    });
     // A global admin may read the counts (they manage the project) but not delete it.
     expect(data(await admin('GET', `/projects/${gone}/ties`))).toEqual(ties);
     expect(refused(await admin('DELETE', `/projects/${gone}?locale=en`), 403)).toBe('Only root may delete a project.');

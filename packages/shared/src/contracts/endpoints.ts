@@ -13,6 +13,7 @@ import type { Carried, EndpointSchemas, HttpMethod } from './table-types.js';
 
 // The administration tables (accounts, projects, personal centre …) come from the same entry point.
 export * from './admin-endpoints.js';
+export * from './project-event-endpoints.js';
 export type { BodyOf, Carried, DataOf, EndpointSchemas, HttpMethod, ParamsOf } from './table-types.js';
 export type EndpointAccess = 'pages' | 'member' | 'manage';
 

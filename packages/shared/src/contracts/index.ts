@@ -20,6 +20,7 @@ export * from './orders.js';
 export * from './potential.js';
 export * from './price.js';
 export * from './product-analysis.js';
+export * from './project-events.js';
 export * from './projects.js';
 export * from './session.js';
 export * from './shop.js';

@@ -159,7 +159,8 @@ export const DatasetCategory = Type.Object({
 export type DatasetCategory = Static<typeof DatasetCategory>;
 /**
  * What goes with a project when it is deleted: its members (and their grants and saved settings),
- * categories, attributes, price bands, custom attributes and favourites (followed brands, collections).
+ * categories, attributes, price bands, custom attributes, favourites (followed brands, collections)
+ * and its own events.
  */
 export const ProjectTies = Type.Object({
   members: Type.Integer(),
@@ -171,6 +172,7 @@ export const ProjectTies = Type.Object({
   custom_attributes: Type.Integer(),
   favorite_brands: Type.Integer(),
   collections: Type.Integer(),
+  events: Type.Integer(),
 });
 export type ProjectTies = Static<typeof ProjectTies>;
 

@@ -6,6 +6,7 @@ import { mailMigration } from './0003_mail.js';
 import { loginFailuresMigration } from './0004_login_failures.js';
 import { sessionsMigration } from './0005_sessions.js';
 import { trackingCredentialsMigration } from './0006_tracking_credentials.js';
+import { projectEventsMigration } from './0007_project_events.js';
 
 /**
  * Migrations live in code (not read from a folder at run time) so the built dist/ needs no extra
@@ -20,6 +21,7 @@ export function metadataMigrations(dialect: MetadataDialect): Record<string, Mig
     '0004_login_failures': loginFailuresMigration(),
     '0005_sessions': sessionsMigration(),
     '0006_tracking_credentials': trackingCredentialsMigration(),
+    '0007_project_events': projectEventsMigration(dialect),
   };
 }
 

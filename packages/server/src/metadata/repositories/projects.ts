@@ -168,6 +168,8 @@ export interface ProjectTies {
   customAttributes: number;
   favoriteBrands: number;
   collections: number;
+  /** The project's own events (the dataset's calendar is not the project's). */
+  events: number;
 }
 
 const TIED_TABLES = [
@@ -179,6 +181,7 @@ const TIED_TABLES = [
   'custom_attributes',
   'favorite_brands',
   'collections',
+  'project_events',
 ] as const;
 
 export class ProjectsRepository {
@@ -269,6 +272,12 @@ export class ProjectsRepository {
           .deleteFrom('custom_attributes')
           .where('project_id', '=', id)
           .where('category_id', 'is not', null)
+          .execute();
+        // Own events about a brand or category; events about the whole market stay.
+        await trx
+          .deleteFrom('project_events')
+          .where('project_id', '=', id)
+          .where((eb) => eb.or([eb('brand_id', 'is not', null), eb('category_id', 'is not', null)]))
           .execute();
       }
       return this.write(trx, id, patch);
@@ -361,6 +370,7 @@ export class ProjectsRepository {
       customAttributes,
       favoriteBrands,
       collections,
+      events,
     ] = await Promise.all([
       count('project_members'),
       count('grants'),
@@ -371,6 +381,7 @@ export class ProjectsRepository {
       count('custom_attributes'),
       count('favorite_brands'),
       count('collections'),
+      count('project_events'),
     ]);
     return {
       members,
@@ -382,6 +393,7 @@ export class ProjectsRepository {
       customAttributes,
       favoriteBrands,
       collections,
+      events,
     };
   }
 

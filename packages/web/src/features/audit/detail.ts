@@ -39,6 +39,10 @@ export const DETAIL_FIELDS = [
   'names',
   'members',
   'saved_configs',
+  'event_id',
+  'name_en',
+  'start_date',
+  'end_date',
 ] as const;
 export type DetailField = (typeof DETAIL_FIELDS)[number];
 

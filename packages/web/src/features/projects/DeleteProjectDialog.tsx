@@ -79,6 +79,7 @@ export default function DeleteProjectDialog({ open, project, onClose, onDeleted 
                   custom: c.custom_attributes,
                 })}
               </li>
+              <li>{t('projects.deleteEvents', { count: c.events })}</li>
             </ul>
             <Typography.Text type="secondary">{t('projects.deleteAudit')}</Typography.Text>
           </>

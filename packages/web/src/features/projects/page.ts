@@ -7,4 +7,5 @@ export const projectsPages: PageDeclarations = {
   CategoryManagement: { load: () => import('./CategoryManagementPage.js') },
   AttributeManagement: { load: () => import('./AttributeManagementPage.js') },
   UserManagement: { load: () => import('./UserManagementPage.js') },
+  ProjectEvents: { load: () => import('./ProjectEventsPage.js') },
 };

@@ -8,6 +8,7 @@ import { projectAttributeHandlers } from './attributes.js';
 import { projectBandHandlers } from './bands.js';
 import { projectCategoryHandlers } from './categories.js';
 import { customAttributeHandlers } from './custom-attributes.js';
+import { registerProjectEventRoutes } from './events.js';
 import { projectMemberHandlers } from './members.js';
 import { projectCoreHandlers } from './projects.js';
 import { projectKit } from './shared.js';
@@ -74,5 +75,6 @@ export function projectRoutes(ctx: AppContext, services: AuthServices): FastifyP
         ...customAttributeHandlers(kit),
       },
     });
+    registerProjectEventRoutes(app, kit);
   };
 }

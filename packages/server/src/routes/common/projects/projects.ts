@@ -198,6 +198,7 @@ export function projectCoreHandlers(kit: ProjectKit) {
         custom_attributes: t.customAttributes,
         favorite_brands: t.favoriteBrands,
         collections: t.collections,
+        events: t.events,
       };
     },
     setStatus: async (req) => {

@@ -200,8 +200,15 @@ describe('Brand Comparison and Favourite Brands in Chromium', () => {
     await screenshot(page, 'personal-favorites-en');
     await expectAccessible(page, 'personal centre favourites en');
 
-    // The comparison in English, from a shared link (slot 2 on its own category).
-    await page.goto(`${server.url}/contrast?sl=${brands[0]!.id}_${brand.id}-1_x${brands[2]!.id}`);
+    // The comparison in English, from a shared link (slot 2 on its own category: the level-1
+    // category where the brand sells most, from the comparison's own category mix).
+    const alone = await root.send<Contrast>('POST', COMPARE, {
+      data_scope_id: projectId,
+      date: [favs.range.start, favs.range.end],
+      slots: [{ brand_id: brand.id }],
+    });
+    const own = [...alone.slots[0]!.figures!.categories].sort((a, b) => (b.sales ?? 0) - (a.sales ?? 0))[0]!;
+    await page.goto(`${server.url}/contrast?sl=${brands[0]!.id}_${brand.id}-${own.category_id}_x${brands[2]!.id}`);
     await page.getByTestId('contrast-overview').waitFor({ timeout: 60_000 });
     await page.getByTestId('characters-2').locator('.ant-list-item').first().waitFor({ timeout: 60_000 });
     await settle(page);

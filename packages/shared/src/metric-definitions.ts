@@ -31,6 +31,12 @@ export const METRIC_DEFINITIONS = {
   fresh: { name: 'analysis.def.fresh.name', text: 'analysis.def.fresh.text' },
   hot_goods: { name: 'analysis.def.hot_goods.name', text: 'analysis.def.hot_goods.text' },
   potential: { name: 'analysis.def.potential.name', text: 'analysis.def.potential.text' },
+  movement_volume: { name: 'analysis.def.movement_volume.name', text: 'analysis.def.movement_volume.text' },
+  movement_price: { name: 'analysis.def.movement_price.name', text: 'analysis.def.movement_price.text' },
+  movement_mix: { name: 'analysis.def.movement_mix.name', text: 'analysis.def.movement_mix.text' },
+  movement_residual: { name: 'analysis.def.movement_residual.name', text: 'analysis.def.movement_residual.text' },
+  movement_lifecycle: { name: 'analysis.def.movement_lifecycle.name', text: 'analysis.def.movement_lifecycle.text' },
+  share_split: { name: 'analysis.def.share_split.name', text: 'analysis.def.share_split.text' },
 } as const satisfies Record<string, { name: MessageKey; text: MessageKey }>;
 
 export type MetricDefinitionId = keyof typeof METRIC_DEFINITIONS;
@@ -68,4 +74,10 @@ const COMPARED: ReadonlySet<MetricDefinitionId> = new Set([
   'share_change',
   'contribution',
   'rising',
+  'movement_volume',
+  'movement_price',
+  'movement_mix',
+  'movement_residual',
+  'movement_lifecycle',
+  'share_split',
 ]);

@@ -64,6 +64,24 @@ export const analysisMessages = defineMessages({
     'analysis.def.potential.name': 'Potential brands',
     'analysis.def.potential.text':
       'Brands whose sales and growth in a category meet the brand limits, in categories whose sales and growth meet the category limits, target period against the benchmark.',
+    'analysis.def.movement_volume.name': 'Volume effect',
+    'analysis.def.movement_volume.text':
+      'The change in units sold at the base average price (base sales ÷ base units); a launch counts its units, a discontinued SKU minus its base units.',
+    'analysis.def.movement_price.name': 'Price effect',
+    'analysis.def.movement_price.text':
+      'Like for like: the price change of SKUs sold in both periods, times their base units.',
+    'analysis.def.movement_mix.name': 'Mix effect',
+    'analysis.def.movement_mix.text':
+      'Units moving between SKUs at base prices: units shifting to SKUs dearer than the base average raise it; a launch or a discontinued SKU adds the difference of its price to the base average.',
+    'analysis.def.movement_residual.name': 'Residual',
+    'analysis.def.movement_residual.text':
+      'What volume, price and mix leave: units and price of the same SKU changing together, plus cent rounding; volume + price + mix + residual = the change in sales.',
+    'analysis.def.movement_lifecycle.name': 'Launches, continuing, discontinued',
+    'analysis.def.movement_lifecycle.text':
+      'The change in sales of SKUs with no units in the base period (launches), with units in both (continuing) and with none in the current period (discontinued); they add up to the change.',
+    'analysis.def.share_split.name': 'Share change by part',
+    'analysis.def.share_split.text':
+      'Each category’s or platform’s part of the share change: its sales ÷ market sales now − the same in the base; split into within (the share inside it changed) and weight (it grew or shrank in the market).',
 
     'analysis.info.button': 'How is this computed?',
     'analysis.info.definitions': 'Definitions',
@@ -162,6 +180,23 @@ export const analysisMessages = defineMessages({
     'analysis.def.potential.name': '潜力品牌',
     'analysis.def.potential.text':
       '在销售额与增长满足品类条件的品类中，销售额与增长满足品牌条件的品牌；目标期与对比期相比。',
+    'analysis.def.movement_volume.name': '销量效应',
+    'analysis.def.movement_volume.text':
+      '按基期均价（基期销售额 ÷ 基期销量）计的销量变化；新品计入其销量，停售商品计入负的基期销量。',
+    'analysis.def.movement_price.name': '价格效应',
+    'analysis.def.movement_price.text': '同款对比：两期都有销售的商品的价格变化 × 其基期销量。',
+    'analysis.def.movement_mix.name': '结构效应',
+    'analysis.def.movement_mix.text':
+      '销量在商品之间的转移（按基期价格）：销量转向高于基期均价的商品使其为正；新品与停售商品计入其价格与基期均价之差。',
+    'analysis.def.movement_residual.name': '交互项',
+    'analysis.def.movement_residual.text':
+      '销量、价格、结构三项之外的部分：同一商品销量与价格同时变化的交互，及分位取整；四项之和等于销售额变化。',
+    'analysis.def.movement_lifecycle.name': '新品、延续、停售',
+    'analysis.def.movement_lifecycle.text':
+      '基期无销量的商品（新品）、两期都有销量的商品（延续）、本期无销量的商品（停售）各自的销售额变化；三者之和等于总变化。',
+    'analysis.def.share_split.name': '份额变化拆解',
+    'analysis.def.share_split.text':
+      '各品类或平台对份额变化的贡献：本期其销售额 ÷ 市场销售额 − 基期同值；分为内部份额（在该部分内的份额变化）与权重（该部分在市场中的增减）。',
 
     'analysis.info.button': '计算说明',
     'analysis.info.definitions': '指标定义',

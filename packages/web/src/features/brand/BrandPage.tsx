@@ -13,6 +13,7 @@ import {
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { MovementPanel } from '../../shared/analysis/movement/index.js';
 import { PanelBrand } from '../../shared/analysis/PanelCard.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { useRouteTitle } from '../../shared/i18n/title.js';
@@ -80,6 +81,7 @@ function BrandPanels({ info }: { info: BrandInfo }) {
           <TrendPanel brandId={id} />
           <CategoriesPanel brandId={id} />
           <Later minHeight={1200}>
+            <MovementPanel view={BRAND_PARAMS.movementView} body={{ brand_id: id }} />
             <CharactersPanel brandId={id} brandName={nameOf(info)} />
             <ChannelsPanel brandId={id} />
             <TopProductsPanel brandId={id} brandName={nameOf(info)} />

@@ -1,5 +1,6 @@
 import type { BrandTrendMetric, CharacterKind } from '@marketlens/shared/contracts';
 import { DEFAULT_METRIC, METRICS, SORTS } from '../../shared/analysis/metrics.js';
+import { MOVEMENT_VIEWS } from '../../shared/analysis/movement/views.js';
 // The pure modules, not the frame's index: the declarations load without React (and in node tests).
 import { choice, idParam, optionalChoice, panelParams } from '../../shared/analysis/panelParams.js';
 
@@ -27,4 +28,6 @@ export const BRAND_PARAMS = panelParams({
   channelMetric: choice('cm', METRICS, DEFAULT_METRIC),
   topKind: choice('top', TOP_KINDS, 'product'),
   topSort: choice('ts', SORTS, 'sales'),
+  /** The split of "What moved it". */
+  movementView: choice('mv', MOVEMENT_VIEWS, 'effects'),
 });

@@ -16,6 +16,9 @@ import {
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { movementDefinitions } from '../../shared/analysis/movement/definitions.js';
+import { MovementPanel } from '../../shared/analysis/movement/index.js';
+import { MovementViewSwitch } from '../../shared/analysis/movement/ViewSwitch.js';
 import { useAxisCoverage } from '../../shared/analysis/useAnalysisFilter.js';
 import { contrastTrendChart, type MixPart, mixChart } from './charts.js';
 import { useSlotCharacters } from './data.js';
@@ -363,6 +366,45 @@ export function CharactersPanel({ shown }: { shown: Shown[] }) {
       <Row gutter={[16, 16]}>
         {shown.map((s) => (
           <SlotCharacters key={s.index} s={s} />
+        ))}
+      </Row>
+    </PanelCard>
+  );
+}
+
+/**
+ * What moved each slot's brand (POST /movement, one request per slot): the filter with the slot's
+ * categories as its market and the slot's brand as `brand_id`, bridges two by two so their labels fit
+ * at 1280 px; one split switch for all.
+ */
+export function MovementSlotsPanel({ shown }: { shown: Shown[] }) {
+  const { t } = useTranslation();
+  const [view] = usePanelParam(CONTRAST_PARAMS.movementView);
+  return (
+    <PanelCard
+      title={t('analysis.movement.title')}
+      definitions={movementDefinitions(view, true)}
+      subject={t('analysis.movement.subject')}
+      extra={<MovementViewSwitch param={CONTRAST_PARAMS.movementView} />}
+    >
+      <Typography.Paragraph type="secondary">{t('analysis.movement.hint')}</Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        {shown.map((s) => (
+          <Col key={s.index} xs={24} lg={12} data-testid={`movement-slot-${s.index + 1}`}>
+            <SlotName s={s} />
+            <MovementPanel
+              compact
+              view={CONTRAST_PARAMS.movementView}
+              title={null}
+              testId={`movement-${s.index + 1}`}
+              body={{
+                brand_id: s.slot.brand_id,
+                ...(s.slot.categories.length
+                  ? { category: { enable: true, value: [...s.slot.categories] }, sql: undefined }
+                  : {}),
+              }}
+            />
+          </Col>
         ))}
       </Row>
     </PanelCard>

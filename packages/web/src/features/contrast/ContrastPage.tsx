@@ -7,7 +7,15 @@ import { registerArea } from '../../shared/i18n/index.js';
 import { useRouteTitle } from '../../shared/i18n/title.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { StatusView } from '../../shared/ui/StatusView.js';
-import { CharactersPanel, MixPanel, OverviewPanel, shownOf, TopProductsPanel, TrendPanel } from './ComparisonPanels.js';
+import {
+  CharactersPanel,
+  MixPanel,
+  MovementSlotsPanel,
+  OverviewPanel,
+  shownOf,
+  TopProductsPanel,
+  TrendPanel,
+} from './ComparisonPanels.js';
 import { requestSlots, useContrast } from './data.js';
 import { contrastMessages } from './messages.js';
 import { CONTRAST_PARAMS } from './params.js';
@@ -92,6 +100,7 @@ export default function ContrastPage() {
             <MixPanel shown={shown} state={quiet} />
             <TopProductsPanel shown={shown} state={quiet} />
             {shown.length > 0 && <CharactersPanel shown={shown} />}
+            {shown.length > 0 && <MovementSlotsPanel shown={shown} />}
           </Flex>
         )}
       </CategoryGate>

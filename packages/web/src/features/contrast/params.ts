@@ -1,4 +1,5 @@
 import type { BrandTrendMetric, CharacterKind } from '@marketlens/shared/contracts';
+import { MOVEMENT_VIEWS } from '../../shared/analysis/movement/views.js';
 // The pure modules, not the frame's index: the declarations load without React (and in node tests).
 import { choice, panelParams } from '../../shared/analysis/panelParams.js';
 import { slotsParam } from './slots.js';
@@ -17,4 +18,6 @@ export const CONTRAST_PARAMS = panelParams({
   mixKind: choice('mx', MIX_KINDS, 'category'),
   mixLevel: choice('ml', MIX_LEVELS, 1),
   characterKind: choice('ck', CHARACTER_KINDS, 'attribute'),
+  /** The split of every slot's "What moved it". */
+  movementView: choice('mv', MOVEMENT_VIEWS, 'effects'),
 });

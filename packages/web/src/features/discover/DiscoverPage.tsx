@@ -1,11 +1,13 @@
 import { Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CategoryGate, FilterPanel, Later, preloadCharts } from '../../shared/analysis/index.js';
+import { MovementPanel } from '../../shared/analysis/movement/index.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { useRouteTitle } from '../../shared/i18n/title.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
 import { DistributionPanel } from './DistributionPanel.js';
 import { discoverMessages } from './messages.js';
+import { DISCOVER_PARAMS } from './params.js';
 import { RankingPanel } from './RankingPanel.js';
 import { SummaryCards } from './SummaryCards.js';
 import { SeriesTrendPanel, TrendPanel } from './TrendPanel.js';
@@ -17,7 +19,7 @@ preloadCharts();
 
 /**
  * Category Insight (/discover, route id 4): how big and how healthy the category is (summary, trend,
- * valuation), who leads it and who is growing (rankings), at what prices and where (distributions).
+ * valuation), what moved its sales, who leads it and who is growing (rankings), at what prices and where (distributions).
  */
 export default function DiscoverPage() {
   const { t } = useTranslation();
@@ -37,6 +39,7 @@ export default function DiscoverPage() {
             </Col>
           </Row>
           <Later minHeight={900}>
+            <MovementPanel view={DISCOVER_PARAMS.movementView} />
             <DistributionPanel />
             <RankingPanel />
             <ValuationPanel />

@@ -1,6 +1,7 @@
 // The pure modules, not the frame's index: the declarations load without React (and in node tests).
 
 import { DEFAULT_METRIC, METRICS, SORTS } from '../../shared/analysis/metrics.js';
+import { MOVEMENT_VIEWS } from '../../shared/analysis/movement/views.js';
 import { choice, numbersParam, panelParams, textParam } from '../../shared/analysis/panelParams.js';
 import { FACTORS } from './data.js';
 
@@ -24,4 +25,6 @@ export const DISCOVER_PARAMS = panelParams({
    * entry (the first change pushes, the next replace it): Back does not step through keystrokes.
    */
   weights: numbersParam('vw', FACTORS.length, { history: 'replace' }),
+  /** The split of "What moved it". */
+  movementView: choice('mv', MOVEMENT_VIEWS, 'effects'),
 });

@@ -16,6 +16,7 @@ import {
   usePanelParam,
   useParentCategory,
 } from '../../shared/analysis/index.js';
+import { MovementPanel } from '../../shared/analysis/movement/index.js';
 import { PanelDefinitions } from '../../shared/analysis/PanelCard.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { PageFrame } from '../../shared/ui/PageFrame.js';
@@ -80,6 +81,7 @@ function ConceptPanels() {
           onOpen={(c) => setDetail(c.category_id)}
         />
       </PanelDefinitions>
+      <MovementPanel view={EXPLORE_PARAMS.movementView} />
       <PenetrationPanel parent={parent} />
       <ValuationPanel />
       <RankingPanel />

@@ -1,5 +1,6 @@
 // The pure modules, not the frame's index: the declarations load without React (and in node tests).
 import { MAX_CONCEPTS_COMPARED } from '@marketlens/shared';
+import { MOVEMENT_VIEWS } from '../../shared/analysis/movement/views.js';
 import { choice, idParam, panelParams, textParam } from '../../shared/analysis/panelParams.js';
 import { DEFAULT_METRIC, METRICS, SORTS } from '../../shared/analysis/switches.js';
 
@@ -25,6 +26,8 @@ export const EXPLORE_PARAMS = panelParams({
   topSort: choice('ts', SORTS, 'sales'),
   /** The category whose concept products are shown (the drill-down). */
   detail: idParam('dc'),
+  /** The split of "What moved it" (of the concept's sales). */
+  movementView: choice('mv', MOVEMENT_VIEWS, 'effects'),
 });
 
 /** The compared concepts of the URL: each a list of words (at most {@link MAX_COMPARED}). */

@@ -11,7 +11,9 @@ import {
   useAnalysisFilter,
   useAnalysisQuery,
   useCollect,
+  usePanelParam,
 } from '../../shared/analysis/index.js';
+import { MovementPanel } from '../../shared/analysis/movement/index.js';
 import { isApiError } from '../../shared/api/request.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { useRouteTitle } from '../../shared/i18n/title.js';
@@ -20,7 +22,7 @@ import { StatusView } from '../../shared/ui/StatusView.js';
 import { ChannelMixPanel, RankingsPanel } from './MarketPanels.js';
 import { shopMessages } from './messages.js';
 import { OverviewPanel } from './OverviewPanel.js';
-import { MAX_SHOPS } from './params.js';
+import { MAX_SHOPS, SHOP_PARAMS } from './params.js';
 import { CompositionPanel, ProductsPanel, TrendPanel } from './ShopPanels.js';
 
 registerArea(shopMessages);
@@ -52,7 +54,15 @@ function ShopNoAccess({ value }: { value: string }) {
   );
 }
 
-/** The filter's shops: overview, trends, and what the chosen one sells. */
+/** What moved the focused shop's sales and its share of the market (the focus switch's shop, default the first). */
+function ShopMovement({ shops }: { shops: readonly { value: string }[] }) {
+  const [focus] = usePanelParam(SHOP_PARAMS.focus);
+  const current = shops.find((s) => s.value === focus) ?? shops[0];
+  if (!current) return null;
+  return <MovementPanel view={SHOP_PARAMS.movementView} body={{ shop: current.value }} />;
+}
+
+/** The filter's shops: overview, trends, what the chosen one sells and what moved it. */
 function SelectedShops() {
   const { filter } = useAnalysisFilter();
   const q = useAnalysisQuery(SHOP_ENDPOINTS.overviews);
@@ -66,6 +76,7 @@ function SelectedShops() {
         <Flex vertical gap={16}>
           <CompositionPanel shops={choices} />
           <ProductsPanel shops={choices} />
+          <ShopMovement shops={choices} />
         </Flex>
       )}
     </>

@@ -1,4 +1,6 @@
 // The pure modules, not the frame's index: the declarations load without React (and in node tests).
+
+import { MOVEMENT_VIEWS } from '../../shared/analysis/movement/views.js';
 import { choice, idParam, panelParams, textParam } from '../../shared/analysis/panelParams.js';
 import { DEFAULT_METRIC, METRICS, SORTS } from '../../shared/analysis/switches.js';
 
@@ -20,6 +22,8 @@ export const SHOP_PARAMS = panelParams({
   rankingSort: choice('rs', SORTS, 'sales'),
   /** The platform of the channel mix; none = every platform. */
   mixPlatform: idParam('mp'),
+  /** The split of "What moved it" (of the focused shop). */
+  movementView: choice('mv', MOVEMENT_VIEWS, 'effects'),
 });
 
 /** The contract's MAX_SHOPS (contracts are imported type-only: no TypeBox in the bundle). */

@@ -159,7 +159,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       await api.register(
         async (scope) => {
           await scope.register(userRoutes(ctx, auth));
-          await scope.register(projectRoutes(ctx, auth));
+          // The analytics engine's category trees expand grants for the events calendar too.
+          await scope.register(projectRoutes(ctx, auth, analytics.catalogs));
           await scope.register(dataRoutes(ctx, analytics));
           await scope.register(analysisRoutes(ctx, analytics));
           await scope.register(favoriteRoutes(ctx));

@@ -9,7 +9,7 @@ import {
 import { PROJECT_EVENT_SCHEMAS, type ProjectEventInput, type ProjectEventView } from '@marketlens/shared/contracts';
 import { PROJECT_EVENT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DatasetCatalogs } from '../../../analytics/engine/catalog.js';
+import type { DatasetCatalogs } from '../../../analytics/engine/catalog.js';
 import { brandNames, categoryGranted, hasDataset } from '../../../analytics/engine/dimensions.js';
 import type { ResolvedGrant } from '../../../analytics/engine/filters.js';
 import { badRequest, forbidden, notFound } from '../../../errors.js';
@@ -26,10 +26,8 @@ import type { ProjectKit } from './shared.js';
  * covers that brand or that category whole (the grant the analysis pages apply), and a writer may
  * only name what they see. Membership and who writes are the auth plugin's (PROJECT_EVENT_ENDPOINTS).
  */
-export function registerProjectEventRoutes(app: FastifyInstance, kit: ProjectKit): void {
+export function registerProjectEventRoutes(app: FastifyInstance, kit: ProjectKit, catalogs: DatasetCatalogs): void {
   const { metadata, warehouse } = kit.ctx;
-  // The category trees, read once per dataset version, to expand grants as the analysis pages do.
-  const catalogs = new DatasetCatalogs(warehouse);
 
   /** What of the project's data the user sees: brands (null: all) and whole categories. */
   async function visibility(user: AuthUser, project: Project) {

@@ -1,6 +1,7 @@
 import { PROJECT_SCHEMAS } from '@marketlens/shared/contracts';
 import { PROJECT_ENDPOINTS } from '@marketlens/shared/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
+import type { DatasetCatalogs } from '../../../analytics/engine/catalog.js';
 import type { AuthServices } from '../../../auth/index.js';
 import type { AppContext } from '../../../context.js';
 import { registerRoutes } from '../../register.js';
@@ -15,9 +16,10 @@ import { projectKit } from './shared.js';
 
 /**
  * /api/common projects (docs/api.md): projects, members, categories, bands, attributes, custom
- * attributes — `PROJECT_ENDPOINTS`, with the handlers of each part from its module.
+ * attributes — `PROJECT_ENDPOINTS`, with the handlers of each part from its module — and the
+ * events calendar. `catalogs` are the analytics engine's category trees (one cache per app).
  */
-export function projectRoutes(ctx: AppContext, services: AuthServices): FastifyPluginAsync {
+export function projectRoutes(ctx: AppContext, services: AuthServices, catalogs: DatasetCatalogs): FastifyPluginAsync {
   const kit = projectKit(ctx, services);
   return async (app) => {
     registerRoutes(app, {
@@ -75,6 +77,6 @@ export function projectRoutes(ctx: AppContext, services: AuthServices): FastifyP
         ...customAttributeHandlers(kit),
       },
     });
-    registerProjectEventRoutes(app, kit);
+    registerProjectEventRoutes(app, kit, catalogs);
   };
 }

@@ -173,8 +173,10 @@ describe('Favourite Brands page', () => {
     const picker = screen.getByTestId('brand-picker');
     await user.type(within(picker).getByRole('combobox'), 'new');
     await user.click(await screen.findByTitle('新品'));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ brands: [201] }));
-    await waitFor(() => expect(names()).toContain('新品'));
+    // A loaded machine (the whole suite in parallel) may take longer than waitFor's default second.
+    const slow = { timeout: 10_000 };
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ brands: [201] }), slow);
+    await waitFor(() => expect(names()).toContain('新品'), slow);
   });
 
   it('without followed brands shows how to follow one', async () => {

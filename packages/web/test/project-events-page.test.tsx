@@ -57,8 +57,12 @@ const LAUNCH = {
 };
 
 /** The server decides who writes (`can_edit`); the page follows it whatever the role. */
-function renderEvents(canEdit: boolean, role = 'admin') {
+function renderEvents(canEdit: boolean, role = 'admin', handlers: Parameters<typeof server.use> = []) {
   server.use(
+    ...handlers,
+    // The event form's brand and category lists: none unless a test gives them.
+    http.get('*/api/common/brands', () => ok({ items: [], total: 0 })),
+    http.post('*/api/common/categories', () => ok({ items: [] })),
     http.get('*/api/common/projects/7', () => ok(projectOf({ id: 7, name: 'Skin' }))),
     http.get('*/api/common/projects/7/events', () => ok({ items: [d11(LAST), LAUNCH, d11(THIS)], can_edit: canEdit })),
     http.put('*/api/common/projects/7/events/5', () => ok({ item: LAUNCH })),
@@ -75,7 +79,9 @@ const rows = () =>
   screen
     .getAllByRole('row')
     .filter((r) => r.closest('tbody') && !r.className.includes('measure') && r.getAttribute('aria-hidden') !== 'true');
-const writes = () => calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+// The category tree is read by POST: not a write.
+const writes = () =>
+  calls.filter((c) => c.method !== 'GET' && !c.path.endsWith('/categories')).map((c) => `${c.method} ${c.path}`);
 
 describe('project events page', () => {
   it("lists the dataset's and the project's events of this year in English, edits and deletes own ones", async () => {
@@ -148,5 +154,59 @@ describe('project events page', () => {
     expect(screen.queryByTestId('add-event')).toBeNull();
     expect(screen.queryByRole('button', { name: '编 辑' })).toBeNull();
     expect(screen.queryByRole('button', { name: /编\s?辑/ })).toBeNull();
+  });
+
+  it("names a brand and a category from the project's own lists, searched by name", async () => {
+    await setLocale('en');
+    renderEvents(true, 'admin', [
+      http.get('*/api/common/brands', ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        // The administered project's brands, not the signed-in user's current project.
+        expect(q.get('data_scope_id')).toBe('7');
+        return ok({ items: [{ id: 42, name: '露鲜', name_en: 'Luxian' }], total: 1 });
+      }),
+      http.post('*/api/common/categories', () =>
+        ok({
+          items: [
+            {
+              category_id: 1,
+              category_name: '美妆',
+              category_name_en: 'Beauty',
+              level: 1,
+              parent: null,
+              children: [
+                {
+                  category_id: 11,
+                  category_name: '乳液',
+                  category_name_en: 'Lotion',
+                  level: 2,
+                  parent: 1,
+                  children: [],
+                },
+              ],
+            },
+          ],
+        }),
+      ),
+    ]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }, FIRST));
+    const form = await screen.findByTestId('event-form');
+    await user.type(within(within(form).getByTestId('brand-picker')).getByRole('combobox'), 'lux');
+    await waitFor(() => expect(calls.some((c) => c.query.get('prefix') === 'lux')).toBe(true));
+    await user.click(await screen.findByTitle('Luxian'));
+    await waitFor(() => expect(within(form).getByTestId('brand-picker').textContent).toContain('Luxian'));
+    await user.click(within(within(form).getByTestId('event-category')).getByRole('combobox'));
+    await user.type(within(within(form).getByTestId('event-category')).getByRole('combobox'), 'Lot');
+    await user.click(await screen.findByTitle('Lotion'));
+    await waitFor(() => expect(within(form).getByTestId('event-category').textContent).toContain('Lotion'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes()).toEqual(['PUT /api/common/projects/7/events/5']));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      name_en: 'Spring launch',
+      kind: 'launch',
+      brand_id: 42,
+      category_id: 11,
+    });
   });
 });

@@ -7,10 +7,14 @@ import {
   projectEventProblems,
 } from '@marketlens/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, Modal, Popconfirm, Select, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Modal, Popconfirm, Select, Tag, TreeSelect, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BrandPicker } from '../../shared/analysis/BrandPicker.js';
+import { analysisMessages } from '../../shared/analysis/messages.js';
+import { type CategoryNode, type NamedItem, useCategoryTree } from '../../shared/analysis/reference.js';
+import { useLocalName } from '../../shared/analysis/useLocalName.js';
 import { registerArea } from '../../shared/i18n/index.js';
 import { nameColumn } from '../../shared/ui/DisplayText.js';
 import { LazyRangePicker } from '../../shared/ui/LazyRangePicker.js';
@@ -20,7 +24,8 @@ import { projectEventScreenMessages } from './eventMessages.js';
 import { eventKeys, eventsApi, type ProjectEvent, type ProjectEventInput } from './eventsApi.js';
 import { ProjectFrame, useProjectId } from './ProjectFrame.js';
 
-registerArea(projectEventScreenMessages);
+// The brand picker's strings are the analysis area's; this page may be the first one opened.
+registerArea(analysisMessages, projectEventScreenMessages);
 
 /**
  * Widths of the events table: the name (fixed at the left, after the source tag) and the dates come
@@ -49,12 +54,83 @@ interface FormValues {
   kind?: string;
   dates?: [Dayjs | null, Dayjs | null] | null;
   platforms?: string[];
-  brand_id?: string;
-  category_id?: string;
+  brand_id?: number | null;
+  category_id?: number | null;
   note?: string;
 }
 
-const toId = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : Number(v.trim()));
+/** A brand of the project, searched by name, as a form field (value/onChange from Form.Item). */
+function BrandField({
+  value,
+  onChange,
+  project,
+  current,
+}: {
+  value?: number | null;
+  onChange?: (id: number | null) => void;
+  project: number;
+  current: NamedItem | undefined;
+}) {
+  return (
+    <BrandPicker
+      value={value ?? null}
+      current={current?.id === value ? current : undefined}
+      onChange={(id) => onChange?.(id)}
+      onClear={() => onChange?.(null)}
+      project={project}
+      width="100%"
+    />
+  );
+}
+
+interface CategoryOption {
+  value: number;
+  title: string;
+  children?: CategoryOption[];
+}
+
+/** A category of the project (any level) from its granted tree, as a form field. */
+function CategoryField({
+  value,
+  onChange,
+  project,
+}: {
+  value?: number | null;
+  onChange?: (id: number | null) => void;
+  project: number;
+}) {
+  const { t } = useTranslation();
+  const local = useLocalName();
+  const tree = useCategoryTree([], project);
+  const options = useMemo(() => {
+    const toOptions = (nodes: readonly CategoryNode[]): CategoryOption[] =>
+      nodes.map((n) => {
+        const children = toOptions(n.children ?? []);
+        return {
+          value: n.category_id,
+          title: local(n.category_name, n.category_name_en),
+          ...(children.length ? { children } : {}),
+        };
+      });
+    return toOptions(tree.data ?? []);
+  }, [tree.data, local]);
+  return (
+    <TreeSelect<number>
+      value={value ?? undefined}
+      onChange={(id) => onChange?.(id ?? null)}
+      treeData={options}
+      loading={tree.isFetching}
+      showSearch
+      treeNodeFilterProp="title"
+      allowClear
+      placeholder={t('eventScreen.categoryPlaceholder')}
+      aria-label={t('eventScreen.field.category_id')}
+      popupMatchSelectWidth={false}
+      style={{ width: '100%' }}
+      data-testid="event-category"
+    />
+  );
+}
 
 /**
  * A project's events calendar: the dataset's calendar (read-only) and the project's own events, by
@@ -275,8 +351,8 @@ function EventModal({
         kind: event.kind,
         dates: [dayjs(event.start_date), dayjs(event.end_date)],
         platforms: event.platforms,
-        brand_id: event.brand_id === null ? '' : String(event.brand_id),
-        category_id: event.category_id === null ? '' : String(event.category_id),
+        brand_id: event.brand_id,
+        category_id: event.category_id,
         note: event.note,
       }
     : { name_zh: '', name_en: '', platforms: [] };
@@ -295,8 +371,8 @@ function EventModal({
       start_date: start.format('YYYY-MM-DD'),
       end_date: end.format('YYYY-MM-DD'),
       platforms: v.platforms ?? [],
-      brand_id: toId(v.brand_id),
-      category_id: toId(v.category_id),
+      brand_id: v.brand_id ?? null,
+      category_id: v.category_id ?? null,
       note: v.note ?? '',
     };
     // The server's rules, checked here first so each refusal shows at its field.
@@ -309,7 +385,10 @@ function EventModal({
     void save.run(input);
   };
 
-  const idRule = { pattern: /^\s*\d{0,15}\s*$/, message: t('validation.float.invalid') };
+  const currentBrand =
+    event && event.brand_id !== null
+      ? { id: event.brand_id, name: event.brand_name_zh || String(event.brand_id), name_en: event.brand_name_en }
+      : undefined;
   return (
     <Modal
       open
@@ -352,11 +431,11 @@ function EventModal({
           <Select mode="multiple" options={PLATFORMS.map((p) => ({ value: p.code, label: platformName(p.code) }))} />
         </Form.Item>
         <Flex gap={12}>
-          <Form.Item name="brand_id" label={t('eventScreen.field.brand_id')} style={{ flex: 1 }} rules={[idRule]}>
-            <Input inputMode="numeric" />
+          <Form.Item name="brand_id" label={t('eventScreen.field.brand_id')} style={{ flex: 1, minWidth: 0 }}>
+            <BrandField project={projectId} current={currentBrand} />
           </Form.Item>
-          <Form.Item name="category_id" label={t('eventScreen.field.category_id')} style={{ flex: 1 }} rules={[idRule]}>
-            <Input inputMode="numeric" />
+          <Form.Item name="category_id" label={t('eventScreen.field.category_id')} style={{ flex: 1, minWidth: 0 }}>
+            <CategoryField project={projectId} />
           </Form.Item>
         </Flex>
         <Form.Item name="note" label={t('eventScreen.field.note')}>

@@ -26,6 +26,8 @@ export function BrandPicker({
   width = 300,
   autoFocus,
   placeholder,
+  project,
+  onClear,
 }: {
   value: number | null;
   /** The chosen brand's names, so the box shows its name before any search lists it. */
@@ -36,12 +38,16 @@ export function BrandPicker({
   autoFocus?: boolean;
   /** What the empty box says (default: search by Chinese or English name). */
   placeholder?: string;
+  /** Search another project's brands than the current one (an administration screen). */
+  project?: number;
+  /** Given: the box can be emptied (an optional brand), and this is called when it is. */
+  onClear?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const [search, setSearch] = useState('');
   const prefix = useSettled(search);
-  const brands = useBrandSearch(prefix);
+  const brands = useBrandSearch(prefix, project);
   const options = useMemo(() => {
     const list = [...(brands.data ?? [])];
     if (current && !list.some((b) => b.id === current.id)) list.unshift(current);
@@ -71,8 +77,10 @@ export function BrandPicker({
       value={value ?? undefined}
       onChange={(id) => {
         setSearch('');
-        onChange(id);
+        if (id === undefined || id === null) onClear?.();
+        else onChange(id);
       }}
+      allowClear={onClear !== undefined}
       showSearch={{ filterOption: false, searchValue: search, onSearch: setSearch }}
       loading={brands.isFetching}
       options={options}

@@ -62,10 +62,12 @@ export function ensureTableDate(client: QueryClient, projectId: number, language
  * POST /categories: the granted category tree, sent as docs/api.md says (brands_filtering, data_scope_id,
  * locale). `brands`: only the categories in which these brands sold (a picker beside a brand choice);
  * none, the whole granted tree (what the access and readiness checks compare with). Quiet
- * (api/quiet.ts): the filter panel tells a failure by docs/api.md rule.
+ * (api/quiet.ts): the filter panel tells a failure by docs/api.md rule. `project`: another project than
+ * the current one (an administration screen).
  */
-export function useCategoryTree(brands: readonly number[] = []) {
-  const projectId = useProjectId();
+export function useCategoryTree(brands: readonly number[] = [], project?: number) {
+  const current = useProjectId();
+  const projectId = project ?? current;
   const { i18n } = useTranslation();
   const filtering = [...brands].sort((a, b) => a - b);
   return useQuery({
@@ -103,8 +105,14 @@ interface NameQuery {
 }
 
 /** A name search (server-side, by prefix in either language, first page of 50). */
-function useNameSearch<T>(what: string, prefix: string, search: (q: NameQuery, signal: AbortSignal) => Promise<T[]>) {
-  const projectId = useProjectId();
+function useNameSearch<T>(
+  what: string,
+  prefix: string,
+  search: (q: NameQuery, signal: AbortSignal) => Promise<T[]>,
+  project?: number,
+) {
+  const current = useProjectId();
+  const projectId = project ?? current;
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: ['analysis-ref', what, projectId, i18n.language, prefix],
@@ -114,10 +122,16 @@ function useNameSearch<T>(what: string, prefix: string, search: (q: NameQuery, s
   });
 }
 
-/** GET /brands with a name prefix. */
-export const useBrandSearch = (prefix: string) =>
-  useNameSearch('brands', prefix, (q, signal) =>
-    callEndpoint(DATA_ENDPOINTS.brands, q, { signal }).then((d) => d.items),
+/**
+ * GET /brands with a name prefix, in the current project or in `project` (an administration screen
+ * of another project names its brands).
+ */
+export const useBrandSearch = (prefix: string, project?: number) =>
+  useNameSearch(
+    'brands',
+    prefix,
+    (q, signal) => callEndpoint(DATA_ENDPOINTS.brands, q, { signal }).then((d) => d.items),
+    project,
   );
 
 /** GET /shops with a name prefix: a shop's `value` is the docs/product.md §4 selection 'platform,shop_id'. */

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { sharedMessages } from './packages/web/build/sharedMessages.js';
 
 // Packages resolve each other's TypeScript sources through the "source" export condition,
 // so tests never depend on a previous build.
@@ -25,6 +26,7 @@ export default defineConfig({
       }),
       // The web app runs in a (jsdom) browser: browser export conditions, ESM builds of its packages.
       {
+        plugins: [sharedMessages()],
         resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
         test: {
           name: 'web',

@@ -12,7 +12,8 @@
  * 2. Runs a fixed workload through the analytics engine (the code the API runs, minus HTTP) on each
  *    engine: category summary, top 100 brands by share, 60-month trend, price bands, attribute
  *    distribution, keyword-filtered summary — each for a level-1 and a level-2 category, with and
- *    without a yoy comparison. Per query and engine: p50/p95 over BENCH_RUNS (default 20) runs with
+ *    without a yoy comparison — and the page modules' own reads where a panel is more than one
+ *    query ("What moved it": its SKU-grain reads, the listed SKUs' details, the cohorts). Per query and engine: p50/p95 over BENCH_RUNS (default 20) runs with
  *    the response cache bypassed ("uncached") and served from it ("cached"), the same SQL run directly
  *    on the engine ("raw"), the fact-table time of queries a rollup answers, whether both engines
  *    gave the same answer, and the ClickHouse / DuckDB ratio.
@@ -62,6 +63,9 @@ const { AnalyticsEngine } = await import(path.join(root, 'packages/server/dist/a
 const { MemoryResultCache } = await import(path.join(root, 'packages/server/dist/analytics/engine/cache.js'));
 const { planQuery } = await import(path.join(root, 'packages/server/dist/analytics/engine/plan.js'));
 const { buildFactSql } = await import(path.join(root, 'packages/server/dist/analytics/engine/sql.js'));
+const { dimensionReader } = await import(path.join(root, 'packages/server/dist/analytics/engine/dimensions.js'));
+const { queryOf } = await import(path.join(root, 'packages/server/dist/analytics/request.js'));
+const { movement } = await import(path.join(root, 'packages/server/dist/analytics/pages/movement.js'));
 
 const cluster = benchCluster(startCluster);
 const prepare = (scale) => prepareScale(scale, { engines: ENGINES, cluster, openWarehouse });
@@ -274,6 +278,32 @@ function workload(ds, sel) {
     cmp: 'custom',
     parallel: Object.values(potentialPanels).map(potentialQuery),
   });
+  // "What moved it" (POST /movement) as the page module runs it for a category's selection: the
+  // comparison's two SKU-grain reads and the listed SKUs' details; with cohorts, one total per
+  // launch year too (Category Insight asks for them).
+  for (const [level, cat] of [
+    ['L1', sel.level1],
+    ['L2', sel.level2],
+  ]) {
+    for (const cmp of ['mom', 'yoy']) {
+      for (const cohorts of [false, true]) {
+        out.push({
+          panel: cohorts ? 'movement_cohorts' : 'movement',
+          level,
+          cmp,
+          page: {
+            selected: [cat],
+            validated: {
+              filter: { categories: sel.catalog.leavesOf([cat]) },
+              range: last12,
+              comparison: { kind: cmp },
+            },
+            run: (a) => movement(a, { cohorts }),
+          },
+        });
+      }
+    }
+  }
   // BENCH_PANELS (a regular expression over the panel names) measures a part of the workload.
   const only = process.env.BENCH_PANELS ? new RegExp(process.env.BENCH_PANELS) : undefined;
   return only ? out.filter((q) => only.test(q.panel)) : out;
@@ -293,26 +323,69 @@ const runsOf = async (fn) => {
 /** An analytics engine over `warehouse` that records the statements a run sends (to time them raw). */
 function recordingEngine(warehouse) {
   const { warehouse: recorder, log } = recordingWarehouse(warehouse);
-  return { engine: new AnalyticsEngine(recorder, new MemoryResultCache(10_000)), log };
+  return { engine: new AnalyticsEngine(recorder, new MemoryResultCache(10_000)), log, recorder };
+}
+
+/**
+ * An analysis request as the API opens one (analytics/request.ts) for a page module, without HTTP:
+ * the benchmark's grant, the list price, the run's options on every fact query. `tables` collects
+ * the tables the engine's answers came from.
+ */
+function pageRequest(engine, warehouse, grant, catalog, page, options) {
+  const ds = engine.dataset('cn_monthly');
+  const signal = new AbortController().signal;
+  const tables = new Set();
+  const a = {
+    scope: {
+      project: { dataset: 'cn_monthly', dateField: 'month' },
+      grant,
+      catalog,
+      discount: false,
+      fullRange: { start: ds.farthestDate, end: ds.latestDate },
+      coverage: catalog.coverage,
+    },
+    validated: page.validated,
+    wire: undefined,
+    selected: page.selected,
+    locale: 'zh_cn',
+    signal,
+    statementOptions: { signal },
+    warehouse,
+    dims: dimensionReader(warehouse, 'cn_monthly', grant),
+    async query(parts) {
+      const r = await engine.answer(grant, queryOf(this.scope, this.validated, parts), options);
+      tables.add(r.table);
+      return r;
+    },
+  };
+  return { a, tables };
 }
 
 /** Times every query of the workload on one engine. A query the engine fails is kept as its error. */
 async function measure(warehouse, queries, grant) {
-  const { engine, log } = recordingEngine(warehouse);
+  const { engine, log, recorder } = recordingEngine(warehouse);
   const ds = engine.dataset('cn_monthly');
   const catalog = await engine.catalog('cn_monthly');
   const loadBefore = os.loadavg();
   const startedAt = Date.now();
   const rows = [];
-  for (const { panel, level, cmp, query, parallel } of queries) {
+  for (const { panel, level, cmp, query, parallel, page } of queries) {
     const key = { panel, level, cmp };
-    // An entry is one query, or several that a page's request runs at once (one answer of them all).
-    const run = parallel
+    // An entry is one query, several that a page's request runs at once (one answer of them all), or
+    // a page module's whole answer (its warnings aside: they name no figure).
+    const run = page
       ? async (options) => {
-          const results = await Promise.all(parallel.map((q) => engine.run(grant, q, options)));
-          return { table: results.map((r) => r.table).join(' + '), rows: results.flatMap((r) => r.rows) };
+          // The page's dimension reads through the recorder too, so its raw time has every statement.
+          const { a, tables } = pageRequest(engine, recorder, grant, catalog, page, options);
+          const { warnings, ...answer } = await page.run(a);
+          return { table: [...tables].join(' + '), rows: [answer] };
         }
-      : (options) => engine.run(grant, query, options);
+      : parallel
+        ? async (options) => {
+            const results = await Promise.all(parallel.map((q) => engine.answer(grant, q, options)));
+            return { table: results.map((r) => r.table).join(' + '), rows: results.flatMap((r) => r.rows) };
+          }
+        : (options) => engine.answer(grant, query, options);
     try {
       // First run: the engine's caches may not hold these columns yet.
       log.statements = [];
@@ -326,7 +399,7 @@ async function measure(warehouse, queries, grant) {
       const cached = await runsOf(() => run({}));
       const result = await run({ noCache: true });
       let factP50;
-      if (!parallel && result.table !== 'fact_sales') {
+      if (query && result.table !== 'fact_sales') {
         // The same main statement over fact_sales, to show what the rollup saves.
         const plan = { ...planQuery(query, grant, ds.rows, catalog.customColumns), table: 'fact_sales' };
         const sql = buildFactSql(

@@ -66,6 +66,7 @@ const SCREENS: Screen[] = [
   { name: 'password', path: () => '/personal-center/password' },
   { name: 'favorites', path: () => '/personal-center/favorites' },
   { name: 'sessions', path: () => '/personal-center/sessions' },
+  { name: 'views', path: () => '/personal-center/views' },
   { name: 'projects', path: () => '/projects' },
   { name: 'project-info', path: ({ projectId }) => `/projects/${projectId}/info` },
   { name: 'project-categories', path: ({ projectId }) => `/projects/${projectId}/category-management` },

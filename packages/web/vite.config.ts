@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import type { RenderedChunk } from 'rolldown';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.js';
+import { sharedMessages } from './build/sharedMessages.js';
 
 /** react-router's production ES build, next to the development build its exports map resolves. */
 const routerDir = path.dirname(createRequire(import.meta.url).resolve('react-router'));
@@ -23,7 +24,7 @@ function compileHint(chunk: RenderedChunk): string {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), sharedMessages(), precompress()],
   resolve: {
     // Use the shared package's TypeScript source directly (its "source" export condition).
     conditions: ['source', 'module', 'browser', 'development|production'],

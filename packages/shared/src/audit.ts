@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'project.event_create',
   'project.event_update',
   'project.event_delete',
+  'project.note_create',
+  'project.note_delete',
   'order.create',
   'order.status',
 ] as const;

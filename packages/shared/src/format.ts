@@ -14,7 +14,17 @@
  * - A value never shows a rounded figure that belongs to the next unit: when rounding reaches the
  *   next threshold the next unit is used (9 999 999 → `10M`, not `10 000K`; 9 999.6 → `10K`).
  */
-import { DEFAULT_LOCALE, type Locale, translate } from './messages.js';
+import type { Locale } from './messages.js';
+
+/**
+ * The two words of a percentage shown as a multiple, here and not in the message catalogue: every
+ * analysis page formats figures at first view, and reading the catalogue for them would send both
+ * languages' every message with it.
+ */
+const TIMES: Readonly<Record<Locale, { higher: string; lower: string }>> = {
+  'zh-CN': { higher: '高{value}倍', lower: '低{value}倍' },
+  en: { higher: '{value} times higher', lower: '{value} times lower' },
+};
 
 export type NumericInput = number | string | null | undefined;
 
@@ -189,9 +199,8 @@ export function formatPercent(percent: NumericInput, opts: PercentFormatOptions 
     if (rounded < 1e4) return `${rounded === 0 ? '' : sign}${groupDigits(rounded, d)}%`;
   }
   const multiple = groupDigits(roundTo(abs / 100, d), d);
-  return translate(opts.locale ?? DEFAULT_LOCALE, n < 0 ? 'format.timesLower' : 'format.timesHigher', {
-    value: multiple,
-  });
+  const words = TIMES[opts.locale ?? 'zh-CN'];
+  return (n < 0 ? words.lower : words.higher).replace('{value}', multiple);
 }
 
 /** {@link formatPercent} for a ratio (0.25 = 25 %), e.g. a growth or share computed by metrics.ts. */

@@ -17,10 +17,13 @@
 import { analysisMessages } from './messages/analysis.js';
 import { auditMessages } from './messages/audit.js';
 import { brandMessages } from './messages/brand.js';
+import { chartNoteMessages } from './messages/chart-notes.js';
 import { contrastMessages } from './messages/contrast.js';
 import { coverageMessages } from './messages/coverage.js';
 import { customAttributeMessages } from './messages/custom-attributes.js';
 import { downloadMessages } from './messages/download.js';
+import { eventComparisonMessages } from './messages/event-comparison.js';
+import { eventReviewMessages } from './messages/event-review.js';
 import { exploreMessages } from './messages/explore.js';
 import { flagMessages } from './messages/flags.js';
 import { hotMessages } from './messages/hot.js';
@@ -31,6 +34,7 @@ import { potentialMessages } from './messages/potential.js';
 import { priceMessages } from './messages/price.js';
 import { productAnalysisMessages } from './messages/product-analysis.js';
 import { projectEventMessages } from './messages/project-events.js';
+import { savedViewMessages } from './messages/saved-views.js';
 import { shopMessages } from './messages/shop.js';
 
 /** UI languages (docs/product.md §1); zh-CN is the default. */
@@ -206,8 +210,6 @@ const coreEn = {
   'collections.brandNotInDataset': 'The brand does not exist in the project data: {ids}',
 
   // docs/product.md §9 percent display at or above 10 000 %.
-  'format.timesHigher': '{value} times higher',
-  'format.timesLower': '{value} times lower',
 
   // docs/product.md §2 route names (page title = product name + route name).
   'route.hot': 'Trend Overview',
@@ -227,6 +229,7 @@ const coreEn = {
   'route.changePassword': 'Change Password',
   'route.favorites': 'Favorites',
   'route.sessions': 'Signed-in Sessions',
+  'route.savedViews': 'My Views',
   'route.projects': 'Projects',
   'route.projectInfo': 'Project Info',
   'route.categoryManagement': 'Category Management',
@@ -263,6 +266,10 @@ const AREAS = [
   mailMessages,
   customAttributeMessages,
   projectEventMessages,
+  eventComparisonMessages,
+  eventReviewMessages,
+  savedViewMessages,
+  chartNoteMessages,
 ] as const;
 type AreaKey = (typeof AREAS)[number] extends infer A ? (A extends { en: infer E } ? keyof E : never) : never;
 const en: Readonly<Record<keyof typeof coreEn | AreaKey, string>> = Object.assign(
@@ -423,9 +430,6 @@ const coreZhCN: Record<keyof typeof coreEn, string> = {
   'collections.notFound': '该收藏不存在',
   'collections.brandNotInDataset': '品牌不存在于该项目的数据中：{ids}',
 
-  'format.timesHigher': '高{value}倍',
-  'format.timesLower': '低{value}倍',
-
   'route.hot': '趋势总览',
   'route.explore': '概念探索',
   'route.potential': '潜力品牌',
@@ -443,6 +447,7 @@ const coreZhCN: Record<keyof typeof coreEn, string> = {
   'route.changePassword': '修改密码',
   'route.favorites': '收藏夹',
   'route.sessions': '登录会话',
+  'route.savedViews': '我的视图',
   'route.projects': '项目管理',
   'route.projectInfo': '项目信息',
   'route.categoryManagement': '品类管理',

@@ -7,6 +7,7 @@
  * Each definition is two message keys (messages/analysis.ts): its name and its text.
  */
 import type { MessageKey } from './messages.js';
+import type { FilterSelector } from './metrics.js';
 
 /** A definition's name and text keys, by the definition's id (the id is the docs table's first column). */
 export const METRIC_DEFINITIONS = {
@@ -17,6 +18,7 @@ export const METRIC_DEFINITIONS = {
   growth_mom: { name: 'analysis.def.growth_mom.name', text: 'analysis.def.growth_mom.text' },
   growth_yoy: { name: 'analysis.def.growth_yoy.name', text: 'analysis.def.growth_yoy.text' },
   growth_custom: { name: 'analysis.def.growth_custom.name', text: 'analysis.def.growth_custom.text' },
+  growth_event: { name: 'analysis.def.growth_event.name', text: 'analysis.def.growth_event.text' },
   share_change: { name: 'analysis.def.share_change.name', text: 'analysis.def.share_change.text' },
   contribution: { name: 'analysis.def.contribution.name', text: 'analysis.def.contribution.text' },
   tgi: { name: 'analysis.def.tgi.name', text: 'analysis.def.tgi.text' },
@@ -37,6 +39,7 @@ export const METRIC_DEFINITIONS = {
   movement_residual: { name: 'analysis.def.movement_residual.name', text: 'analysis.def.movement_residual.text' },
   movement_lifecycle: { name: 'analysis.def.movement_lifecycle.name', text: 'analysis.def.movement_lifecycle.text' },
   share_split: { name: 'analysis.def.share_split.name', text: 'analysis.def.share_split.text' },
+  event_review: { name: 'analysis.def.event_review.name', text: 'analysis.def.event_review.text' },
 } as const satisfies Record<string, { name: MessageKey; text: MessageKey }>;
 
 export type MetricDefinitionId = keyof typeof METRIC_DEFINITIONS;
@@ -50,10 +53,7 @@ export type DefinitionRef = MetricDefinitionId | 'growth';
 export const METRIC_DEFINITION_IDS = Object.keys(METRIC_DEFINITIONS) as MetricDefinitionId[];
 
 /** The definitions a panel shows, 'growth' resolved by the comparison selector, each once, in the given order. */
-export function resolveDefinitions(
-  refs: readonly DefinitionRef[],
-  selector: 'mom' | 'yoy' | 'custom',
-): MetricDefinitionId[] {
+export function resolveDefinitions(refs: readonly DefinitionRef[], selector: FilterSelector): MetricDefinitionId[] {
   const out: MetricDefinitionId[] = [];
   for (const ref of refs) {
     const id: MetricDefinitionId = ref === 'growth' ? `growth_${selector}` : ref;
@@ -71,6 +71,7 @@ const COMPARED: ReadonlySet<MetricDefinitionId> = new Set([
   'growth_mom',
   'growth_yoy',
   'growth_custom',
+  'growth_event',
   'share_change',
   'contribution',
   'rising',

@@ -140,6 +140,10 @@ export function concentration(shares: readonly MetricInput[]): Concentration {
 
 export type ComparisonSelector = 'mom' | 'yoy';
 
+/** Every comparison the filter's selector offers: mom, yoy, the user's own range, the same calendar event earlier. */
+export const FILTER_SELECTORS = ['mom', 'yoy', 'custom', 'event'] as const;
+export type FilterSelector = (typeof FILTER_SELECTORS)[number];
+
 /**
  * The base range a range is compared with (docs/metrics.md). Ranges are inclusive lists of periods
  * (month starts or Mondays); ends not on a period start are first aligned to their period.

@@ -163,6 +163,7 @@ export const ROUTES: readonly RouteDef[] = [
           { path: 'password', name: 'ChangePassword', titleKey: 'route.changePassword' },
           { path: 'favorites', name: 'Favorites', titleKey: 'route.favorites' },
           { path: 'sessions', name: 'Sessions', titleKey: 'route.sessions' },
+          { path: 'views', name: 'SavedViews', titleKey: 'route.savedViews' },
         ],
       },
       /** Where a user with no page to open lands: says so and whom to ask. */

@@ -75,7 +75,9 @@ describe('translate', () => {
   });
 
   it('does not read inherited properties as params', () => {
-    expect(translate('en', 'format.timesHigher', Object.create({ value: 'x' }))).toBe('{value} times higher');
+    expect(translate('en', 'views.nameTooLong', Object.create({ max: 'x' }))).toBe(
+      'A view name has at most {max} characters.',
+    );
   });
 });
 

@@ -9,14 +9,14 @@ import type {
   ShopOverviews,
 } from '@marketlens/shared/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BrandPage from '../src/features/brand/BrandPage.js';
 import ContrastPage from '../src/features/contrast/ContrastPage.js';
 import DiscoverPage from '../src/features/discover/DiscoverPage.js';
 import ExplorePage from '../src/features/explore/ExplorePage.js';
 import ShopPage from '../src/features/shop/ShopPage.js';
-import { axisMin, axisMoney, bridgeSteps } from '../src/shared/analysis/movement/waterfall.js';
+import { axisMin, axisMoney, axisStart, bridgeSteps } from '../src/shared/analysis/movement/waterfall.js';
 import { makeFormatters } from '../src/shared/analysis/useFormatters.js';
 import { setLocale } from '../src/shared/i18n/index.js';
 import {
@@ -41,6 +41,7 @@ vi.mock('../src/shared/analysis/EChartView.js', () => ({
   }: {
     option: {
       xAxis: { data: string[] };
+      yAxis: { min?: number };
       series: { data: (number | { value: number; label: { show: boolean; formatter(): string } })[] }[];
     };
     onEvents?: Record<string, (p: unknown) => void>;
@@ -49,7 +50,7 @@ vi.mock('../src/shared/analysis/EChartView.js', () => ({
     (option.series?.[1]?.data?.[0] as { step?: string } | undefined)?.step === undefined ? (
       <div data-testid="other-chart" />
     ) : (
-      <div data-testid="waterfall">
+      <div data-testid="waterfall" data-min={String(option.yAxis.min)}>
         {option.xAxis.data.map((name, i) => {
           const [base, up, down] = option.series.map((s) => s.data[i]);
           const shown = [up, down].find((d) => typeof d === 'object' && d.label.show) as
@@ -82,6 +83,8 @@ const sku = (
   sku_id: id,
   name,
   name_en: `${name}-en`,
+  shop: { key: `1,${id}`, name: `店${id}`, name_en: `Shop ${id}` },
+  platform: { id: 1, name: '天猫', name_en: 'Tmall' },
   lifecycle,
   base_sales: 0,
   sales: 0,
@@ -209,7 +212,11 @@ describe('What moved it on Category Insight', () => {
     fireEvent.click(bars()[2]!);
     expect(screen.getByTestId('movement-skus-title').textContent).toBe('Top SKUs behind “Price”');
     const rows = within(screen.getByTestId('movement-skus')).getAllByRole('row').slice(1);
-    expect(rows.map((r) => r.textContent)).toEqual(['1面霜A-en+$100KContinuing+$320K$1\u202F000K$1\u202F320K']);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      '1面霜A-enShop 1 · Tmall+$100KContinuing+$320K$1\u202F000K$1\u202F320K',
+    ]);
+    // The shop and platform beside the title tell one title's shops apart.
+    expect(within(rows[0]!).getByTestId('movement-skus-seller').textContent).toBe('Shop 1 · Tmall');
     const link = within(rows[0]!).getByRole('link');
     expect(new URL(link.getAttribute('href')!, 'http://x').pathname).toBe('/analysis');
     expect(new URL(link.getAttribute('href')!, 'http://x').searchParams.get('sp')).toBe('1');
@@ -241,7 +248,71 @@ describe('What moved it on Category Insight', () => {
     expect(screen.getByTestId('movement-skus-title').textContent).toBe('“新品”贡献最大的商品');
     fireEvent.click(bars()[3]!);
     const rows = within(screen.getByTestId('movement-skus')).getAllByRole('row').slice(1);
-    expect(rows.map((r) => r.textContent)).toEqual(['1精华C-$200K停售$200K$0']);
+    expect(rows.map((r) => r.textContent)).toEqual(['1精华C店3 · 天猫-$200K停售$200K$0']);
+  });
+
+  it('shows the launch cohorts it asks for and downloads the same request as .xlsx (en, zh-CN)', async () => {
+    server.use(
+      http.post('*/api/common/movement', () =>
+        ok({
+          ...ANSWER,
+          cohorts: {
+            recent_since: '2023-07-01',
+            recent_sales: 617_500,
+            recent_share: 0.25,
+            by_year: [
+              { year: 2017, sales: 1_235_000, share: 0.5 },
+              { year: 2023, sales: 617_500, share: 0.25 },
+              { year: 2024, sales: 617_500, share: 0.25 },
+            ],
+          },
+        }),
+      ),
+      http.post(
+        '*/api/common/movement/downloads',
+        () =>
+          new HttpResponse(new Uint8Array([0x50, 0x4b, 3, 4]), {
+            headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+          }),
+      ),
+    );
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }));
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    await setLocale('en');
+    renderAt(<DiscoverPage />, '/discover');
+    await screen.findByTestId('waterfall', undefined, { timeout: 30_000 });
+    // Category Insight asks for the cohorts; the axis of a bridge alone starts under its lowest point.
+    expect(callsTo('movement', 'POST')[0]!.body).toMatchObject({ cohorts: true });
+    expect(screen.getByTestId('waterfall').dataset.min).toBe('1400000');
+    expect(screen.getByTestId('movement-cohorts-recent').textContent).toBe(
+      'SKUs launched in the last year (since 2023-07) sold $618K, 25.0% of current sales',
+    );
+    expect(screen.getAllByTestId('movement-cohorts-year').map((y) => y.textContent)).toEqual([
+      '2017 and earlier 50.0%',
+      '2023 25.0%',
+      '2024 25.0%',
+    ]);
+    const panel = screen.getByTestId('movement-panel');
+    const button = within(panel).getByTestId('download-button') as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(clicked).toEqual(['What moved it.xlsx']));
+    expect(callsTo('movement/downloads', 'POST')[0]!.body).toMatchObject({
+      data_scope_id: 1,
+      cohorts: true,
+      selector: 'mom',
+    });
+    click.mockRestore();
+    await setLocale('zh-CN');
+    await waitFor(() =>
+      expect(screen.getByTestId('movement-cohorts-recent').textContent).toBe(
+        '近一年（2023-07 起）上市的商品贡献 $618K，占本期销售额 25.0%',
+      ),
+    );
+    expect(screen.getAllByTestId('movement-cohorts-year')[0]!.textContent).toBe('2017 年及更早 50.0%');
   });
 
   it('opens the lifecycle view from a shared address', async () => {
@@ -318,7 +389,7 @@ describe('What moved it on Brand Detail', () => {
     await setLocale('en');
     renderAt(<BrandPage />, `/brand?brand=${BRAND}`);
     await screen.findByTestId('waterfall', undefined, { timeout: 30_000 });
-    expect(callsTo('movement', 'POST')[0]!.body).toMatchObject({ brand_id: BRAND });
+    expect(callsTo('movement', 'POST')[0]!.body).toMatchObject({ brand_id: BRAND, cohorts: true });
     expect(labels()[1]).toBe('Volume -$440K');
     expect(screen.getByTestId('movement-share-title').textContent).toBe("Luxian's share: 15.0% → 20.0% (+5.0 pp)");
     const cats = within(screen.getByTestId('movement-share-category')).getAllByRole('row').slice(1);
@@ -428,6 +499,9 @@ describe('What moved it on Concept Explore', () => {
     expect(callsTo('movement', 'POST')[0]!.body).toMatchObject({
       goodsKeywords: { enable: true, value: ['面霜'] },
     });
+    // Cohorts are Category Insight's and Brand Detail's only.
+    expect((callsTo('movement', 'POST')[0]!.body as { cohorts?: boolean }).cohorts).toBeUndefined();
+    expect(screen.queryByTestId('movement-cohorts')).toBeNull();
     expect(labels()[2]).toBe('Price +$100K');
     expect(screen.queryByTestId('movement-share')).toBeNull();
     fireEvent.click(bars()[4]!);
@@ -454,6 +528,23 @@ describe('the waterfall axis', () => {
       '¥13B',
       '¥9\u202F500M',
     ]);
+  });
+
+  it('starts at zero for bridges side by side, unless a bar falls below it', () => {
+    const steps = bridgeSteps(ANSWER.total, 'effects');
+    expect(axisStart(steps, true)).toBe(0);
+    expect(axisStart(steps, false)).toBe(1_400_000);
+    const below = {
+      ...ANSWER.total,
+      base_sales: 100,
+      sales: 50,
+      change: -50,
+      volume: -300,
+      mix: 250,
+      price: 0,
+      residual: 0,
+    };
+    expect(axisStart(bridgeSteps(below, 'effects'), true)).toBeUndefined();
   });
 
   it('starts at zero when a term is as large as the totals', () => {
@@ -576,6 +667,10 @@ describe('What moved it on Brand Comparison', () => {
         .getAllByTestId('bar')
         .map((b) => b.textContent);
     expect(slotLabels(slot1)[1]).toBe('Volume -$440K');
+    // Side by side, every slot's value axis starts at zero (a bridge alone would start at 1 400 000).
+    expect(within(slot1).getByTestId('waterfall').dataset.min).toBe('0');
+    expect(within(slot2).getByTestId('waterfall').dataset.min).toBe('0');
+    expect(within(slot1).queryByTestId('download-button')).toBeNull();
     expect(slotLabels(slot2)).toEqual([
       'Base sales $1\u202F000K',
       'Volume +$50K',
@@ -590,7 +685,7 @@ describe('What moved it on Brand Comparison', () => {
     );
     fireEvent.click(within(slot1).getAllByTestId('bar')[2]!);
     const rows = within(within(slot1).getByTestId('movement-1-skus')).getAllByRole('row').slice(1);
-    expect(rows.map((r) => r.textContent)).toEqual(['1面霜A-en+$100K']);
+    expect(rows.map((r) => r.textContent)).toEqual(['1面霜A-enShop 1 · Tmall+$100K']);
     await setLocale('zh-CN');
     fireEvent.click(screen.getByText('新品 · 延续 · 停售'));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('mv')).toBe('lifecycle'));

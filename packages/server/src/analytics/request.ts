@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import type { DatasetCoverage, DateRange, WireLocale } from '@marketlens/shared';
+import { type DatasetCoverage, type DateRange, type Locale, toLocale, type WireLocale } from '@marketlens/shared';
 import type { FastifyReply } from 'fastify';
 import { customRules, type MetadataStore, type Project, type ProjectMember } from '../metadata/index.js';
 import { type AuthUser, type ProjectScope, resolveDataGrant } from '../permissions/index.js';
@@ -95,6 +95,8 @@ export interface AnalysisRequest {
   keywordSegments(brandId: number, lang: 'zh' | 'en'): ReturnType<AnalyticsEngine['keywordSegments']>;
   /** Parses a custom SQL condition against the request's dataset. */
   parseSql(text: string): ReturnType<AnalyticsEngine['parseCustomSql']>;
+  /** The editions of the dataset's calendar (empty without one), read once per dataset version. */
+  eventEditions(): ReturnType<AnalyticsEngine['eventEditions']>;
 }
 
 export interface AnalysisDeps {
@@ -120,7 +122,7 @@ export async function openAnalysis(
   const { metadata, engine } = deps;
   const scope = await dataScopeOf(metadata, engine, req.user, req.scope);
   const validated = wire
-    ? await validateScopeFilter(metadata, engine, req.user, scope, wire)
+    ? await validateScopeFilter(metadata, engine, req.user, scope, wire, toLocale(req.locale))
     : { filter: {}, range: scope.fullRange, comparison: { kind: 'none' as const } };
   setMaxListeners(64, signal);
   const selected = wire?.category?.enable && !wire.sql?.enable ? wire.category.value : [];
@@ -156,6 +158,7 @@ export async function openAnalysis(
       );
     },
     parseSql: (text) => engine.parseCustomSql(dataset, text),
+    eventEditions: () => engine.eventEditions(dataset),
   };
   return request;
 }
@@ -167,11 +170,15 @@ export function validateScopeFilter(
   user: AuthUser,
   scope: DataScope,
   wire: PageFilter,
+  locale?: Locale,
 ): Promise<ValidatedFilter> {
   const projectId = scope.project.id;
   return validateFilter(wire, {
     catalog: scope.catalog,
     granularity: scope.project.dateField,
+    eventEditions: () => engine.eventEditions(scope.project.dataset),
+    fullRange: scope.fullRange,
+    ...(locale ? { locale } : {}),
     parseSql: (text) => engine.parseCustomSql(scope.project.dataset, text),
     favouriteBrands: () => metadata.favoriteBrands.ids(projectId, user.id),
     customAttributes: async () =>

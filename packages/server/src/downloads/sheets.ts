@@ -4,7 +4,10 @@ import {
   formatNumber,
   formatRatio,
   isAuditAction,
+  METRIC_DEFINITIONS,
   type MessageKey,
+  type MetricDefinitionId,
+  periodLabel,
   type WireLocale,
 } from '@marketlens/shared';
 import type {
@@ -12,6 +15,8 @@ import type {
   BrandCharacters,
   Contrast,
   ContrastSlotFigures,
+  MovementAnswer,
+  MovementSku,
   PotentialBrands,
   PotentialRow,
   ProductRow,
@@ -26,7 +31,7 @@ import type { CategoryValuation } from '../analytics/panels/valuation.js';
 import type { AnalysisRequest } from '../analytics/request.js';
 import { translateFor } from '../i18n.js';
 import type { AuditEvent } from '../metadata/index.js';
-import { type Column, downloadContext, type Sheet, sendXlsx } from './xlsx.js';
+import { type Column, downloadContext, rangeLabel, type Sheet, sendXlsx } from './xlsx.js';
 
 /**
  * The sheets of each analysis download: which columns of an answer a download shows, headed by the
@@ -482,6 +487,217 @@ export async function sendContrast(reply: FastifyReply, a: AnalysisRequest, data
           ...topColumns('product', a.locale).filter((c) => c.header !== 'download.col.brand'),
         ] as Column<SlotOf<'top_products'>>[],
       },
+    ],
+  });
+}
+
+/**
+ * A "How computed" sheet: each figure's name and text from the on-screen definitions
+ * (METRIC_DEFINITIONS, the "?" of the panel), then the download's own notes — the same words.
+ */
+export function notesSheet(
+  locale: WireLocale,
+  name: MessageKey,
+  ids: readonly MetricDefinitionId[],
+  notes: readonly { name: MessageKey; text: MessageKey }[] = [],
+): Sheet<{ name: string; text: string }> {
+  const t = translateFor(locale);
+  const rows = [...ids.map((id) => METRIC_DEFINITIONS[id]), ...notes].map((d) => ({
+    name: t(d.name),
+    text: t(d.text),
+  }));
+  return {
+    name,
+    rows,
+    columns: [
+      { header: 'movement.download.col.definition', format: 'text', value: (r) => r.name },
+      { header: 'movement.download.col.text', format: 'text', value: (r) => r.text },
+    ],
+  };
+}
+
+const MOVEMENT_LISTS = ['volume', 'price', 'mix', 'residual', 'launches', 'continuing', 'discontinued'] as const;
+
+/**
+ * POST /movement/downloads: the "What moved it" panel's figures — the bridge (base, volume, price,
+ * mix, residual, current), the life-cycle split, the categories, the share split by category and by
+ * platform (with a brand or a shop), every top-SKU list with its shop and platform, the launch
+ * cohorts (when asked) and how each figure is computed. The numbers are the answer's own.
+ */
+export async function sendMovement(reply: FastifyReply, a: AnalysisRequest, data: MovementAnswer) {
+  const name = pick(a.locale);
+  const t = translateFor(a.locale);
+  const context = await contextOf(a);
+  const g = a.scope.project.dateField;
+  const total = data.total;
+  const term = (k: string) => t(`movement.download.term.${k}` as MessageKey);
+  const part = (v: number) => (total.change === 0 ? null : v / total.change);
+  type Step = { term: string; amount: number; part: number | null; skus?: number };
+  const bridge: Step[] = [
+    { term: term('base'), amount: total.base_sales, part: null },
+    ...(['volume', 'price', 'mix', 'residual'] as const).map((k) => ({
+      term: term(k),
+      amount: total[k],
+      part: part(total[k]),
+    })),
+    { term: term('current'), amount: total.sales, part: null },
+    { term: term('change'), amount: total.change, part: total.change === 0 ? null : 1 },
+  ];
+  const lifecycle: Step[] = [
+    { term: term('base'), amount: total.base_sales, part: null },
+    ...(['launches', 'continuing', 'discontinued'] as const).map((k) => ({
+      term: term(k),
+      amount: total[k],
+      part: part(total[k]),
+      skus: data.sku_counts[k],
+    })),
+    { term: term('current'), amount: total.sales, part: null },
+    { term: term('change'), amount: total.change, part: total.change === 0 ? null : 1 },
+  ];
+  const stepColumns = (skus: boolean): Column<Step>[] => [
+    { header: 'movement.download.col.term', format: 'text', value: (r) => r.term },
+    { header: 'movement.download.col.amount', format: 'money', value: (r) => r.amount },
+    { header: 'movement.download.col.partOfChange', format: 'percent', value: (r) => r.part },
+    ...(skus
+      ? [{ header: 'movement.download.col.skuCount', format: 'integer', value: (r) => r.skus } as Column<Step>]
+      : []),
+  ];
+  type Listed = MovementSku & { list: (typeof MOVEMENT_LISTS)[number]; rank: number };
+  const skus: Listed[] = MOVEMENT_LISTS.flatMap((list) => data.top[list].map((r, i) => ({ ...r, list, rank: i + 1 })));
+  const termValue = (r: Listed) =>
+    r.list === 'launches' || r.list === 'continuing' || r.list === 'discontinued' ? r.change : r[r.list];
+  type Category = MovementAnswer['categories'][number];
+  type Part = NonNullable<MovementAnswer['share']>['by_category'][number];
+  const points = (v: number) => v * 100;
+  const shareColumns = (first: MessageKey): Column<Part>[] => [
+    { header: first, format: 'text', value: (r) => name(r.name, r.name_en) },
+    { header: 'movement.download.col.marketBaseSales', format: 'money', value: (r) => r.market_base_sales },
+    { header: 'movement.download.col.marketSales', format: 'money', value: (r) => r.market_sales },
+    { header: 'movement.download.col.baseSales', format: 'money', value: (r) => r.base_sales },
+    { header: 'download.col.sales', format: 'money', value: (r) => r.sales },
+    { header: 'movement.download.col.contribution', format: 'number', value: (r) => points(r.contribution) },
+    { header: 'movement.download.col.within', format: 'number', value: (r) => points(r.within) },
+    { header: 'movement.download.col.weight', format: 'number', value: (r) => points(r.weight) },
+  ];
+  type Cohort = { cohort: string; sales: number; share: number | null };
+  const co = data.cohorts;
+  const cohorts: Cohort[] = co
+    ? [
+        {
+          cohort: t('movement.download.cohort.recent', { since: periodLabel(co.recent_since, g) }),
+          sales: co.recent_sales,
+          share: co.recent_share,
+        },
+        ...co.by_year.map((y, i) => ({
+          cohort: t(i === 0 ? 'movement.download.cohort.firstYear' : 'movement.download.cohort.year', { year: y.year }),
+          sales: y.sales,
+          share: y.share,
+        })),
+      ]
+    : [];
+  const share = data.share;
+  const lines: [string, string][] = [
+    [t('movement.download.header.base'), rangeLabel(data.base, g)],
+    [t('movement.download.header.priceBasis'), t(`movement.download.value.${data.price_basis}`)],
+    ...(share
+      ? ([
+          [t('movement.download.header.focus'), name(share.focus.name, share.focus.name_en) ?? share.focus.key],
+          [t('movement.download.header.shareBase'), share.base_share === null ? '-' : formatRatio(share.base_share)],
+          [t('movement.download.header.share'), share.share === null ? '-' : formatRatio(share.share)],
+        ] as [string, string][])
+      : []),
+  ];
+  const ids: MetricDefinitionId[] = [
+    'sales',
+    'movement_volume',
+    'movement_price',
+    'movement_mix',
+    'movement_residual',
+    'movement_lifecycle',
+    ...(share ? (['share_change', 'share_split'] as const) : []),
+  ];
+  const notes: { name: MessageKey; text: MessageKey }[] = [
+    { name: 'movement.download.note.cents.name', text: 'movement.download.note.cents.text' },
+    ...(co
+      ? [{ name: 'movement.download.note.cohorts.name', text: 'movement.download.note.cohorts.text' } as const]
+      : []),
+  ];
+  const compared = context.lines.findIndex(([label]) => label === t('download.header.comparison'));
+  const at = compared >= 0 ? compared + 1 : 2;
+  // An empty selection has only zeros: the screen says "no data", and so does the download (400).
+  const any = total.base_sales !== 0 || total.sales !== 0;
+  return sendXlsx(reply, {
+    locale: a.locale,
+    fileName: share
+      ? `${name(share.focus.name, share.focus.name_en)}-${t('movement.download.file')}`
+      : t('movement.download.file'),
+    title: 'movement.download.title',
+    // The base range and the share right after the comparison line (or the period without one).
+    context: { ...context, lines: [...context.lines.slice(0, at), ...lines, ...context.lines.slice(at)] },
+    sheets: [
+      { name: 'movement.download.sheet.bridge', rows: any ? bridge : [], columns: stepColumns(false) },
+      { name: 'movement.download.sheet.lifecycle', rows: any ? lifecycle : [], columns: stepColumns(true) },
+      {
+        name: 'movement.download.sheet.categories',
+        rows: any ? data.categories : [],
+        columns: [
+          { header: 'download.col.category', format: 'text', value: (r) => name(r.name, r.name_en) },
+          { header: 'movement.download.col.baseSales', format: 'money', value: (r) => r.base_sales },
+          { header: 'download.col.sales', format: 'money', value: (r) => r.sales },
+          { header: 'movement.download.col.change', format: 'money', value: (r) => r.change },
+          ...(['volume', 'price', 'mix', 'residual', 'launches', 'continuing', 'discontinued'] as const).map(
+            (k): Column<Category> => ({ header: `movement.download.term.${k}`, format: 'money', value: (r) => r[k] }),
+          ),
+        ],
+      },
+      ...(share && any
+        ? [
+            {
+              name: 'movement.download.sheet.shareCategories',
+              rows: share.by_category,
+              columns: shareColumns('download.col.category'),
+            } satisfies Sheet<Part>,
+            {
+              name: 'movement.download.sheet.sharePlatforms',
+              rows: share.by_platform,
+              columns: shareColumns('download.col.platform'),
+            } satisfies Sheet<Part>,
+          ]
+        : []),
+      {
+        name: 'movement.download.sheet.skus',
+        rows: any ? skus : [],
+        columns: [
+          { header: 'movement.download.col.list', format: 'text', value: (r) => term(r.list) },
+          { header: 'download.col.rank', format: 'integer', value: (r) => r.rank },
+          { header: 'download.col.product', format: 'text', value: (r) => name(r.name, r.name_en) },
+          { header: 'download.col.shop', format: 'text', value: (r) => name(r.shop.name, r.shop.name_en) },
+          { header: 'download.col.platform', format: 'text', value: (r) => name(r.platform.name, r.platform.name_en) },
+          { header: 'movement.download.col.skuId', format: 'text', value: (r) => String(r.sku_id) },
+          { header: 'movement.download.col.kind', format: 'text', value: (r) => term(r.lifecycle) },
+          { header: 'movement.download.col.termValue', format: 'money', value: termValue },
+          { header: 'movement.download.col.change', format: 'money', value: (r) => r.change },
+          { header: 'movement.download.col.baseSales', format: 'money', value: (r) => r.base_sales },
+          { header: 'download.col.sales', format: 'money', value: (r) => r.sales },
+          { header: 'movement.download.col.baseCount', format: 'integer', value: (r) => r.base_count },
+          { header: 'download.col.count', format: 'integer', value: (r) => r.count },
+        ],
+      },
+      ...(co && any
+        ? [
+            {
+              name: 'movement.download.sheet.cohorts',
+              rows: cohorts,
+              columns: [
+                { header: 'movement.download.col.cohort', format: 'text', value: (r) => r.cohort },
+                { header: 'download.col.sales', format: 'money', value: (r) => r.sales },
+                { header: 'movement.download.col.partOfSales', format: 'share', value: (r) => r.share },
+              ],
+            } satisfies Sheet<Cohort>,
+          ]
+        : []),
+      // Only beside figures: a download with nothing to show stays 400 download.empty.
+      ...(any ? [notesSheet(a.locale, 'movement.download.sheet.notes', ids, notes)] : []),
     ],
   });
 }

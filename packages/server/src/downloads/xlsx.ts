@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { type MessageKey, periodLabel, type WireLocale } from '@marketlens/shared';
+import { type DateRange, type Granularity, type MessageKey, periodLabel, type WireLocale } from '@marketlens/shared';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { brandNames, categoryGranted, platformChannels } from '../analytics/engine/dimensions.js';
@@ -166,6 +166,13 @@ export async function sendXlsx(reply: FastifyReply, doc: XlsxDocument & { fileNa
     .send(bytes);
 }
 
+/** A period range as the header block writes it: "2026-01 ~ 2026-06", one period alone. */
+export function rangeLabel(r: DateRange, granularity: Granularity): string {
+  return r.start === r.end
+    ? periodLabel(r.start, granularity)
+    : `${periodLabel(r.start, granularity)} ~ ${periodLabel(r.end, granularity)}`;
+}
+
 /** A list of names, cut after MAX_LISTED with "… and N more". */
 function listed(names: readonly string[], t: ReturnType<typeof translateFor>): string {
   if (names.length <= MAX_LISTED) return names.join(', ');
@@ -185,16 +192,26 @@ export async function downloadContext(
 ): Promise<DownloadContext> {
   const t = translateFor(locale);
   const en = locale === 'en_us';
-  const g = scope.project.dateField;
-  const range = (r: { start: string; end: string }) =>
-    r.start === r.end ? periodLabel(r.start, g) : `${periodLabel(r.start, g)} ~ ${periodLabel(r.end, g)}`;
+  const range = (r: DateRange) => rangeLabel(r, scope.project.dateField);
   const lines: [string, string][] = [
     [t('download.header.project'), scope.project.name],
     [t('download.header.period'), range(validated.range)],
   ];
   const c = validated.comparison;
   if (c.kind === 'custom') lines.push([t('download.header.comparison'), range(c.base)]);
-  else if (c.kind !== 'none') lines.push([t('download.header.comparison'), t(`download.value.${c.kind}`)]);
+  else if (c.kind === 'event') {
+    // "Same event last year": which edition, its periods, both windows and, monthly, the approximation.
+    const e = c.event;
+    const days = (r: { start: string; end: string }) => (r.start === r.end ? r.start : `${r.start} ~ ${r.end}`);
+    const params = { name: en ? e.name_en : e.name_zh, year: e.year, baseYear: e.baseYear, back: e.back };
+    lines.push([t('download.header.comparison'), t('download.value.event', { ...params, range: range(c.base) })]);
+    lines.push([
+      t('download.header.eventWindows'),
+      t('download.value.eventWindows', { ...params, window: days(e.window), baseWindow: days(e.baseWindow) }),
+    ]);
+    if (c.unequal) lines.push(['', t('analytics.event.unequalWindows')]);
+    if (c.approximate) lines.push(['', t('analytics.event.approximate')]);
+  } else if (c.kind !== 'none') lines.push([t('download.header.comparison'), t(`download.value.${c.kind}`)]);
 
   if (wire.sql?.enable) lines.push([t('download.header.customSql'), wire.sql.value]);
   else if (wire.category?.enable && wire.category.value.length) {

@@ -16,6 +16,7 @@ import {
   ProjectAttributesRepository,
   ProjectCategoriesRepository,
 } from './repositories/catalog.js';
+import { ChartNotesRepository } from './repositories/chart-notes.js';
 import { CollectionsRepository, FavoriteBrandsRepository } from './repositories/favorites.js';
 import { GrantsRepository } from './repositories/grants.js';
 import { HiddenKeywordsRepository } from './repositories/hidden-keywords.js';
@@ -24,6 +25,7 @@ import { MembersRepository } from './repositories/members.js';
 import { MailOutboxRepository } from './repositories/outbox.js';
 import { ProjectEventsRepository } from './repositories/project-events.js';
 import { ProjectsRepository } from './repositories/projects.js';
+import { SavedViewsRepository } from './repositories/saved-views.js';
 import { SettingsRepository } from './repositories/settings.js';
 import { OauthStatesRepository, PasswordResetsRepository, RefreshTokensRepository } from './repositories/tokens.js';
 import { UsersRepository } from './repositories/users.js';
@@ -78,6 +80,8 @@ export interface MetadataRepositories {
   readonly projectAttributes: ProjectAttributesRepository;
   readonly customAttributes: CustomAttributesRepository;
   readonly projectEvents: ProjectEventsRepository;
+  readonly chartNotes: ChartNotesRepository;
+  readonly savedViews: SavedViewsRepository;
   /** The favourites folder (per user). */
   readonly collections: CollectionsRepository;
   /** Followed brands per user and project. */
@@ -265,6 +269,8 @@ function repositories(ctx: RepoContext): MetadataRepositories {
     projectAttributes: new ProjectAttributesRepository(ctx),
     customAttributes: new CustomAttributesRepository(ctx),
     projectEvents: new ProjectEventsRepository(ctx),
+    chartNotes: new ChartNotesRepository(ctx),
+    savedViews: new SavedViewsRepository(ctx),
     collections: new CollectionsRepository(ctx),
     favoriteBrands: new FavoriteBrandsRepository(ctx),
   };

@@ -202,6 +202,39 @@ export interface ProjectEventsTable {
   updated_at: Timestamp;
 }
 
+/** A note on a chart point (docs/product.md "Notes on charts"): one period of a category's or a brand's trend. */
+export interface ChartNotesTable {
+  id: Generated<number>;
+  project_id: number;
+  /** CHART_NOTE_ENTITIES of @marketlens/shared ('category' | 'brand'), checked in TypeScript. */
+  entity_kind: string;
+  /** The category's or the brand's id in the project's dataset. */
+  entity_id: number;
+  /** The period's first day, 'YYYY-MM-DD'. */
+  date: string;
+  text: string;
+  /** The author while the account exists; `created_by_name` keeps the name for good. */
+  created_by: number | null;
+  created_by_name: Defaulted<string>;
+  created_at: Timestamp;
+}
+
+/** A saved view (docs/product.md "Saved views"): a member's named page state in a project. */
+export interface SavedViewsTable {
+  id: Generated<number>;
+  project_id: number;
+  owner_id: number;
+  name: string;
+  /** The analysis page's path (SAVED_VIEW_PAGES of @marketlens/shared). */
+  page: string;
+  /** The page's URL query without '?'. */
+  query: Defaulted<string>;
+  /** 0/1: the project's members see it too. */
+  shared: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface FavoriteBrandsTable {
   project_id: number;
   user_id: number;
@@ -399,6 +432,8 @@ export interface MetadataDatabase {
   category_bands: CategoryBandsTable;
   custom_attributes: CustomAttributesTable;
   project_events: ProjectEventsTable;
+  chart_notes: ChartNotesTable;
+  saved_views: SavedViewsTable;
   favorite_brands: FavoriteBrandsTable;
   collections: CollectionsTable;
   settings: SettingsTable;

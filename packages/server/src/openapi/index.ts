@@ -34,6 +34,7 @@ const API_TAGS = [
   { name: 'contrast', description: 'Brand Comparison (/contrast) and Favourite Brands (/favorite-brand)' },
   { name: 'shop', description: 'Store Analysis (/shop)' },
   { name: 'movement', description: 'What moved it: the split of a sales change (several pages)' },
+  { name: 'event-review', description: 'Event review: an edition of a calendar event against its previous edition' },
 ] as const;
 
 const DESCRIPTION = [

@@ -1,8 +1,9 @@
 import type { FactRow } from '@marketlens/datagen';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { login, makeUser, postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { catById, facts, leavesOf, skuById } from '../support/tiny-market.js';
+import { catById, facts, leavesOf, market, skuById } from '../support/tiny-market.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
 /**
@@ -122,7 +123,21 @@ interface Answer {
   sku_counts: Record<string, number>;
   top: Record<
     string,
-    { sku_id: number; change: number; volume: number; price: number; mix: number; residual: number }[]
+    {
+      sku_id: number;
+      name: string;
+      name_en: string;
+      shop: { key: string; name: string; name_en: string };
+      platform: { id: number; name: string; name_en: string };
+      change: number;
+      volume: number;
+      price: number;
+      mix: number;
+      residual: number;
+      base_sales: number;
+      sales: number;
+      lifecycle: string;
+    }[]
   >;
   category_level: number;
   cohorts: null | {
@@ -141,6 +156,19 @@ interface Answer {
     by_category: { key: string; contribution: number; within: number; weight: number; sales: number }[];
     by_platform: { key: string; contribution: number; within: number; weight: number; sales: number }[];
   };
+}
+
+/** The listed SKUs carry their own title, shop and platform (the generator's dim_sku). */
+function checkSkuDetails(d: Answer, what: string) {
+  for (const list of Object.values(d.top))
+    for (const s of list) {
+      const sku = skuById.get(s.sku_id)!;
+      expect(s.name, `${what} sku ${s.sku_id} title`).toBe(sku.title_zh);
+      expect(s.name_en, `${what} sku ${s.sku_id} title`).toBe(sku.title_en);
+      expect(s.shop.key, `${what} sku ${s.sku_id} shop`).toBe(`${sku.platform_id},${sku.shop_id}`);
+      expect(s.platform.id, `${what} sku ${s.sku_id} platform`).toBe(sku.platform_id);
+      expect(s.shop.name && s.shop.name_en && s.platform.name && s.platform.name_en, what).toBeTruthy();
+    }
 }
 
 /** Every term of an answer against the oracle over `rows`, to the cent. */
@@ -203,6 +231,7 @@ function checkTerms(d: Answer, rows: readonly FactRow[], base: Range, basis: Bas
   for (const c of d.categories)
     for (const k of ['change', 'volume', 'price', 'mix', 'residual'] as const)
       expect(cents(c[k]!), `${what} category ${c.category_id} ${k}`).toBe(sumOf(cats.get(c.category_id)!, k));
+  checkSkuDetails(d, what);
   return exp;
 }
 
@@ -512,5 +541,202 @@ describeOnEach(await warehouseTargets(), 'what moved it API', (target) => {
       expect(res.statusCode).toBe(400);
       expect(res.json().msg).toBe(text);
     }
+  });
+  it('a concept (title keywords in the filter): the terms of the products whose titles hold the words', async () => {
+    // A concept word matches a product whose Chinese or English title contains it, ignoring case
+    // (docs/pages/explore.md); computed here from the generator's titles.
+    const has = (word: string) => (f: FactRow) => {
+      const s = skuById.get(f.sku_id)!;
+      return `${s.title_zh}\n${s.title_en}`.toLowerCase().includes(word.toLowerCase());
+    };
+    const food = facts.filter((f) => leavesOf([FOOD]).has(f.category_id));
+    for (const [word, categories, market] of [
+      ['Retinol', [BEAUTY], beauty],
+      ['coffee', [], [...beauty, ...food]],
+    ] as const) {
+      const rows = market.filter(has(word));
+      // The words select a real part of the market, with SKUs in both ranges.
+      expect(rows.length, word).toBeGreaterThan(0);
+      expect(rows.length, word).toBeLessThan(market.length);
+      for (const [sel, base] of cases) {
+        const what = `concept ${word} ${sel}`;
+        const payload = {
+          ...body(sel, { goodsKeywords: { enable: true, input_type: 'keyword', value: [word] } }),
+          ...(categories.length ? {} : { category: undefined }),
+        };
+        const d = await movement(list, payload);
+        const exp = checkTerms(d, rows, base, 'sales', what);
+        expect(exp.length, what).toBeGreaterThan(0);
+        const words = new Set(rows.map((f) => f.sku_id));
+        for (const l of Object.values(d.top)) for (const x of l) expect(words.has(x.sku_id), what).toBe(true);
+      }
+    }
+  });
+
+  /** A sheet's table: the rows under its header row (the row whose first cell is `first`), as arrays. */
+  const tableOf = (ws: ExcelJS.Worksheet, first: string) => {
+    const rows = ws.getSheetValues().flatMap((r) => (Array.isArray(r) ? [r.slice(1)] : []));
+    const at = rows.findIndex((r) => r[0] === first);
+    expect(at, `${ws.name} header "${first}"`).toBeGreaterThan(0);
+    return { header: rows[at]!, rows: rows.slice(at + 1) };
+  };
+  const download = async (token: string, payload: object, locale: 'en_us' | 'zh_cn') => {
+    const res = await postAs(t.app, token, '/movement/downloads', payload, locale);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    return { wb, disposition: String(res.headers['content-disposition']) };
+  };
+
+  it('the download has the panel figures: bridge, life cycle, share split, top SKUs, cohorts, notes', async () => {
+    const payload = body('yoy', { brand_id: BRAND, cohorts: true });
+    const d = await movement(list, payload);
+    const { wb, disposition } = await download(list, payload, 'en_us');
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      'Volume, price, mix',
+      'Launches, continuing',
+      'Categories',
+      'Share by category',
+      'Share by platform',
+      'Top SKUs',
+      'Launch cohorts',
+      'How computed',
+    ]);
+    expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toContain('What moved it');
+    // The header block names the filter and the base range.
+    const head = wb.worksheets[0]!.getSheetValues().flatMap((r) => (Array.isArray(r) ? [r.slice(1)] : []));
+    expect(head).toContainEqual(['Base range', '2025-01 ~ 2025-06']);
+    expect(head).toContainEqual(['Price basis', 'List price']);
+    expect(head.some((r) => r[0] === 'Categories')).toBe(true);
+    // The bridge: base, the four terms, current, change — the answer's own cents.
+    const money = (v: unknown) => cents(Number(v));
+    const bridge = tableOf(wb.worksheets[0]!, 'Term').rows;
+    expect(bridge.map((r) => r[0])).toEqual([
+      'Base sales',
+      'Volume',
+      'Price',
+      'Mix',
+      'Residual',
+      'Current sales',
+      'Change',
+    ]);
+    expect(bridge.map((r) => money(r[1]))).toEqual(
+      [
+        d.total.base_sales,
+        d.total.volume,
+        d.total.price,
+        d.total.mix,
+        d.total.residual,
+        d.total.sales,
+        d.total.change,
+      ].map((x) => cents(x!)),
+    );
+    // And they add up in the sheet too.
+    expect(money(bridge[1]![1]) + money(bridge[2]![1]) + money(bridge[3]![1]) + money(bridge[4]![1])).toBe(
+      money(bridge[6]![1]),
+    );
+    const life = tableOf(wb.worksheets[1]!, 'Term').rows;
+    expect(life.slice(1, 4).map((r) => [money(r[1]), r[3]])).toEqual(
+      (['launches', 'continuing', 'discontinued'] as const).map((k) => [cents(d.total[k]!), d.sku_counts[k]]),
+    );
+    // The share split: every category and platform with its contribution in points.
+    const s = d.share!;
+    for (const [ws, parts] of [
+      [wb.worksheets[3]!, s.by_category],
+      [wb.worksheets[4]!, s.by_platform],
+    ] as const) {
+      const rows = tableOf(ws, ws === wb.worksheets[3] ? 'Category' : 'Platform').rows;
+      expect(rows).toHaveLength(parts.length);
+      parts.forEach((p, i) => {
+        near(Number(rows[i]![5]) / 100, p.contribution, `${ws.name} ${p.key}`);
+        expect(money(rows[i]![4])).toBe(cents(p.sales));
+      });
+    }
+    // Every top list, in order, with shop and platform beside the title.
+    const skus = tableOf(wb.worksheets[5]!, 'Listed under').rows;
+    const lists = ['volume', 'price', 'mix', 'residual', 'launches', 'continuing', 'discontinued'] as const;
+    const expected = lists.flatMap((l) => d.top[l]!.map((x, i) => ({ l, i, x })));
+    expect(skus).toHaveLength(expected.length);
+    expected.forEach(({ l, i, x }, n) => {
+      const r = skus[n]!;
+      expect(r[1], `${l} rank`).toBe(i + 1);
+      expect([r[2], r[3], r[4], r[5]]).toEqual([x.name_en, x.shop.name_en, x.platform.name_en, String(x.sku_id)]);
+      const term = l === 'launches' || l === 'continuing' || l === 'discontinued' ? x.change : x[l];
+      expect(money(r[7]), `${l} ${x.sku_id}`).toBe(cents(term));
+      expect(money(r[8])).toBe(cents(x.change));
+    });
+    // Cohorts: the recent window and each year, as the answer.
+    const co = tableOf(wb.worksheets[6]!, 'Cohort').rows;
+    expect(co[0]![0]).toBe('Launched since 2025-07');
+    expect(co.map((r) => money(r[1]))).toEqual(
+      [d.cohorts!.recent_sales, ...d.cohorts!.by_year.map((y) => y.sales)].map(cents),
+    );
+    // How computed: the on-screen definitions, word for word.
+    const notes = tableOf(wb.worksheets[7]!, 'Figure').rows.map((r) => r[0]);
+    expect(notes).toEqual(
+      expect.arrayContaining(['Volume effect', 'Price effect', 'Mix effect', 'Share change by part', 'Launch cohorts']),
+    );
+
+    // Chinese: the same figures under Chinese names.
+    const zh = await download(list, payload, 'zh_cn');
+    expect(zh.wb.worksheets.map((w) => w.name)[0]).toBe('销量、价格、结构');
+    const zhBridge = tableOf(zh.wb.worksheets[0]!, '拆解项').rows;
+    expect(zhBridge.map((r) => r[0])).toEqual(['基期销售额', '销量', '价格', '结构', '交互项', '本期销售额', '变化']);
+    expect(zhBridge.map((r) => money(r[1]))).toEqual(bridge.map((r) => money(r[1])));
+    const zhSkus = tableOf(zh.wb.worksheets[5]!, '所属列表').rows;
+    expect(zhSkus.map((r) => [r[2], r[3]])).toEqual(expected.map(({ x }) => [x.name, x.shop.name]));
+  });
+
+  it('a download without a brand or cohorts has no share or cohort sheet; an empty one is 400', async () => {
+    const { wb } = await download(limited, body('mom'), 'en_us');
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      'Volume, price, mix',
+      'Launches, continuing',
+      'Categories',
+      'Top SKUs',
+      'How computed',
+    ]);
+    const nothing = 'zzqx-no-such-word';
+    expect([...skuById.values()].some((x) => `${x.title_zh}\n${x.title_en}`.toLowerCase().includes(nothing))).toBe(
+      false,
+    );
+    const res = await postAs(
+      t.app,
+      list,
+      '/movement/downloads',
+      body('mom', { goodsKeywords: { enable: true, input_type: 'keyword', value: [nothing] } }),
+      'en_us',
+    );
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+    expect(res.json()).toMatchObject({ ok: false, code: 'download_empty' });
+  });
+
+  it('the same event a year earlier: Double 11 2025 against 2024 over the months covering each', async () => {
+    // The demo calendar's windows (the generator's rows), in months: the periods compared.
+    const windowOf = (year: number) => {
+      const rows = market.dims.calendar_event.filter((r) => r.code === 'double11' && r.year === year);
+      const start = rows.reduce((m, r) => (r.start_date < m ? r.start_date : m), '9999');
+      const end = rows.reduce((m, r) => (r.end_date > m ? r.end_date : m), '0000');
+      return [`${start.slice(0, 7)}-01`, `${end.slice(0, 7)}-01`] as const;
+    };
+    const now = windowOf(2025);
+    const before = windowOf(2024);
+    const d = await movement(list, {
+      ...body('mom'),
+      selector: 'event',
+      event: { code: 'double11', year: 2025 },
+    });
+    expect((d as unknown as { comparison: string }).comparison).toBe('event');
+    expect(d.base).toEqual({ start: before[0], end: before[1] });
+    const sum = (r: Range) => beauty.filter((f) => inR(f, r)).reduce((t, f) => t + BigInt(money(f.sales)), 0n);
+    expect(cents(d.total.sales!)).toBe(sum(now));
+    expect(cents(d.total.base_sales!)).toBe(sum(before));
+    expect(cents(d.total.volume!) + cents(d.total.price!) + cents(d.total.mix!) + cents(d.total.residual!)).toBe(
+      cents(d.total.change!),
+    );
+    expect((d as unknown as { warnings: { code: string }[] }).warnings.map((w) => w.code)).toContain(
+      'analytics.event.approximate',
+    );
   });
 });

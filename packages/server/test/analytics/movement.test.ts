@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { roundDiv, sharePart, skuTerms } from '../../src/analytics/pages/movement.js';
+import { roundDiv, sharePart, skuTerms, topBy } from '../../src/analytics/pages/movement.js';
 
 /**
  * The arithmetic of "What moved it" on the worked example of docs/metrics.md, figured by hand there
@@ -82,4 +82,23 @@ it('the share example: contributions, within and weight parts as figured by hand
   // A category new in the range: all weight.
   const z = sharePart({ m0: 0n, m1: 400n, f0: 0n, f1: 100n }, M0, M1);
   expect(z).toEqual({ contribution: 0.05, within: 0, weight: 0.05 });
+});
+
+it('the top lists: the largest absolute values first, ties by SKU id, zeros left out — as a full sort', () => {
+  // A fixed pseudo-random set with many ties and zeros, against sorting the whole list.
+  let seed = 7;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed;
+  };
+  const items = Array.from({ length: 500 }, (_, i) => ({ sku: { sku_id: 1000 - i }, v: BigInt((next() % 41) - 20) }));
+  const sorted = items
+    .filter((x) => x.v !== 0n)
+    .sort((x, y) => {
+      const ax = x.v < 0n ? -x.v : x.v;
+      const ay = y.v < 0n ? -y.v : y.v;
+      return ax === ay ? x.sku.sku_id - y.sku.sku_id : ay > ax ? 1 : -1;
+    });
+  for (const n of [1, 3, 10, 50, 600]) expect(topBy(items, (x) => x.v, n)).toEqual(sorted.slice(0, n));
+  expect(topBy([{ sku: { sku_id: 1 }, v: 0n }], (x) => x.v, 5)).toEqual([]);
 });

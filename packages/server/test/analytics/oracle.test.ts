@@ -380,6 +380,13 @@ describeOnEach(targets, 'analytics correctness oracle (tiny cn_monthly)', (targe
                   Number(query.range.start.slice(5, 7)) -
                   Number(c.base.start.slice(5, 7));
               }
+            } else if (c.kind === 'event') {
+              // The resolved event comparison: its base, or on a trend the point `periodShift` earlier.
+              base = c.base;
+              if (trend) {
+                shift = c.periodShift;
+                base = { start: shiftPeriod(query.range.start, -shift), end: shiftPeriod(query.range.end, -shift) };
+              }
             } else if (trend) {
               shift = c.kind === 'mom' ? 1 : 12;
               base = { start: shiftPeriod(query.range.start, -shift), end: shiftPeriod(query.range.end, -shift) };

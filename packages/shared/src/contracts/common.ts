@@ -111,7 +111,25 @@ export const FilterFields = {
   isFollowConcernedBrands: Type.Optional(Type.Boolean()),
   date: Type.Tuple([Day, Day]),
   dateBefore: Type.Optional(Type.Tuple([Day, Day])),
-  selector: Type.Optional(Type.Union([Type.Literal('mom'), Type.Literal('yoy'), Type.Literal('custom')])),
+  selector: Type.Optional(
+    Type.Union([Type.Literal('mom'), Type.Literal('yoy'), Type.Literal('custom'), Type.Literal('event')]),
+  ),
+  /**
+   * Selector event ("same event last year", docs/metrics.md): the calendar event's code, the
+   * edition (year) compared and how many editions back (default 1). The applied range is then the
+   * periods covering that edition, whatever `date` says. Bounds are checked by the validation, with
+   * the comparison's own messages.
+   */
+  event: Type.Optional(
+    Type.Object(
+      {
+        code: Type.String({ minLength: 1, maxLength: 64 }),
+        year: Type.Integer(),
+        back: Type.Optional(Type.Integer()),
+      },
+      { additionalProperties: false },
+    ),
+  ),
 };
 export const WireFilterSchema = Type.Object(FilterFields, { additionalProperties: false });
 export type WireFilter = Static<typeof WireFilterSchema>;

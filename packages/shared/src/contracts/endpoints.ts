@@ -2,6 +2,7 @@ import { PAGE_ID } from '../routes.js';
 import type { BRAND_SCHEMAS } from './brand.js';
 import type { CONTRAST_SCHEMAS } from './contrast.js';
 import type { DATA_SCHEMAS } from './data.js';
+import type { EVENT_REVIEW_SCHEMAS } from './event-review.js';
 import type { EXPLORE_SCHEMAS } from './explore.js';
 import type { HOT_SCHEMAS } from './hot.js';
 import type { INSIGHT_SCHEMAS } from './insight.js';
@@ -13,7 +14,9 @@ import type { Carried, EndpointSchemas, HttpMethod } from './table-types.js';
 
 // The administration tables (accounts, projects, personal centre …) come from the same entry point.
 export * from './admin-endpoints.js';
+export * from './chart-note-endpoints.js';
 export * from './project-event-endpoints.js';
+export * from './saved-view-endpoints.js';
 export type { BodyOf, Carried, DataOf, EndpointSchemas, HttpMethod, ParamsOf } from './table-types.js';
 export type EndpointAccess = 'pages' | 'member' | 'manage';
 
@@ -105,6 +108,15 @@ export const EXPLORE_ENDPOINTS: TableOf<typeof EXPLORE_SCHEMAS> = {
  */
 export const MOVEMENT_ENDPOINTS: TableOf<typeof MOVEMENT_SCHEMAS> = {
   movement: at('POST', '/movement', [discover, brand, shop, explore, contrast]),
+  movementDownload: at('POST', '/movement/downloads', [discover, brand, shop, explore, contrast], { file: true }),
+};
+
+/**
+ * The event review (docs/metrics.md "Event review"): an edition of a calendar event against its
+ * predecessor, a panel of Category Insight and Brand Detail.
+ */
+export const EVENT_REVIEW_ENDPOINTS: TableOf<typeof EVENT_REVIEW_SCHEMAS> = {
+  review: at('POST', '/event-review', [discover, brand]),
 };
 
 /** Potential Brand (/potential): rising brands in growing categories, and their download. */

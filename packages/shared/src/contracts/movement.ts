@@ -58,6 +58,9 @@ const Terms = {
 export const MovementSku = Type.Object({
   sku_id: Type.Number(),
   ...Named,
+  /** The shop ('platform,shop_id') that sells it: the same title is often sold by several shops. */
+  shop: Type.Object({ key: Type.String(), ...Named }),
+  platform: Type.Object({ id: Type.Number(), ...Named }),
   /** Which life-cycle term the SKU is in. */
   lifecycle: Type.Union([Type.Literal('launches'), Type.Literal('continuing'), Type.Literal('discontinued')]),
   ...Terms,
@@ -123,7 +126,7 @@ export type MovementCohorts = Static<typeof MovementCohorts>;
 export const MovementAnswer = Type.Object({
   range: Range,
   base: Range,
-  comparison: Type.Union([Type.Literal('mom'), Type.Literal('yoy'), Type.Literal('custom')]),
+  comparison: Type.Union([Type.Literal('mom'), Type.Literal('yoy'), Type.Literal('custom'), Type.Literal('event')]),
   /** list = `sales`, discount = `sales_discount` (the project's and the user's switch). */
   price_basis: Type.Union([Type.Literal('list'), Type.Literal('discount')]),
   total: Type.Object({
@@ -157,4 +160,6 @@ export type MovementAnswer = Static<typeof MovementAnswer>;
 
 export const MOVEMENT_SCHEMAS = {
   movement: { body: MovementBody, data: MovementAnswer },
+  /** The panel's figures as .xlsx: the bridge, the life-cycle split, the share split, the top SKUs, the cohorts. */
+  movementDownload: { body: MovementBody, data: null },
 } as const;

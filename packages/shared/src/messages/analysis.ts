@@ -26,6 +26,9 @@ export const analysisMessages = defineMessages({
     'analysis.def.growth_custom.name': 'Growth (vs benchmark)',
     'analysis.def.growth_custom.text':
       '(current − base) ÷ base; the base is the benchmark period you chose. A warning shows when it holds a different number of periods.',
+    'analysis.def.growth_event.name': 'Growth (vs same event)',
+    'analysis.def.growth_event.text':
+      '(current − base) ÷ base; the current range is the periods of the chosen event edition, the base those of the same event N years earlier, lined up on its main day (monthly data: whole months). No base sales, no value.',
     'analysis.def.share_change.name': 'Share change',
     'analysis.def.share_change.text': 'Share minus the share in the comparison base, in percentage points.',
     'analysis.def.contribution.name': 'Contribution',
@@ -83,6 +86,9 @@ export const analysisMessages = defineMessages({
     'analysis.def.share_split.text':
       'Each category’s or platform’s part of the share change: its sales ÷ market sales now − the same in the base; split into within (the share inside it changed) and weight (it grew or shrank in the market).',
 
+    'analysis.def.event_review.name': 'Event review',
+    'analysis.def.event_review.text':
+      'An edition of a calendar event against the same event a year earlier: sales, units, average price and share over the periods each edition covers (monthly data: the whole months), and the brands or products whose sales changed most between the two.',
     'analysis.info.button': 'How is this computed?',
     'analysis.info.definitions': 'Definitions',
     'analysis.info.includes': 'What it includes',
@@ -147,6 +153,9 @@ export const analysisMessages = defineMessages({
       '（本期 − 基期）÷ 基期；基期为一年前的同一时间段（周数据为 52 周前）。基期无销售则无值。',
     'analysis.def.growth_custom.name': '较对比期增长',
     'analysis.def.growth_custom.text': '（本期 − 基期）÷ 基期；基期为您选择的对比期。两者期数不同时会给出提示。',
+    'analysis.def.growth_event.name': '较同一活动增长',
+    'analysis.def.growth_event.text':
+      '（本期 − 基期）÷ 基期；本期为所选届次活动覆盖的周期，基期为 N 年前同一活动的周期，按活动主日对齐（月度数据按整月）。基期无销售时无值。',
     'analysis.def.share_change.name': '份额变化',
     'analysis.def.share_change.text': '份额 − 对比期份额，单位为百分点。',
     'analysis.def.contribution.name': '贡献度',
@@ -197,6 +206,9 @@ export const analysisMessages = defineMessages({
     'analysis.def.share_split.name': '份额变化拆解',
     'analysis.def.share_split.text':
       '各品类或平台对份额变化的贡献：本期其销售额 ÷ 市场销售额 − 基期同值；分为内部份额（在该部分内的份额变化）与权重（该部分在市场中的增减）。',
+    'analysis.def.event_review.name': '活动复盘',
+    'analysis.def.event_review.text':
+      '某届日历活动与上一年同一活动对比：两届各自覆盖的周期（月度数据为整月）内的销售额、销量、均价与份额，以及两届之间销售额变化最大的品牌或商品。',
 
     'analysis.info.button': '计算说明',
     'analysis.info.definitions': '指标定义',

@@ -4,7 +4,8 @@
  * language's core and each area with its page (shared/i18n/locales.ts).
  *
  * The areas are found, not listed: every features/<feature>/…messages.ts (each feature's strings, next
- * to its page declaration) and the shared analysis frame's. A new page's strings are checked without an
+ * to its page declaration), the shared analysis frame's and its panels' own (shared/analysis/<panel>/messages.ts:
+ * the chart layer, the event review, saved views). A new page's or panel's strings are checked without an
  * entry here; test/i18n.test.ts counts the `defineArea` calls of the sources against AREAS.
  */
 import { analysisMessages } from '../shared/analysis/messages.js';
@@ -17,7 +18,7 @@ const isArea = (value: unknown): value is AreaMessages<string> =>
   typeof value === 'object' && value !== null && 'zh-CN' in value && 'en' in value;
 
 const featureModules = import.meta.glob<Record<string, unknown>>(
-  ['../features/*/messages.ts', '../features/*/*Messages.ts'],
+  ['../features/*/messages.ts', '../features/*/*Messages.ts', '../shared/analysis/*/messages.ts'],
   {
     eager: true,
   },

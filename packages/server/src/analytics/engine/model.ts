@@ -1,4 +1,4 @@
-import type { ComparisonSelector, DateRange, Granularity, SuperQueryNode } from '@marketlens/shared';
+import type { DateRange, FilterSelector, Granularity, SuperQueryNode } from '@marketlens/shared';
 import type { RollupDimension } from '../../warehouse/rollups.js';
 
 /**
@@ -100,7 +100,34 @@ export interface Filter {
 export type Comparison =
   | { readonly kind: 'none' }
   | { readonly kind: 'mom' | 'yoy' }
-  | { readonly kind: 'custom'; readonly base: DateRange };
+  | { readonly kind: 'custom'; readonly base: DateRange }
+  | EventComparisonSpec;
+
+/**
+ * "Same event, N years" resolved against the dataset's calendar (shared event-windows.ts): the
+ * request's range is the current edition's periods, `base` the earlier edition's, and a trend pairs
+ * a point with the one `periodShift` periods earlier (the two editions' day 0 periods).
+ */
+export interface EventComparisonSpec {
+  readonly kind: 'event';
+  readonly base: DateRange;
+  readonly periodShift: number;
+  /** The two windows differ in days, or the ranges in periods. */
+  readonly unequal: boolean;
+  /** Whole months hold days outside the windows (monthly datasets). */
+  readonly approximate: boolean;
+  readonly event: {
+    readonly code: string;
+    readonly year: number;
+    readonly baseYear: number;
+    readonly back: number;
+    readonly name_zh: string;
+    readonly name_en: string;
+    /** The windows, 'YYYY-MM-DD' inclusive. */
+    readonly window: DateRange;
+    readonly baseWindow: DateRange;
+  };
+}
 
 export interface SortSpec {
   readonly by: Measure | Dimension;
@@ -121,10 +148,15 @@ export interface AnalyticsQuery {
   readonly limit?: number;
   /** Price bands for the price_band dimension. */
   readonly bands?: readonly Band[];
+  /**
+   * false: the rows' keys are not named (empty labels) — for a caller that names only the few rows it
+   * shows, when the rows are many (every SKU of a market).
+   */
+  readonly names?: false;
 }
 
 /** The comparison selector of the wire filter. */
-export type Selector = ComparisonSelector | 'custom';
+export type Selector = FilterSelector;
 
 /**
  * Custom SQL where-clause, after the allow-list walk: only these node kinds exist, so anything the

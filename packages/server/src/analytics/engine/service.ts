@@ -3,19 +3,22 @@ import {
   countPeriods,
   type DatasetCoverage,
   type DateRange,
+  type EventEdition,
+  eventEditions,
   inRange,
   type MessageKey,
   periodLengthsDiffer,
   unequalCoverage,
 } from '@marketlens/shared';
 import type { DataGrant } from '../../permissions/index.js';
+import { readCalendarEvents } from '../../warehouse/calendar.js';
 import type { SqlDialect } from '../../warehouse/dialect.js';
 import type { LoadedDataset, QueryParams, Row, WarehouseEngine } from '../../warehouse/engine.js';
 import { cacheKey, type ResultCache } from './cache.js';
 import { type DatasetCatalog, DatasetCatalogs } from './catalog.js';
 import { type CustomSqlColumnKind, parseCustomSql, SqlParser } from './custom-sql.js';
 import type { ResolvedGrant, SqlScope } from './filters.js';
-import type { AnalyticsQuery, CustomSqlNode, Dimension, Filter } from './model.js';
+import type { AnalyticsQuery, Comparison, CustomSqlNode, Dimension, Filter } from './model.js';
 import { type KeySet, RowNamer } from './names.js';
 import { isMultiValued, type Plan, planQuery } from './plan.js';
 import {
@@ -160,6 +163,27 @@ export class AnalyticsEngine {
   catalog(name: string): Promise<DatasetCatalog> {
     return this.catalogs.catalog(name);
   }
+
+  /**
+   * The editions of a dataset's calendar (shared event-windows.ts), read once per dataset version:
+   * every request with the "same event" comparison resolves its periods against them.
+   */
+  eventEditions(name: string): Promise<EventEdition[]> {
+    const dataset = this.dataset(name);
+    if (!dataset) return Promise.reject(new Error(`unknown dataset "${name}"`));
+    const key = `${name}@${dataset.version}`;
+    let hit = this.editions.get(key);
+    if (!hit) {
+      for (const k of this.editions.keys()) if (k.startsWith(`${name}@`)) this.editions.delete(k);
+      hit = readCalendarEvents(this.warehouse, name).then(eventEditions);
+      // A failed read is not kept: the next request tries again.
+      hit.catch(() => this.editions.delete(key));
+      this.editions.set(key, hit);
+    }
+    return hit;
+  }
+
+  private readonly editions = new Map<string, Promise<EventEdition[]>>();
 
   /** The permissions module's grant with its categories expanded to leaves (deny by default). */
   resolveGrant(grant: DataGrant): Promise<ResolvedGrant> {
@@ -381,7 +405,7 @@ export class AnalyticsEngine {
     // The current rows' keys, for naming an answer too large to list its ids.
     const keys: KeySet = (dimension, params) =>
       buildKeysSql(grant, { dimension, filter: query.filter, range: query.range }, plan, { ...scope, params });
-    await this.namer.name(catalog, query.dimensions, current, options, keys);
+    if (query.names !== false) await this.namer.name(catalog, query.dimensions, current, options, keys);
     const rows = shapeRows({
       query,
       layout,
@@ -393,7 +417,7 @@ export class AnalyticsEngine {
       ...(comparison ? { baseRange: comparison.base } : {}),
     });
     const result: AnalyticsResult = { rows, warnings: [], table: plan.table, cached: false };
-    if (comparison?.unequal) result.warnings.push('analytics.unequalPeriods');
+    if (comparison) result.warnings.push(...comparisonWarnings(query.comparison, comparison.unequal));
     if (comparison) warnCoverage(result, catalog.coverage, query.range, comparison.base);
     if (rows.length === 0) result.warnings.push('analytics.noData');
     if (!query.dimensions.includes('period')) {
@@ -451,6 +475,18 @@ function scopeOf(rows: readonly RawRow[] | undefined, layout: TotalsLayout) {
 }
 
 /**
+ * The warnings a comparison's ranges call for: the periods differ in length (custom), the event's
+ * windows differ in days, and on monthly data the event's whole months (docs/metrics.md "Same event last year").
+ */
+export function comparisonWarnings(c: Comparison, unequal: boolean): MessageKey[] {
+  if (c.kind !== 'event') return unequal ? ['analytics.unequalPeriods'] : [];
+  const out: MessageKey[] = [];
+  if (unequal) out.push('analytics.event.unequalWindows');
+  if (c.approximate) out.push('analytics.event.approximate');
+  return out;
+}
+
+/**
  * The base range of a comparison. Without a period dimension: docs/metrics.md (mom = the preceding
  * range of equal length, yoy = a year earlier, custom = the user's range). On a trend every point
  * is compared with its own predecessor: one period earlier (mom) or a year earlier (yoy).
@@ -468,6 +504,16 @@ export function comparisonOf(
     // Point by point against the custom range, aligned on its start.
     const shift = countPeriods({ start: c.base.start, end: query.range.start }, g) - 1;
     return { base: c.base, periodShift: shift, unequal };
+  }
+  if (c.kind === 'event') {
+    if (!trend) return { base: c.base, unequal: c.unequal };
+    // Point by point, each period against the one holding the same event day a year (or N) earlier.
+    const s = c.periodShift;
+    return {
+      base: { start: shiftPeriod(query.range.start, -s, g), end: shiftPeriod(query.range.end, -s, g) },
+      periodShift: s,
+      unequal: c.unequal,
+    };
   }
   if (!trend) return { base: comparisonPeriod(query.range, c.kind, g), unequal: false };
   const shift = c.kind === 'mom' ? 1 : g === 'month' ? 12 : 52;

@@ -1,7 +1,12 @@
 import {
   type DateRange,
+  EVENT_YEARS_BACK_MAX,
+  type EventEdition,
+  eventComparison,
   type Granularity,
+  isEventRefusal,
   isIsoDate,
+  type Locale,
   MAX_ATTRIBUTE_VALUES,
   type MessageKey,
   parseSuperQuery,
@@ -33,6 +38,12 @@ export interface FilterContext {
   parseSql(text: string): Promise<CustomSqlNode>;
   favouriteBrands(): Promise<number[]>;
   customAttributes(): Promise<{ id: number; rules: { value: string; query: string }[] }[]>;
+  /** The editions of the dataset's calendar (selector event); none: the dataset has no calendar. */
+  eventEditions?(): Promise<readonly EventEdition[]>;
+  /** The dataset's first and last period: an event edition outside them is refused. */
+  fullRange?: DateRange;
+  /** The request's language, for the event's name in a refusal. */
+  locale?: Locale;
 }
 
 export interface ValidatedFilter {
@@ -100,7 +111,7 @@ export async function validateFilter(
   ctx: FilterContext,
 ): Promise<ValidatedFilter> {
   const g = ctx.granularity;
-  const range = dateRange(wire.date, g);
+  let range = dateRange(wire.date, g);
   const filter: { -readonly [K in keyof Filter]: Filter[K] } = {};
 
   const categoryOn = wire.category?.enable === true;
@@ -166,10 +177,59 @@ export async function validateFilter(
       if (problem) throw invalid(problem);
       comparison = { kind: 'custom', base };
     }
+  } else if (selector === 'event') {
+    const event = await eventComparisonOf(wire.event, ctx);
+    // The applied range is the current edition's periods, whatever the range picker sent.
+    range = event.range;
+    comparison = event.comparison;
   } else {
     comparison = { kind: selector };
   }
   return { filter, range, comparison };
+}
+
+/**
+ * Selector event resolved against the dataset's calendar (docs/metrics.md "Same event last year"):
+ * the periods of the chosen edition and of the edition `back` years earlier. Refusals are 400s in
+ * the comparison's own words, the event named in the request's language.
+ */
+async function eventComparisonOf(
+  wire: WireFilter['event'],
+  ctx: FilterContext,
+): Promise<{ range: DateRange; comparison: Comparison }> {
+  if (!wire) throw invalid('analytics.event.required');
+  const back = wire.back ?? 1;
+  if (!Number.isInteger(back) || back < 1 || back > EVENT_YEARS_BACK_MAX) {
+    throw invalid('analytics.event.yearsBack', { max: EVENT_YEARS_BACK_MAX });
+  }
+  const editions = ctx.eventEditions ? await ctx.eventEditions() : [];
+  if (editions.length === 0) throw invalid('analytics.event.noCalendar');
+  const c = eventComparison(editions, wire.code, wire.year, back, ctx.granularity, ctx.fullRange);
+  if (isEventRefusal(c)) {
+    const p = c.params ?? {};
+    const name = ctx.locale === 'en' ? p.name_en : p.name_zh;
+    throw invalid(c.problem, { ...p, ...(name !== undefined ? { name } : {}) });
+  }
+  return {
+    range: c.range,
+    comparison: {
+      kind: 'event',
+      base: c.baseRange,
+      periodShift: c.periodShift,
+      unequal: c.unequal,
+      approximate: c.approximate,
+      event: {
+        code: c.current.code,
+        year: c.current.year,
+        baseYear: c.base.year,
+        back,
+        name_zh: c.current.name_zh,
+        name_en: c.current.name_en,
+        window: { start: c.current.start, end: c.current.end },
+        baseWindow: { start: c.base.start, end: c.base.end },
+      },
+    },
+  };
 }
 
 function isEmptyBound(b: number | string | null): boolean {

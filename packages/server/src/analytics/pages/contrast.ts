@@ -10,7 +10,7 @@ import {
 } from '@marketlens/shared/contracts';
 import type { BrandName } from '../engine/dimensions.js';
 import type { Filter } from '../engine/model.js';
-import { comparisonOf, type WarningParams, warnCoverage } from '../engine/service.js';
+import { comparisonOf, comparisonWarnings, type WarningParams, warnCoverage } from '../engine/service.js';
 import type { ValidatedFilter } from '../engine/validate.js';
 import { bandsValues } from '../panels/bands.js';
 import { channelsOverview } from '../panels/channels.js';
@@ -132,9 +132,12 @@ export async function contrast(
   );
   const v = a.validated;
   const granularity = a.scope.project.dateField;
-  const unequal = v.comparison.kind === 'custom' && periodLengthsDiffer(v.range, v.comparison.base, granularity);
+  const unequal =
+    v.comparison.kind === 'event'
+      ? v.comparison.unequal
+      : v.comparison.kind === 'custom' && periodLengthsDiffer(v.range, v.comparison.base, granularity);
   const warned: { warnings: MessageKey[]; warningParams?: WarningParams } = {
-    warnings: unequal ? ['analytics.unequalPeriods'] : [],
+    warnings: comparisonWarnings(v.comparison, unequal),
   };
   // Every slot compares the same two ranges: their coverage warns once, for the page.
   const base = comparisonOf({ comparison: v.comparison, range: v.range, granularity, dimensions: [] })?.base;
@@ -255,7 +258,7 @@ export async function favoriteBrands(a: AnalysisRequest): Promise<FavoriteBrands
 /** The comparison's growth of a slot under the request's selector (mom by default). */
 export function selectedGrowth(a: AnalysisRequest, item: ContrastSlotFigures['overview']) {
   const kind = a.validated.comparison.kind;
-  const c = kind === 'custom' ? item.custom : kind === 'yoy' ? item.yoy : item.mom;
+  const c = kind === 'custom' || kind === 'event' ? item.custom : kind === 'yoy' ? item.yoy : item.mom;
   return {
     sales_growth: c?.growth.sales ?? null,
     flags: c?.flags ?? [],

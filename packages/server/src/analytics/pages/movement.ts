@@ -10,7 +10,7 @@ import {
 } from '@marketlens/shared/contracts';
 import { badRequest } from '../../errors.js';
 import type { Dimension, Filter } from '../engine/model.js';
-import { type WarningParams, warnCoverage } from '../engine/service.js';
+import { comparisonWarnings, type WarningParams, warnCoverage } from '../engine/service.js';
 import { type ResultRow, shiftPeriod } from '../engine/shape.js';
 import { selectionOf, warningsOf } from '../panels/common.js';
 import type { AnalysisRequest } from '../request.js';
@@ -93,33 +93,37 @@ const abs = (x: bigint) => (x < 0n ? -x : x);
 
 interface SkuRow extends SkuSums {
   leaf: number;
-  name: string;
-  name_en: string;
 }
 
-/** The selection's SKUs with their sums in both ranges, from one grouped read per range. */
+/**
+ * The selection's SKUs with their sums in both ranges, from one grouped read per range. The rows
+ * are not named: a market has many SKUs and only the listed ones are shown (their details are read
+ * by id once the lists are known).
+ */
 async function skuSums(a: AnalysisRequest, filter: Filter, range: DateRange, base: DateRange): Promise<SkuRow[]> {
   const read = (r: DateRange) =>
-    a.query({ dimensions: ['category_3', 'sku'], measures: ['sales', 'count'], filter, range: r });
+    a.query({ dimensions: ['category_3', 'sku'], measures: ['sales', 'count'], filter, range: r, names: false });
   const [now, before] = await Promise.all([read(range), read(base)]);
-  const bySku = new Map<number, SkuRow>();
+  // One mutable row per SKU, filled in place: a market has many SKUs, and copies per row cost
+  // the garbage collector more than the sums.
+  const bySku = new Map<number, { -readonly [K in keyof SkuRow]: SkuRow[K] }>();
   const add = (rows: readonly ResultRow[], current: boolean) => {
     for (const r of rows) {
       const id = Number(r.keys.sku);
-      const label = r.labels.sku;
-      const got = bySku.get(id) ?? {
-        sku_id: id,
-        leaf: Number(r.keys.category_3),
-        name: label?.zh || String(id),
-        name_en: label?.en || label?.zh || String(id),
-        s0: 0n,
-        s1: 0n,
-        q0: 0n,
-        q1: 0n,
-      };
+      let got = bySku.get(id);
+      if (!got) {
+        got = { sku_id: id, leaf: Number(r.keys.category_3), s0: 0n, s1: 0n, q0: 0n, q1: 0n };
+        bySku.set(id, got);
+      }
       const s = cents(r.sales);
       const q = BigInt(Math.round(r.count));
-      bySku.set(id, current ? { ...got, s1: got.s1 + s, q1: got.q1 + q } : { ...got, s0: got.s0 + s, q0: got.q0 + q });
+      if (current) {
+        got.s1 += s;
+        got.q1 += q;
+      } else {
+        got.s0 += s;
+        got.q0 += q;
+      }
     }
   };
   add(now.rows, true);
@@ -183,9 +187,9 @@ const moneyOf = (acc: Acc) => ({
 });
 
 /** The base range of the request's comparison; a filter without one compares with the preceding range (mom). */
-export function movementBase(a: AnalysisRequest): { kind: 'mom' | 'yoy' | 'custom'; base: DateRange } {
+export function movementBase(a: AnalysisRequest): { kind: 'mom' | 'yoy' | 'custom' | 'event'; base: DateRange } {
   const c = a.validated.comparison;
-  if (c.kind === 'custom') return { kind: 'custom', base: c.base };
+  if (c.kind === 'custom' || c.kind === 'event') return { kind: c.kind, base: c.base };
   const kind = c.kind === 'yoy' ? 'yoy' : 'mom';
   return { kind, base: comparisonPeriod(a.validated.range, kind, a.scope.project.dateField) };
 }
@@ -244,25 +248,48 @@ function ancestorAt(catalog: AnalysisRequest['scope']['catalog'], leaf: number, 
   return node?.category_id ?? leaf;
 }
 
-function topBy<T extends { sku: SkuRow; terms: SkuTerms }>(
+/**
+ * The n items with the largest absolute non-zero value, largest first, ties by SKU id: one pass
+ * keeping the best n in order (n is small, the items are every SKU of the selection).
+ */
+export function topBy<T extends { sku: { sku_id: number } }>(
   items: readonly T[],
   value: (x: T) => bigint,
   n: number,
 ): T[] {
-  return items
-    .filter((x) => value(x) !== 0n)
-    .sort((x, y) => {
-      const d = abs(value(y)) - abs(value(x));
-      return d > 0n ? 1 : d < 0n ? -1 : x.sku.sku_id - y.sku.sku_id;
-    })
-    .slice(0, n);
+  const best: { x: T; v: bigint }[] = [];
+  // x ranks before y: larger absolute value, then the smaller id.
+  const before = (v: bigint, id: number, y: { x: T; v: bigint }) => v > y.v || (v === y.v && id < y.x.sku.sku_id);
+  for (const x of items) {
+    const raw = value(x);
+    if (raw === 0n) continue;
+    const v = abs(raw);
+    const id = x.sku.sku_id;
+    if (best.length === n && !before(v, id, best[n - 1]!)) continue;
+    let i = best.length;
+    while (i > 0 && before(v, id, best[i - 1]!)) i--;
+    best.splice(i, 0, { x, v });
+    if (best.length > n) best.pop();
+  }
+  return best.map((b) => b.x);
 }
 
-function skuOut({ sku, terms }: { sku: SkuRow; terms: SkuTerms }): MovementSku {
+type SkuDetails = Awaited<ReturnType<AnalysisRequest['dims']['products']>>;
+
+/** A listed SKU with its title, shop and platform (from its details; the id where it has none). */
+function skuOut({ sku, terms }: { sku: SkuRow; terms: SkuTerms }, details: SkuDetails): MovementSku {
+  const p = details.get(sku.sku_id);
+  const id = String(sku.sku_id);
   return {
     sku_id: sku.sku_id,
-    name: sku.name,
-    name_en: sku.name_en,
+    name: p?.title_zh || id,
+    name_en: p?.title_en || p?.title_zh || id,
+    shop: {
+      key: p ? `${p.platform_id},${p.shop_id}` : '',
+      name: p?.shop_zh ?? '',
+      name_en: p?.shop_en || p?.shop_zh || '',
+    },
+    platform: { id: p?.platform_id ?? 0, name: p?.platform_zh ?? '', name_en: p?.platform_en || p?.platform_zh || '' },
     lifecycle: terms.lifecycle,
     base_sales: money(sku.s0),
     sales: money(sku.s1),
@@ -463,10 +490,15 @@ export async function movement(a: AnalysisRequest, o: MovementOptions = {}): Pro
   const total = zeroAcc();
   const counts = { launches: 0, continuing: 0, discontinued: 0 };
   const byCategory = new Map<number, Acc>();
+  const ancestors = new Map<number, number>();
   for (const { sku, terms } of items) {
     accumulate(total, sku, terms);
     counts[terms.lifecycle] += 1;
-    const cat = ancestorAt(a.scope.catalog, sku.leaf, level);
+    let cat = ancestors.get(sku.leaf);
+    if (cat === undefined) {
+      cat = ancestorAt(a.scope.catalog, sku.leaf, level);
+      ancestors.set(sku.leaf, cat);
+    }
     const acc = byCategory.get(cat) ?? zeroAcc();
     accumulate(acc, sku, terms);
     byCategory.set(cat, acc);
@@ -488,19 +520,34 @@ export async function movement(a: AnalysisRequest, o: MovementOptions = {}): Pro
     });
 
   const inTerm = (l: MovementLifecycle) => items.filter((x) => x.terms.lifecycle === l);
+  const listed = {
+    volume: topBy(items, (x) => x.terms.volume, n),
+    price: topBy(items, (x) => x.terms.price, n),
+    mix: topBy(items, (x) => x.terms.mix, n),
+    residual: topBy(items, (x) => x.terms.residual, n),
+    launches: topBy(inTerm('launches'), (x) => x.terms.change, n),
+    continuing: topBy(inTerm('continuing'), (x) => x.terms.change, n),
+    discontinued: topBy(inTerm('discontinued'), (x) => x.terms.change, n),
+  };
+  // Titles, shops and platforms of the listed SKUs only (at most 7 × top ids, looked up by id).
+  const ids = [...new Set(Object.values(listed).flatMap((xs) => xs.map((x) => x.sku.sku_id)))];
+  const details = await a.dims.products(ids, a.statementOptions);
+  const out = (xs: (typeof listed)['volume']) => xs.map((x) => skuOut(x, details));
   const top = {
-    volume: topBy(items, (x) => x.terms.volume, n).map(skuOut),
-    price: topBy(items, (x) => x.terms.price, n).map(skuOut),
-    mix: topBy(items, (x) => x.terms.mix, n).map(skuOut),
-    residual: topBy(items, (x) => x.terms.residual, n).map(skuOut),
-    launches: topBy(inTerm('launches'), (x) => x.terms.change, n).map(skuOut),
-    continuing: topBy(inTerm('continuing'), (x) => x.terms.change, n).map(skuOut),
-    discontinued: topBy(inTerm('discontinued'), (x) => x.terms.change, n).map(skuOut),
+    volume: out(listed.volume),
+    price: out(listed.price),
+    mix: out(listed.mix),
+    residual: out(listed.residual),
+    launches: out(listed.launches),
+    continuing: out(listed.continuing),
+    discontinued: out(listed.discontinued),
   };
 
   const warned: { warnings: MessageKey[]; warningParams?: WarningParams } = { warnings: [] };
   if (skus.length === 0) warned.warnings.push('analytics.noData');
-  if (kind === 'custom' && periodLengthsDiffer(range, base, a.scope.project.dateField))
+  const c = a.validated.comparison;
+  if (c.kind === 'event') warned.warnings.push(...comparisonWarnings(c, c.unequal));
+  else if (kind === 'custom' && periodLengthsDiffer(range, base, a.scope.project.dateField))
     warned.warnings.push('analytics.unequalPeriods');
   warnCoverage(warned, a.scope.coverage, range, base);
 

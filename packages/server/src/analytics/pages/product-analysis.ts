@@ -22,7 +22,7 @@ import { AppError } from '../../errors.js';
 import { translateFor } from '../../i18n.js';
 import type { ProductInfo } from '../engine/dimensions.js';
 import type { Band, Comparison, CustomSqlNode, Dimension, Filter, ShopPick } from '../engine/model.js';
-import { comparisonOf, type WarningParams, warnCoverage } from '../engine/service.js';
+import { comparisonOf, comparisonWarnings, type WarningParams, warnCoverage } from '../engine/service.js';
 import { growthFlags, type ResultRow, shiftPeriod } from '../engine/shape.js';
 import { bandsFor } from '../panels/bands.js';
 import { flagsOf, periodsOf, warningsOf } from '../panels/common.js';
@@ -214,7 +214,7 @@ export async function productSummary(a: AnalysisRequest, sel: Selection): Promis
   const { range, comparison } = a.validated;
   const granularity = a.scope.project.dateField;
   const kinds: Comparison[] = [{ kind: 'mom' }, { kind: 'yoy' }];
-  if (comparison.kind === 'custom') kinds.push(comparison);
+  if (comparison.kind === 'custom' || comparison.kind === 'event') kinds.push(comparison);
   const bases = kinds.map((c) => comparisonOf({ comparison: c, range, granularity, dimensions: [] })!);
   const from = bases.reduce((m, b) => (b.base.start < m ? b.base.start : m), range.start);
   const [periods, skus, shops, platforms] = await Promise.all([
@@ -239,7 +239,7 @@ export async function productSummary(a: AnalysisRequest, sel: Selection): Promis
   const warned: { warnings: MessageKey[]; warningParams?: WarningParams } = { warnings: [] };
   const { warnings } = warned;
   if (cur.sales === 0 && cur.count === 0) warnings.push('analytics.noData');
-  if (bases[2]?.unequal) warnings.push('analytics.unequalPeriods');
+  if (bases[2]) warnings.push(...comparisonWarnings(kinds[2]!, bases[2].unequal));
   // Unequal coverage of the comparison the filter chose (each card has its own flags).
   const chosen = comparison.kind === 'mom' ? bases[0] : comparison.kind === 'yoy' ? bases[1] : bases[2];
   warnCoverage(warned, a.scope.coverage, range, chosen?.base);
@@ -353,7 +353,7 @@ export async function productTrends(a: AnalysisRequest, sel: Selection, by: Prod
   const warned: { warnings: MessageKey[]; warningParams?: WarningParams } = { warnings: [] };
   const { warnings } = warned;
   if (lines.every((l) => l.points.every((p) => p.sales === 0 && p.count === 0))) warnings.push('analytics.noData');
-  if (frame.unequal) warnings.push('analytics.unequalPeriods');
+  warnings.push(...comparisonWarnings(a.validated.comparison, frame.unequal));
   warnCoverage(warned, a.scope.coverage, a.validated.range, frame.base);
   return {
     by,

@@ -9,7 +9,7 @@ import {
   share,
 } from '@marketlens/shared';
 import type { Dimension, Filter } from '../engine/model.js';
-import { type WarningParams, warnCoverage } from '../engine/service.js';
+import { comparisonWarnings, type WarningParams, warnCoverage } from '../engine/service.js';
 import { growthFlags, type ResultRow } from '../engine/shape.js';
 import type { AnalysisRequest } from '../request.js';
 import { againstBase, type RangeFigures } from './common.js';
@@ -130,7 +130,8 @@ export interface Standings {
 export async function standings(a: AnalysisRequest, q: StandingQuestion): Promise<Standings> {
   const v = a.validated;
   const g = a.scope.project.dateField;
-  const custom = v.comparison.kind === 'custom' ? v.comparison.base : undefined;
+  // The user's own base, or "same event last year" (its base edition's periods), is the third comparison.
+  const custom = v.comparison.kind === 'custom' || v.comparison.kind === 'event' ? v.comparison.base : undefined;
   const [now, mom, yoy, base] = await Promise.all([
     standingIn(a, q, v.range),
     standingIn(a, q, comparisonPeriod(v.range, 'mom', g)),
@@ -138,9 +139,10 @@ export async function standings(a: AnalysisRequest, q: StandingQuestion): Promis
     custom ? standingIn(a, q, custom) : Promise.resolve(undefined),
   ]);
   const out: Standings = { now, mom, yoy, custom: base, warnings: [], coverage: a.scope.coverage };
-  if (custom && periodLengthsDiffer(v.range, custom, g)) out.warnings.push('analytics.unequalPeriods');
+  if (v.comparison.kind === 'event') out.warnings.push(...comparisonWarnings(v.comparison, v.comparison.unequal));
+  else if (custom && periodLengthsDiffer(v.range, custom, g)) out.warnings.push('analytics.unequalPeriods');
   // The comparison the filter chose warns of unequal coverage; every comparison has its flags.
-  const chosen = v.comparison.kind === 'custom' ? base : v.comparison.kind === 'yoy' ? yoy : mom;
+  const chosen = custom ? base : v.comparison.kind === 'yoy' ? yoy : mom;
   if (v.comparison.kind !== 'none') warnCoverage(out, a.scope.coverage, v.range, chosen?.range);
   return out;
 }

@@ -1,6 +1,6 @@
 import type { MessageKey } from '@marketlens/shared';
 import type { Comparison, Filter } from '../engine/model.js';
-import { comparisonOf, type WarningParams, warnCoverage } from '../engine/service.js';
+import { comparisonOf, comparisonWarnings, type WarningParams, warnCoverage } from '../engine/service.js';
 import type { MetricValues } from '../engine/shape.js';
 import type { AnalysisRequest } from '../request.js';
 import { flagsOf } from './common.js';
@@ -14,7 +14,10 @@ import { flagsOf } from './common.js';
 export async function comparedTotals(a: AnalysisRequest, filter: Filter = a.validated.filter) {
   const { validated } = a;
   const comparisons: Comparison[] = [{ kind: 'mom' }, { kind: 'yoy' }];
-  if (validated.comparison.kind === 'custom') comparisons.push(validated.comparison);
+  // The user's own base, and "same event last year", take the third card.
+  if (validated.comparison.kind === 'custom' || validated.comparison.kind === 'event') {
+    comparisons.push(validated.comparison);
+  }
   const granularity = a.scope.project.dateField;
   const bases = comparisons.map(
     (comparison) => comparisonOf({ comparison, range: validated.range, granularity, dimensions: [] })!,
@@ -44,7 +47,7 @@ export async function comparedTotals(a: AnalysisRequest, filter: Filter = a.vali
   const warned: { warnings: MessageKey[]; warningParams?: WarningParams } = { warnings: [] };
   const { warnings } = warned;
   if (!now) warnings.push('analytics.noData');
-  if (bases.some((b) => b.unequal)) warnings.push('analytics.unequalPeriods');
+  for (const [i, b] of bases.entries()) warnings.push(...comparisonWarnings(comparisons[i]!, b.unequal));
   // Unequal coverage only for the comparison the filter chose: every card carries its own flags, and
   // a year-earlier base outside a young dataset is no news on every page.
   const chosen = validated.comparison.kind;

@@ -7,6 +7,8 @@ import { loginFailuresMigration } from './0004_login_failures.js';
 import { sessionsMigration } from './0005_sessions.js';
 import { trackingCredentialsMigration } from './0006_tracking_credentials.js';
 import { projectEventsMigration } from './0007_project_events.js';
+import { chartNotesMigration } from './0008_chart_notes.js';
+import { savedViewsMigration } from './0009_saved_views.js';
 
 /**
  * Migrations live in code (not read from a folder at run time) so the built dist/ needs no extra
@@ -22,6 +24,8 @@ export function metadataMigrations(dialect: MetadataDialect): Record<string, Mig
     '0005_sessions': sessionsMigration(),
     '0006_tracking_credentials': trackingCredentialsMigration(),
     '0007_project_events': projectEventsMigration(dialect),
+    '0008_chart_notes': chartNotesMigration(dialect),
+    '0009_saved_views': savedViewsMigration(dialect),
   };
 }
 

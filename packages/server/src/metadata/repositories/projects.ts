@@ -279,6 +279,8 @@ export class ProjectsRepository {
           .where('project_id', '=', id)
           .where((eb) => eb.or([eb('brand_id', 'is not', null), eb('category_id', 'is not', null)]))
           .execute();
+        // Every chart note is about a category or a brand of the old dataset.
+        await trx.deleteFrom('chart_notes').where('project_id', '=', id).execute();
       }
       return this.write(trx, id, patch);
     });

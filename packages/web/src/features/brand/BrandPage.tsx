@@ -1,8 +1,9 @@
 import { ShopOutlined } from '@ant-design/icons';
 import type { BrandInfo } from '@marketlens/shared/contracts';
 import { Button, Card, Flex, Skeleton, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EventReviewPanel } from '../../shared/analysis/eventReview/index.js';
 import {
   BrandNoAccess,
   BrandPicker,
@@ -13,6 +14,7 @@ import {
   useNameOf,
   usePanelParam,
 } from '../../shared/analysis/index.js';
+import { ChartSubjectProvider } from '../../shared/analysis/layer/subject.js';
 import { MovementPanel } from '../../shared/analysis/movement/index.js';
 import { PanelBrand } from '../../shared/analysis/PanelCard.js';
 import { registerArea } from '../../shared/i18n/index.js';
@@ -70,23 +72,29 @@ function ChooseBrand({ onPick }: { onPick(id: number): void }) {
 function BrandPanels({ info }: { info: BrandInfo }) {
   const nameOf = useNameOf();
   const id = info.brand_id;
+  const name = nameOf(info);
+  const subject = useMemo(() => ({ kind: 'brand' as const, id, name }), [id, name]);
   // A shared link may name a category this user was not granted, or one not ready: no figures then.
   // Every figure is the brand's: the panels' "?" names it, not the filter's brand choice.
   return (
     <Flex vertical gap={16} data-testid="brand-page">
       <BrandHeader info={info} />
       <PanelBrand name={nameOf(info)}>
-        <CategoryGate>
-          <OverviewCards brandId={id} />
-          <TrendPanel brandId={id} />
-          <CategoriesPanel brandId={id} />
-          <Later minHeight={1200}>
-            <MovementPanel view={BRAND_PARAMS.movementView} body={{ brand_id: id }} />
-            <CharactersPanel brandId={id} brandName={nameOf(info)} />
-            <ChannelsPanel brandId={id} />
-            <TopProductsPanel brandId={id} brandName={nameOf(info)} />
-          </Later>
-        </CategoryGate>
+        {/* The trend charts' notes and own events are about this brand (docs/web-analysis.md). */}
+        <ChartSubjectProvider value={subject}>
+          <CategoryGate>
+            <OverviewCards brandId={id} />
+            <TrendPanel brandId={id} />
+            <CategoriesPanel brandId={id} />
+            <Later minHeight={1200}>
+              <MovementPanel view={BRAND_PARAMS.movementView} body={{ brand_id: id }} cohorts />
+              <EventReviewPanel edition={BRAND_PARAMS.eventReview} brandId={id} />
+              <CharactersPanel brandId={id} brandName={nameOf(info)} />
+              <ChannelsPanel brandId={id} />
+              <TopProductsPanel brandId={id} brandName={nameOf(info)} />
+            </Later>
+          </CategoryGate>
+        </ChartSubjectProvider>
       </PanelBrand>
     </Flex>
   );

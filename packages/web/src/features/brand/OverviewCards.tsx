@@ -17,7 +17,7 @@ import {
   useFormatters,
 } from '../../shared/analysis/index.js';
 
-type Kind = 'custom' | 'mom' | 'yoy';
+type Kind = 'custom' | 'event' | 'mom' | 'yoy';
 
 /** A rank against its base rank: up (a smaller number) in green, down in red. */
 function RankChange({ now, base }: { now: number | null; base: number | null }) {
@@ -48,6 +48,8 @@ export function OverviewCards({ brandId }: { brandId: number }) {
     const b = d.brand;
     const kinds: { kind: Kind; cmp: BrandComparison }[] = [
       ...(filter.selector === 'custom' && b.custom ? [{ kind: 'custom' as const, cmp: b.custom }] : []),
+      // "Same event last year" comes in the answer's custom slot.
+      ...(filter.selector === 'event' && b.custom ? [{ kind: 'event' as const, cmp: b.custom }] : []),
       { kind: 'mom', cmp: b.mom },
       { kind: 'yoy', cmp: b.yoy },
     ];

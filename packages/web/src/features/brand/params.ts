@@ -2,7 +2,7 @@ import type { BrandTrendMetric, CharacterKind } from '@marketlens/shared/contrac
 import { DEFAULT_METRIC, METRICS, SORTS } from '../../shared/analysis/metrics.js';
 import { MOVEMENT_VIEWS } from '../../shared/analysis/movement/views.js';
 // The pure modules, not the frame's index: the declarations load without React (and in node tests).
-import { choice, idParam, optionalChoice, panelParams } from '../../shared/analysis/panelParams.js';
+import { choice, idParam, optionalChoice, panelParams, textParam } from '../../shared/analysis/panelParams.js';
 
 /** The contract's BRAND_TREND_METRICS (contracts are imported type-only: no TypeBox in the bundle). */
 export const TREND_METRICS: readonly BrandTrendMetric[] = ['sales', 'count', 'avg_price', 'share'];
@@ -30,4 +30,6 @@ export const BRAND_PARAMS = panelParams({
   topSort: choice('ts', SORTS, 'sales'),
   /** The split of "What moved it". */
   movementView: choice('mv', MOVEMENT_VIEWS, 'effects'),
+  /** The edition the event review shows ('code:year'); absent: the latest. */
+  eventReview: textParam('er', 80),
 });

@@ -63,7 +63,8 @@ export function OverviewPanel({ shown, state }: { shown: Shown[]; state: ReturnT
   const { filter } = useAnalysisFilter();
   const selector = filter.selector;
   const base = t(`contrast.base.${selector}`);
-  const cmp = (s: Shown) => (selector === 'custom' ? s.figures.overview.custom : s.figures.overview[selector]);
+  const cmp = (s: Shown) =>
+    selector === 'custom' || selector === 'event' ? s.figures.overview.custom : s.figures.overview[selector];
   const rows: FigureRow[] = [
     { key: 'sales', label: t('contrast.overview.sales'), cell: (s) => fmt.money(s.figures.overview.sales) },
     { key: 'count', label: t('contrast.overview.count'), cell: (s) => fmt.number(s.figures.overview.count) },

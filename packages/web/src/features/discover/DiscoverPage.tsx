@@ -1,5 +1,6 @@
 import { Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { EventReviewPanel } from '../../shared/analysis/eventReview/index.js';
 import { CategoryGate, FilterPanel, Later, preloadCharts } from '../../shared/analysis/index.js';
 import { MovementPanel } from '../../shared/analysis/movement/index.js';
 import { registerArea } from '../../shared/i18n/index.js';
@@ -39,7 +40,8 @@ export default function DiscoverPage() {
             </Col>
           </Row>
           <Later minHeight={900}>
-            <MovementPanel view={DISCOVER_PARAMS.movementView} />
+            <MovementPanel view={DISCOVER_PARAMS.movementView} cohorts />
+            <EventReviewPanel edition={DISCOVER_PARAMS.eventReview} />
             <DistributionPanel />
             <RankingPanel />
             <ValuationPanel />

@@ -31,7 +31,9 @@ export function TrendPanel() {
       ? 'discover.trend.growthYoy'
       : filter.selector === 'custom'
         ? 'discover.trend.growthCustom'
-        : 'discover.trend.growth';
+        : filter.selector === 'event'
+          ? 'discover.trend.growthEvent'
+          : 'discover.trend.growth';
   const axis = useAxisCoverage();
   const option = useMemo(
     () =>

@@ -27,4 +27,6 @@ export const DISCOVER_PARAMS = panelParams({
   weights: numbersParam('vw', FACTORS.length, { history: 'replace' }),
   /** The split of "What moved it". */
   movementView: choice('mv', MOVEMENT_VIEWS, 'effects'),
+  /** The edition the event review shows ('code:year'); absent: the latest. */
+  eventReview: textParam('er', 80),
 });

@@ -158,7 +158,7 @@ export default function FavoriteBrandPage() {
   const base = t(`favoriteBrand.base.${selector}`);
   const rows = sortFavorites(
     (q.data?.items ?? []).map((r) => {
-      const cmp = selector === 'custom' ? r.custom : r[selector];
+      const cmp = selector === 'custom' || selector === 'event' ? r.custom : r[selector];
       return { ...r, growth: cmp?.growth.sales ?? null, flags: flagsOf(cmp) };
     }),
     sort,

@@ -45,6 +45,7 @@ export const favoriteBrandMessages = defineArea({
     'favoriteBrand.base.mom': '环比',
     'favoriteBrand.base.yoy': '同比',
     'favoriteBrand.base.custom': '自定义对比期',
+    'favoriteBrand.base.event': '较同一活动',
   },
   en: {
     'favoriteBrand.subtitle':
@@ -91,6 +92,7 @@ export const favoriteBrandMessages = defineArea({
     'favoriteBrand.base.mom': 'vs previous period',
     'favoriteBrand.base.yoy': 'vs last year',
     'favoriteBrand.base.custom': 'vs custom period',
+    'favoriteBrand.base.event': 'vs same event',
   },
 });
 

@@ -46,6 +46,7 @@ export {
   QuestionCircleOutlined,
   ReloadOutlined,
   RiseOutlined,
+  SaveOutlined,
   SearchOutlined,
   ShopOutlined,
   ShoppingOutlined,

@@ -7,10 +7,11 @@ const TABS = [
   { key: '/personal-center', label: 'profile.title' },
   { key: '/personal-center/password', label: 'route.changePassword' },
   { key: '/personal-center/favorites', label: 'route.favorites' },
+  { key: '/personal-center/views', label: 'route.savedViews' },
   { key: '/personal-center/sessions', label: 'route.sessions' },
 ] as const;
 
-/** Personal centre: profile, change password, favourites and signed-in sessions, always reachable when signed in (docs/security.md). */
+/** Personal centre: profile, change password, favourites, saved views and signed-in sessions, always reachable when signed in (docs/security.md). */
 export default function PersonalCenterLayout() {
   const { t } = useTranslation();
   const location = useLocation();

@@ -9,4 +9,5 @@ export const personalCenterPages: PageDeclarations = {
   ChangePassword: { load: () => import('./ChangePasswordPage.js') },
   Favorites: { load: () => import('./FavoritesPage.js') },
   Sessions: { load: () => import('./SessionsPage.js') },
+  SavedViews: { load: () => import('./SavedViewsPage.js') },
 };

@@ -50,8 +50,8 @@ export function OverviewPanel() {
   const { filter } = useAnalysisFilter();
   const q = useAnalysisQuery(SHOP_ENDPOINTS.overviews);
   const d = q.data;
-  const kind = filter.selector === 'custom' ? 'custom' : filter.selector;
-  const base = t(`shop.cmp.${kind}`);
+  const kind = filter.selector === 'custom' || filter.selector === 'event' ? 'custom' : filter.selector;
+  const base = t(`shop.cmp.${filter.selector}`);
   const cmp = (r: ShopOverviewItem): ShopComparison | undefined => r[kind] ?? r.mom;
   const columns: TableColumnsType<ShopOverviewItem> = [
     {

@@ -34,6 +34,7 @@ export const shopMessages = defineArea({
     'shop.cmp.mom': '环比',
     'shop.cmp.yoy': '同比',
     'shop.cmp.custom': '较对比期',
+    'shop.cmp.event': '较同一活动',
 
     'shop.focus.label': '查看店铺',
     'shop.composition.title': '品类与品牌',
@@ -86,6 +87,7 @@ export const shopMessages = defineArea({
     'shop.cmp.mom': 'MoM',
     'shop.cmp.yoy': 'YoY',
     'shop.cmp.custom': 'vs. benchmark',
+    'shop.cmp.event': 'vs. same event',
 
     'shop.focus.label': 'Shop',
     'shop.composition.title': 'Categories and brands',

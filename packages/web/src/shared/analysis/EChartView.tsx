@@ -1,90 +1,12 @@
-import type { EChartsCoreOption, EChartsType } from 'echarts/core';
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { type ReportingHost, reportLabels } from './chartLabels.js';
-import { hasSeriesData } from './chartOptions.js';
-import { CHART_DRAWN_MARK, type EChartProps } from './chartProps.js';
-import { type ChartPlugin, echarts, loadPlugin } from './echartsRuntime.js';
+import { ChartCanvas } from './ChartCanvas.js';
+import { timeChartOf } from './chartOverlay.js';
+import type { EChartProps } from './chartProps.js';
+import { TimeChartLayer } from './layer/TimeChartLayer.js';
 
-/** The chart itself (lazily loaded by EChart.tsx). */
-export default function EChartView({
-  option,
-  height = 320,
-  onEvents,
-  plugin,
-  notMerge = true,
-  className,
-}: EChartProps) {
-  const { i18n } = useTranslation();
-  const locale = i18n.language === 'en' ? 'EN' : 'ZH';
-  const host = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<EChartsType | null>(null);
-  const [pluginReady, setPluginReady] = useState<ChartPlugin | undefined>(undefined);
-
-  useEffect(() => {
-    if (!plugin) return;
-    let live = true;
-    void loadPlugin(plugin).then(() => live && setPluginReady(plugin));
-    return () => {
-      live = false;
-    };
-  }, [plugin]);
-
-  // A plugin's layout must be registered before init: an instance snapshots the layout processors.
-  const waiting = plugin !== undefined && pluginReady !== plugin;
-  // One instance per element and language (ECharts takes the locale at init only); disposed on unmount.
-  useEffect(() => {
-    const el = host.current;
-    if (!el || waiting) return;
-    const instance = echarts.init(el, 'marketlens', { renderer: 'canvas', locale });
-    setChart(instance);
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
-    observer?.observe(el);
-    return () => {
-      observer?.disconnect();
-      instance.dispose();
-      setChart(null);
-    };
-  }, [locale, waiting]);
-
-  // The first frame painted with data, not ECharts' 'finished': that one waits for the entry animation.
-  useEffect(() => {
-    if (!chart) return;
-    const onRendered = () => {
-      if (!hasSeriesData(chart.getOption())) return;
-      chart.off('rendered', onRendered);
-      performance.mark(CHART_DRAWN_MARK);
-    };
-    chart.on('rendered', onRendered);
-    return () => {
-      chart.off('rendered', onRendered);
-    };
-  }, [chart]);
-
-  // Each settled frame (animations done) reports its clipped and overlapping texts (chartLabels.ts).
-  useEffect(() => {
-    const el = host.current as ReportingHost | null;
-    if (!chart || !el) return;
-    const onFinished = () => reportLabels(chart, el, { packed: plugin === 'wordCloud' });
-    chart.on('finished', onFinished);
-    return () => {
-      chart.off('finished', onFinished);
-    };
-  }, [chart, plugin]);
-
-  useEffect(() => {
-    if (!chart || (plugin && pluginReady !== plugin)) return;
-    chart.setOption(option as EChartsCoreOption, { notMerge });
-  }, [chart, option, notMerge, plugin, pluginReady]);
-
-  useEffect(() => {
-    if (!chart || !onEvents) return;
-    const entries = Object.entries(onEvents);
-    for (const [name, handler] of entries) chart.on(name, handler);
-    return () => {
-      for (const [name, handler] of entries) chart.off(name, handler);
-    };
-  }, [chart, onEvents]);
-
-  return <div ref={host} className={className} style={{ width: '100%', height }} data-testid="echart" />;
+/**
+ * The chart itself (lazily loaded by EChart.tsx): a chart on a time axis (chartOptions.ts marks it)
+ * with the events and notes layer, any other as it is.
+ */
+export default function EChartView(props: EChartProps) {
+  return timeChartOf(props.option) ? <TimeChartLayer {...props} /> : <ChartCanvas {...props} />;
 }

@@ -1,8 +1,9 @@
-import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import { DownOutlined, SaveOutlined, UpOutlined } from '@ant-design/icons';
 import { Alert, Badge, Button, Card, Col, Flex, Form, Row, Space, theme } from 'antd';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { lazyDialog } from '../ui/lazyDialog.js';
 import { type AnalysisFilter, activeCount, emptyFilter, encodeFilter } from './filter.js';
 import { CoverageWarning } from './filters/CoverageWarning.js';
 import { focusFirstField } from './filters/focusFirstField.js';
@@ -17,6 +18,9 @@ import { useAnalysisFilter } from './useAnalysisFilter.js';
 import { checkFilter, type FilterSection } from './validate.js';
 
 export { FILTER_SECTIONS, type FilterSectionName };
+
+// Saving and opening views is not part of any page's first view: its dialog loads when first opened.
+const SavedViewsDialog = lazyDialog(() => import('./savedViews/SavedViewsDialog.js').then((m) => m.default));
 
 /** Sections shown without expanding "more filters", unless a page says otherwise. */
 const DEFAULT_PRIMARY: readonly FilterSectionName[] = ['date', 'compare', 'category', 'channels'];
@@ -44,6 +48,7 @@ export function FilterPanel({ sections = FILTER_SECTIONS, primary = DEFAULT_PRIM
   const { filter, defaultDate, apply, reset } = useAnalysisFilter();
   const [draft, setDraft] = useState<AnalysisFilter>(filter);
   const [expanded, setExpanded] = useState(false);
+  const [viewsOpen, setViewsOpen] = useState(false);
   const fields = useRef<HTMLDivElement>(null);
   const fieldsId = useId();
   // Set by "More filters": once the hidden sections are drawn, the keyboard moves to the first of them.
@@ -188,7 +193,13 @@ export function FilterPanel({ sections = FILTER_SECTIONS, primary = DEFAULT_PRIM
               </Button>
             )}
           </Space>
-          {extra}
+          <Space>
+            {extra}
+            <Button icon={<SaveOutlined />} onClick={() => setViewsOpen(true)} data-testid="saved-views">
+              {t('analysis.filter.views')}
+            </Button>
+          </Space>
+          <SavedViewsDialog open={viewsOpen} onClose={() => setViewsOpen(false)} />
         </Flex>
         {/* The applied range's coverage, in the one place every page shows it (docs/product.md §4). */}
         <CoverageWarning />

@@ -5,6 +5,7 @@ import {
   comparisonPeriod,
   type DefinitionRef,
   type Granularity,
+  isEventRefusal,
   METRIC_DEFINITIONS,
   periodsOf,
   resolveDefinitions,
@@ -16,10 +17,11 @@ import { type CSSProperties, createContext, type ReactNode, useContext } from 'r
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/request.js';
 import { useSession } from '../auth/session.js';
-import type { AnalysisFilter, DatePair } from './filter.js';
+import type { AnalysisFilter, DatePair, Selector } from './filter.js';
 import { useTableDate } from './reference.js';
 import { tableRangeGaps } from './timeAxis.js';
 import { useAnalysisFilter } from './useAnalysisFilter.js';
+import { eventComparisonOf, useEventEditions } from './useEventEditions.js';
 import { useFormatters } from './useFormatters.js';
 import type { AnyMessageKey } from './validate.js';
 
@@ -386,15 +388,21 @@ function PanelInfo({ definitions }: { definitions: readonly DefinitionRef[] }) {
   const list = useListText();
   const selector = filter?.selector ?? 'mom';
   const ids = resolveDefinitions(definitions, selector);
-  const baseOf = (s: 'mom' | 'yoy' | 'custom'): DatePair | null | undefined => {
+  const editions = useEventEditions(selector === 'event');
+  const { bounds } = useAnalysisFilter();
+  const baseOf = (s: Selector): DatePair | null | undefined => {
     if (!range) return undefined;
     if (s === 'custom') return filter?.dateBefore;
+    if (s === 'event') {
+      const c = eventComparisonOf(editions.data, filter?.event ?? null, granularity, bounds);
+      return c && !isEventRefusal(c) ? [c.baseRange.start, c.baseRange.end] : undefined;
+    }
     const b = comparisonPeriod({ start: range[0], end: range[1] }, s, granularity);
     return [b.start, b.end];
   };
   // A card shows several growths (MoM and YoY), each against its own base; other compared figures
   // (share change, contribution …) are against the filter's comparison.
-  const growths = (['mom', 'yoy', 'custom'] as const).filter((s) => ids.includes(`growth_${s}`));
+  const growths = (['mom', 'yoy', 'custom', 'event'] as const).filter((s) => ids.includes(`growth_${s}`));
   const bases =
     growths.length > 0
       ? growths.map((s) => ({ s, range: baseOf(s) }))

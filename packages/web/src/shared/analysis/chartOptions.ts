@@ -6,6 +6,7 @@ import { cutLabel } from '../ui/displayText.js';
 import { CHART_COLORS, CHART_GRAY } from './chartTheme.js';
 import type { Metric } from './switches.js';
 import { type AxisCoverage, axisRange, type GapState, type TimePoint, timeAxis } from './timeAxis.js';
+import { markTimeChart } from './timeChart.js';
 import type { Formatters } from './useFormatters.js';
 
 type Value = number | null | undefined;
@@ -117,44 +118,48 @@ export function trendOption(args: {
   );
   const [values = [], growth = []] = on.values;
   const labels = on.periods.map(fmt.period);
-  return {
-    grid: { left: 8, right: 8, top: 40, bottom: 8, containLabel: true },
-    legend: { top: 0, left: 0 },
-    tooltip: {
-      trigger: 'axis',
-      axisPointer: { type: 'shadow' },
-      formatter: (ps: { dataIndex: number; color: string; seriesIndex: number }[]) => {
-        const i = ps[0]?.dataIndex ?? 0;
-        return [
-          `<div style="margin-bottom:4px">${escapeHtml(labels[i] ?? '')}</div>`,
-          tooltipRow(MAIN, args.metricName, format(values[i])),
-          tooltipRow(ACCENT, args.growthName, fmt.ratio(growth[i])),
-          reasonRow(on.reasons[i], args.axis),
-        ].join('');
+  // Marked as a time chart: the events and notes layer (chartOverlay.ts) finds its periods.
+  return markTimeChart(
+    {
+      grid: { left: 8, right: 8, top: 40, bottom: 8, containLabel: true },
+      legend: { top: 0, left: 0 },
+      tooltip: {
+        trigger: 'axis',
+        axisPointer: { type: 'shadow' },
+        formatter: (ps: { dataIndex: number; color: string; seriesIndex: number }[]) => {
+          const i = ps[0]?.dataIndex ?? 0;
+          return [
+            `<div style="margin-bottom:4px">${escapeHtml(labels[i] ?? '')}</div>`,
+            tooltipRow(MAIN, args.metricName, format(values[i])),
+            tooltipRow(ACCENT, args.growthName, fmt.ratio(growth[i])),
+            reasonRow(on.reasons[i], args.axis),
+          ].join('');
+        },
       },
+      xAxis: { type: 'category', data: labels },
+      yAxis: [
+        { type: 'value', axisLabel: { formatter: (v: number) => format(v) } },
+        { type: 'value', axisLabel: { formatter: (v: number) => fmt.ratio(v) }, splitLine: { show: false } },
+      ],
+      series: [
+        {
+          type: 'bar',
+          name: args.metricName,
+          data: values,
+          itemStyle: { color: MAIN },
+        },
+        {
+          type: 'line',
+          name: args.growthName,
+          yAxisIndex: 1,
+          data: growth,
+          connectNulls: false,
+          itemStyle: { color: ACCENT },
+        },
+      ],
     },
-    xAxis: { type: 'category', data: labels },
-    yAxis: [
-      { type: 'value', axisLabel: { formatter: (v: number) => format(v) } },
-      { type: 'value', axisLabel: { formatter: (v: number) => fmt.ratio(v) }, splitLine: { show: false } },
-    ],
-    series: [
-      {
-        type: 'bar',
-        name: args.metricName,
-        data: values,
-        itemStyle: { color: MAIN },
-      },
-      {
-        type: 'line',
-        name: args.growthName,
-        yAxisIndex: 1,
-        data: growth,
-        connectNulls: false,
-        itemStyle: { color: ACCENT },
-      },
-    ],
-  };
+    { periods: on.periods, granularity: args.axis?.granularity ?? fmt.granularity, boundaryGap: true },
+  );
 }
 
 /** A trend answer's points (period, value, growth) as {@link trendOption}: bars and the growth line. */
@@ -199,35 +204,38 @@ export function seriesOption(args: {
     fmt,
     axis,
   );
-  return {
-    grid: { left: 8, right: 16, top: 56, bottom: 8, containLabel: true },
-    legend: namesLegend(),
-    tooltip: {
-      trigger: 'axis',
-      confine: true,
-      order: 'valueDesc',
-      valueFormatter: (v: unknown) => (typeof v === 'number' ? format(v) : '-'),
-      formatter: periodTooltip(on, fmt, format, axis, true),
+  return markTimeChart(
+    {
+      grid: { left: 8, right: 16, top: 56, bottom: 8, containLabel: true },
+      legend: namesLegend(),
+      tooltip: {
+        trigger: 'axis',
+        confine: true,
+        order: 'valueDesc',
+        valueFormatter: (v: unknown) => (typeof v === 'number' ? format(v) : '-'),
+        formatter: periodTooltip(on, fmt, format, axis, true),
+      },
+      xAxis: {
+        type: 'category',
+        boundaryGap: false,
+        data: on.periods.map(fmt.period),
+        // The first and last labels sit at the plot's edges: align them inwards so they are not cut.
+        axisLabel: { alignMinLabel: 'left', alignMaxLabel: 'right' },
+      },
+      yAxis: { type: 'value', axisLabel: { formatter: format } },
+      series: args.series.map((s, i) => ({
+        type: 'line',
+        name: s.name,
+        data: on.values[i] ?? [],
+        connectNulls: false,
+        // Dots only while they stay apart (two years of months); a hovered line stands out.
+        showSymbol: on.periods.length <= 24,
+        emphasis: { focus: 'series' },
+        itemStyle: { color: s.color ?? colorAt(i) },
+      })),
     },
-    xAxis: {
-      type: 'category',
-      boundaryGap: false,
-      data: on.periods.map(fmt.period),
-      // The first and last labels sit at the plot's edges: align them inwards so they are not cut.
-      axisLabel: { alignMinLabel: 'left', alignMaxLabel: 'right' },
-    },
-    yAxis: { type: 'value', axisLabel: { formatter: format } },
-    series: args.series.map((s, i) => ({
-      type: 'line',
-      name: s.name,
-      data: on.values[i] ?? [],
-      connectNulls: false,
-      // Dots only while they stay apart (two years of months); a hovered line stands out.
-      showSymbol: on.periods.length <= 24,
-      emphasis: { focus: 'series' },
-      itemStyle: { color: s.color ?? colorAt(i) },
-    })),
-  };
+    { periods: on.periods, granularity: axis?.granularity ?? fmt.granularity, boundaryGap: false },
+  );
 }
 
 /** A donut of shares: the first `top` rows, the rest summed as "others" in gray. */

@@ -7,9 +7,27 @@
  * The wire form is exactly the server's `FilterFields` (packages/server/src/analytics/validate.ts)
  * without `data_scope_id`.
  */
-import { addDays, addMonths, CHANNEL_SOURCES, type Granularity, isIsoDate, periodStart } from '@marketlens/shared';
+import {
+  addDays,
+  addMonths,
+  CHANNEL_SOURCES,
+  EVENT_YEARS_BACK_MAX,
+  type FilterSelector,
+  type Granularity,
+  isIsoDate,
+  periodStart,
+} from '@marketlens/shared';
 
-export type Selector = 'mom' | 'yoy' | 'custom';
+export type Selector = FilterSelector;
+/**
+ * "Same event, N years" (selector event, docs/metrics.md "Same event last year"): the calendar
+ * event's code, the edition compared and how many editions back.
+ */
+export interface EventPick {
+  code: string;
+  year: number;
+  back: number;
+}
 export type Condition = 'AND' | 'OR';
 export type KeywordMode = 'keyword' | 'super';
 export type DatePair = readonly [string, string];
@@ -47,6 +65,8 @@ export interface AnalysisFilter {
   date: DatePair | null;
   dateBefore: DatePair | null;
   selector: Selector;
+  /** The event compared (selector event only); its edition's periods are then the applied range. */
+  event: EventPick | null;
 }
 
 /** The filter with nothing chosen (the selector defaults to mom, docs/product.md §4). */
@@ -67,6 +87,7 @@ export function emptyFilter(): AnalysisFilter {
     date: null,
     dateBefore: null,
     selector: 'mom',
+    event: null,
   };
 }
 
@@ -109,6 +130,7 @@ export const URL_PARAMS = {
   date: 't',
   selector: 'vs',
   dateBefore: 'bt',
+  event: 'ev',
   category: 'c',
   sql: 'sql',
   channels: 'ch',
@@ -146,6 +168,28 @@ const list = (raw: string | null): string[] =>
 const unique = <T>(items: T[]): T[] => [...new Set(items)];
 const ids = (raw: string | null): number[] => unique(list(raw).filter((s) => ID.test(s))).map(Number);
 
+const EVENT_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+const YEAR = /^\d{4}$/;
+const BACK = /^\d{1,2}$/;
+
+/**
+ * The URL form of an event pick: 'code:year', with ':back' when it is not 1 ('double11:2025',
+ * 'spring_festival:2025:2'); null for anything else.
+ */
+export function eventPickOf(raw: string | null): EventPick | null {
+  if (raw === null) return null;
+  const [code, year, back, extra] = raw.split(':');
+  if (!code || !EVENT_CODE.test(code) || !year || !YEAR.test(year) || extra !== undefined) return null;
+  if (back !== undefined && !BACK.test(back)) return null;
+  const n = back === undefined ? 1 : Number(back);
+  if (n < 1 || n > EVENT_YEARS_BACK_MAX) return null;
+  return { code, year: Number(year), back: n };
+}
+
+export function eventPickText(e: EventPick): string {
+  return e.back === 1 ? `${e.code}:${e.year}` : `${e.code}:${e.year}:${e.back}`;
+}
+
 function datePair(raw: string | null): DatePair | null {
   const [a, b, extra] = list(raw);
   if (!a || !b || extra !== undefined || !isIsoDate(a) || !isIsoDate(b) || a > b) return null;
@@ -160,6 +204,12 @@ export function decodeFilter(params: URLSearchParams): AnalysisFilter {
   const selector = params.get(P.selector);
   if (selector === 'yoy' || selector === 'custom') f.selector = selector;
   f.dateBefore = f.selector === 'custom' ? datePair(params.get(P.dateBefore)) : null;
+  // An event comparison without a valid event is no comparison of its own: the default stays.
+  const event = selector === 'event' ? eventPickOf(params.get(P.event)) : null;
+  if (event) {
+    f.selector = 'event';
+    f.event = event;
+  }
 
   const sql = params.get(P.sql)?.trim();
   const categories = ids(params.get(P.category));
@@ -229,6 +279,7 @@ export function filterEntries(f: AnalysisFilter): [string, string][] {
   if (f.date) out.push([P.date, f.date.join(',')]);
   if (f.selector !== 'mom') out.push([P.selector, f.selector]);
   if (f.selector === 'custom' && f.dateBefore) out.push([P.dateBefore, f.dateBefore.join(',')]);
+  if (f.selector === 'event' && f.event) out.push([P.event, eventPickText(f.event)]);
   if (f.category.enable && f.category.value.length) out.push([P.category, f.category.value.join(',')]);
   else if (f.sql.enable && f.sql.value.trim()) out.push([P.sql, f.sql.value.trim()]);
   if (f.channels.length) out.push([P.channels, f.channels.map((c) => c.replace(',', ':')).join(',')]);
@@ -302,6 +353,7 @@ export interface WireFilter {
   date: [string, string];
   dateBefore?: [string, string];
   selector: Selector;
+  event?: EventPick;
 }
 
 /**
@@ -336,6 +388,7 @@ export function toWire(f: AnalysisFilter & { date: DatePair }): WireFilter {
   if (min || max) w.bands = [min ? Number(min) : null, max ? Number(max) : null];
   if (f.isFollowConcernedBrands) w.isFollowConcernedBrands = true;
   if (f.selector === 'custom' && f.dateBefore) w.dateBefore = [f.dateBefore[0], f.dateBefore[1]];
+  if (f.selector === 'event' && f.event) w.event = { ...f.event };
   return w;
 }
 

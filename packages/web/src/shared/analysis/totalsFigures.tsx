@@ -30,6 +30,8 @@ export function useTotalsFigures(): (d: TotalsSummary) => FigureSpec[] {
         flags: growthFlags(c.flags, c.growth[m]),
       });
       if (filter.selector === 'custom' && d.custom) list.push(of(d.custom, t('analysis.summary.custom')));
+      // "Same event last year" is the answer's third comparison too.
+      if (filter.selector === 'event' && d.custom) list.push(of(d.custom, t('analysis.summary.event')));
       list.push(of(d.chain, t('analysis.summary.chain')));
       list.push(of(d.yoy, t('analysis.summary.yoy')));
       return list;
@@ -47,6 +49,7 @@ export function useTotalsFigures(): (d: TotalsSummary) => FigureSpec[] {
           'growth_mom',
           'growth_yoy',
           ...(filter.selector === 'custom' ? ['growth_custom' as const] : []),
+          ...(filter.selector === 'event' ? ['growth_event' as const] : []),
         ],
         testId: 'summary-sales',
       },
@@ -61,6 +64,7 @@ export function useTotalsFigures(): (d: TotalsSummary) => FigureSpec[] {
           'growth_mom',
           'growth_yoy',
           ...(filter.selector === 'custom' ? ['growth_custom' as const] : []),
+          ...(filter.selector === 'event' ? ['growth_event' as const] : []),
         ],
         testId: 'summary-count',
       },
@@ -75,6 +79,7 @@ export function useTotalsFigures(): (d: TotalsSummary) => FigureSpec[] {
           'growth_mom',
           'growth_yoy',
           ...(filter.selector === 'custom' ? ['growth_custom' as const] : []),
+          ...(filter.selector === 'event' ? ['growth_event' as const] : []),
         ],
         testId: 'summary-avg-price',
       },

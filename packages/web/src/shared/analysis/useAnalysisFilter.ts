@@ -1,4 +1,4 @@
-import type { CoverageGap } from '@marketlens/shared';
+import { type CoverageGap, isEventRefusal } from '@marketlens/shared';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import {
 } from './filter.js';
 import { type CategoryNode, useCategoryTree, useTableDate } from './reference.js';
 import { type AxisCoverage, tableRangeGaps } from './timeAxis.js';
+import { eventComparisonOf, useEventEditions } from './useEventEditions.js';
 
 export interface AnalysisFilterState {
   /** The applied filter as the URL says (date null = the default range). */
@@ -57,7 +58,21 @@ export function useAnalysisFilter(): AnalysisFilterState {
     () => (table.data ? defaultDateRange(table.data, granularity) : undefined),
     [table.data, granularity],
   );
-  const resolved = useMemo(() => resolveFilter(filter, defaultDate), [filter, defaultDate]);
+  const bounds = useMemo<DatePair | undefined>(
+    () => (table.data ? [table.data.farthest_date, table.data.latest_date] : undefined),
+    [table.data],
+  );
+  // "Same event": the applied range is the edition's periods (the server applies the same rule);
+  // unknown until the calendar is read. A refused pick keeps the range, and the server says why.
+  const eventMode = filter.selector === 'event';
+  const editions = useEventEditions(eventMode);
+  const resolved = useMemo(() => {
+    if (!eventMode) return resolveFilter(filter, defaultDate);
+    if (!editions.data && !editions.isError) return undefined;
+    const c = eventComparisonOf(editions.data, filter.event, granularity, bounds);
+    const date: DatePair | null = c && !isEventRefusal(c) ? [c.range.start, c.range.end] : filter.date;
+    return resolveFilter({ ...filter, date }, defaultDate);
+  }, [eventMode, filter, defaultDate, editions.data, editions.isError, granularity, bounds]);
   const wire = useMemo(() => (resolved ? toWire(resolved) : undefined), [resolved]);
   const date = resolved?.date;
   const gaps = useMemo(
@@ -89,7 +104,7 @@ export function useAnalysisFilter(): AnalysisFilterState {
     resolved,
     wire,
     defaultDate,
-    bounds: table.data ? [table.data.farthest_date, table.data.latest_date] : undefined,
+    bounds,
     gaps,
     granularity,
     apply,

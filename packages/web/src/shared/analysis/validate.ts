@@ -22,7 +22,7 @@ export interface FilterProblem {
   params?: Record<string, string | number>;
 }
 
-export type FilterSection = 'price' | 'keywords' | 'attributes' | 'dateBefore' | 'date' | 'channelSources';
+export type FilterSection = 'price' | 'keywords' | 'attributes' | 'dateBefore' | 'date' | 'channelSources' | 'event';
 export type FilterProblems = Partial<Record<FilterSection, FilterProblem>>;
 
 /** Every problem of the filter by section; an empty object when it can be applied. */
@@ -65,5 +65,6 @@ export function checkFilter(f: AnalysisFilter): FilterProblems {
       if (problem) out.dateBefore = { key: problem };
     }
   }
+  if (f.selector === 'event' && !f.event) out.event = { key: 'analytics.event.required' };
   return out;
 }

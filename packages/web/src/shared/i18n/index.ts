@@ -62,10 +62,9 @@ export function registerArea(...list: AreaMessages<string>[]) {
  * texts), two chunks requested side by side: neither is part of the shell.
  */
 function loadStrings(locale: Locale): Promise<Record<string, string>> {
-  return Promise.all([import('@marketlens/shared/messages'), loadCore(locale)]).then(([shared, core]) => ({
-    ...shared.MESSAGES[locale],
-    ...core,
-  }));
+  // One language of the shared catalogue (build/sharedMessages.ts), not both.
+  const shared = locale === 'en' ? import('virtual:shared-messages/en') : import('virtual:shared-messages/zh-CN');
+  return Promise.all([shared, loadCore(locale)]).then(([strings, core]) => ({ ...strings.default, ...core }));
 }
 
 /** Puts one language's strings into i18next, once. `strings` is their download when the caller has already started it. */

@@ -4,6 +4,7 @@ import type { AnalyticsEngine } from '../../../analytics/engine/service.js';
 import type { AppContext } from '../../../context.js';
 import { brandArea } from './brand.js';
 import { contrastArea } from './contrast.js';
+import { eventReviewArea } from './event-review.js';
 import { exploreArea } from './explore.js';
 import { hotArea } from './hot.js';
 import { insightArea } from './insight.js';
@@ -34,5 +35,6 @@ export function analysisRoutes(ctx: AppContext, engine: AnalyticsEngine): Fastif
     registerArea(app, deps, contrastArea);
     registerArea(app, deps, shopArea);
     registerArea(app, deps, movementArea);
+    registerArea(app, deps, eventReviewArea);
   };
 }

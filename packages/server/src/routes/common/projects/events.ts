@@ -20,6 +20,27 @@ import { registerRoutes } from '../../register.js';
 import type { ProjectKit } from './shared.js';
 
 /**
+ * What of the project's data the user sees: brands (null: all) and whole categories. `sees` is the
+ * grant rule of the project's own data about a brand or a category (events, chart notes).
+ */
+export async function projectVisibility(kit: ProjectKit, catalogs: DatasetCatalogs, user: AuthUser, project: Project) {
+  const { metadata, warehouse } = kit.ctx;
+  const grant = await resolveDataGrant(metadata, user, project);
+  const dataset = hasDataset(warehouse, project.dataset) ? project.dataset : undefined;
+  const catalog = dataset === undefined ? undefined : await catalogs.catalog(dataset);
+  const resolved: ResolvedGrant | undefined = dataset === undefined ? undefined : await catalogs.resolveGrant(grant);
+  const brandOk = (id: number) => grant.brands === null || grant.brands.includes(String(id));
+  // Without the dataset no category can be checked: deny by default.
+  const categoryOk = (id: number) =>
+    catalog !== undefined && resolved !== undefined && categoryGranted(catalog, resolved, id);
+  return {
+    catalog,
+    sees: (e: Pick<ProjectEvent, 'brandId' | 'categoryId'>) =>
+      (e.brandId === null || brandOk(e.brandId)) && (e.categoryId === null || categoryOk(e.categoryId)),
+  };
+}
+
+/**
  * A project's events calendar (docs/product.md "Events calendar"): the calendar its dataset brought
  * (read-only) and the project's own events, in one list by start date. Own events about a brand or
  * a category are data of the project like any figure: a reader sees one only when their grant
@@ -29,22 +50,7 @@ import type { ProjectKit } from './shared.js';
 export function registerProjectEventRoutes(app: FastifyInstance, kit: ProjectKit, catalogs: DatasetCatalogs): void {
   const { metadata, warehouse } = kit.ctx;
 
-  /** What of the project's data the user sees: brands (null: all) and whole categories. */
-  async function visibility(user: AuthUser, project: Project) {
-    const grant = await resolveDataGrant(metadata, user, project);
-    const dataset = hasDataset(warehouse, project.dataset) ? project.dataset : undefined;
-    const catalog = dataset === undefined ? undefined : await catalogs.catalog(dataset);
-    const resolved: ResolvedGrant | undefined = dataset === undefined ? undefined : await catalogs.resolveGrant(grant);
-    const brandOk = (id: number) => grant.brands === null || grant.brands.includes(String(id));
-    // Without the dataset no category can be checked: deny by default.
-    const categoryOk = (id: number) =>
-      catalog !== undefined && resolved !== undefined && categoryGranted(catalog, resolved, id);
-    return {
-      catalog,
-      sees: (e: Pick<ProjectEvent, 'brandId' | 'categoryId'>) =>
-        (e.brandId === null || brandOk(e.brandId)) && (e.categoryId === null || categoryOk(e.categoryId)),
-    };
-  }
+  const visibility = (user: AuthUser, project: Project) => projectVisibility(kit, catalogs, user, project);
 
   async function ownViews(project: Project, events: ProjectEvent[]): Promise<ProjectEventView[]> {
     const brandIds = [...new Set(events.flatMap((e) => (e.brandId === null ? [] : [e.brandId])))];

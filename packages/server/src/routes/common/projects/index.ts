@@ -11,8 +11,10 @@ import { projectCategoryHandlers } from './categories.js';
 import { customAttributeHandlers } from './custom-attributes.js';
 import { registerProjectEventRoutes } from './events.js';
 import { projectMemberHandlers } from './members.js';
+import { registerChartNoteRoutes } from './notes.js';
 import { projectCoreHandlers } from './projects.js';
 import { projectKit } from './shared.js';
+import { registerSavedViewRoutes } from './views.js';
 
 /**
  * /api/common projects (docs/api.md): projects, members, categories, bands, attributes, custom
@@ -78,5 +80,7 @@ export function projectRoutes(ctx: AppContext, services: AuthServices, catalogs:
       },
     });
     registerProjectEventRoutes(app, kit, catalogs);
+    registerChartNoteRoutes(app, kit, catalogs);
+    registerSavedViewRoutes(app, kit);
   };
 }

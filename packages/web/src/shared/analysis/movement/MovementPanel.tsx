@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { Params } from '../../api/request.js';
 import { DisplayText } from '../../ui/DisplayText.js';
 import { columnBudget } from '../../ui/displayText.js';
+import { DownloadButton } from '../DownloadButton.js';
 import { type ChartEventHandler, EChart } from '../EChart.js';
 import { DOWN_COLOR, numericColumn, pointsText, ShareChange, UP_COLOR } from '../figures.js';
 import { encodeFilter } from '../filter.js';
@@ -18,6 +19,7 @@ import { useAnalysisQuery } from '../useAnalysisQuery.js';
 import { useFormatters } from '../useFormatters.js';
 import { useLocalName } from '../useLocalName.js';
 import { movementDefinitions } from './definitions.js';
+import { LaunchCohorts } from './LaunchCohorts.js';
 import { MovementViewSwitch } from './ViewSwitch.js';
 import type { MovementView } from './views.js';
 import { bridgeSteps, LIFECYCLE_TERMS, type MovementTerm, type Step, termsOf, waterfallOption } from './waterfall.js';
@@ -25,6 +27,8 @@ import { bridgeSteps, LIFECYCLE_TERMS, type MovementTerm, type Step, termsOf, wa
 const NAME_WIDTH = 300;
 const COMPACT_NAME_WIDTH = 190;
 const CATEGORY_WIDTH = 200;
+/** Room kept beside a listed SKU's shop for " · platform". */
+const PLATFORM_PX = 70;
 
 /** The term of a split whose SKUs are listed first: the largest in absolute value. */
 function largestTerm(total: MovementAnswer['total'], view: MovementView): MovementTerm {
@@ -37,8 +41,9 @@ function largestTerm(total: MovementAnswer['total'], view: MovementView): Moveme
  * second view, in the URL) base, launches, continuing, discontinued, current. A click on a term's bar
  * lists the SKUs behind it (each opening Product Analysis with the page's filter) and the categories
  * that moved most; with a brand or a shop (`body.brand_id`, `body.shop`) the change of its share by
- * category and by platform. One component for every page: the page gives the switch's param and the
- * fields that narrow the selection.
+ * category and by platform. With `cohorts` (Category Insight, Brand Detail) the share of current sales
+ * from SKUs launched in the last year and by launch year. The download has the same figures. One
+ * component for every page: the page gives the switch's param and the fields that narrow the selection.
  */
 export function MovementPanel({
   view: viewParam,
@@ -46,6 +51,7 @@ export function MovementPanel({
   title,
   testId = 'movement',
   compact = false,
+  cohorts = false,
 }: {
   /** The split shown, in the URL (the page declares it, so its name is the page's). */
   view: PanelParam<MovementView>;
@@ -56,13 +62,17 @@ export function MovementPanel({
   testId?: string;
   /**
    * One of several bridges side by side (Brand Comparison's slots): the chart, the SKUs of the clicked
-   * term and the share line only; the switch is the page's (MovementViewSwitch).
+   * term and the share line only; the switch is the page's (MovementViewSwitch). Its value axis starts
+   * at zero, so the slots' bars compare by height.
    */
   compact?: boolean;
+  /** Also show the launch cohorts (the engine reads them only when asked). */
+  cohorts?: boolean;
 }) {
   const { t } = useTranslation();
   const [view] = usePanelParam(viewParam);
-  const q = useAnalysisQuery(MOVEMENT_ENDPOINTS.movement, body);
+  const request = useMemo(() => (cohorts ? { ...body, cohorts: true } : body), [body, cohorts]);
+  const q = useAnalysisQuery(MOVEMENT_ENDPOINTS.movement, request);
   const data = q.data;
   const [chosen, setChosen] = useState<MovementTerm | null>(null);
   const terms = termsOf(view);
@@ -83,13 +93,26 @@ export function MovementPanel({
         title={title === undefined ? t('analysis.movement.title') : title}
         subject={t('analysis.movement.subject')}
         definitions={movementDefinitions(view, data?.share != null)}
-        extra={compact ? undefined : <MovementViewSwitch param={viewParam} testId={`${testId}-view`} />}
+        extra={
+          compact ? undefined : (
+            <Flex gap={8} align="center" wrap>
+              <MovementViewSwitch param={viewParam} testId={`${testId}-view`} />
+              <DownloadButton
+                endpoint={MOVEMENT_ENDPOINTS.movementDownload}
+                body={request}
+                fileName={t('analysis.movement.title')}
+                disabled={!data || (data.total.base_sales === 0 && data.total.sales === 0)}
+              />
+            </Flex>
+          )
+        }
         empty={data !== undefined && data.total.base_sales === 0 && data.total.sales === 0}
         minHeight={compact ? 240 : 320}
       >
         {data && selected && (
           <div data-testid={testId}>
             <MovementBridge data={data} view={view} onEvents={onEvents} compact={compact} />
+            {data.cohorts && !compact && <LaunchCohorts cohorts={data.cohorts} testId={`${testId}-cohorts`} />}
             {compact ? (
               <TermSkus data={data} term={selected} testId={`${testId}-skus`} compact />
             ) : (
@@ -136,8 +159,8 @@ function MovementBridge({
       continuing: t('analysis.movement.term.continuing'),
       discontinued: t('analysis.movement.term.discontinued'),
     };
-    return waterfallOption({ steps: bridgeSteps(data.total, view), names, fmt });
-  }, [data.total, view, fmt, t]);
+    return waterfallOption({ steps: bridgeSteps(data.total, view), names, fmt, fromZero: compact });
+  }, [data.total, view, fmt, t, compact]);
   return (
     <>
       <Flex justify="space-between" wrap gap={8} style={compact ? { display: 'none' } : undefined}>
@@ -193,14 +216,22 @@ function TermSkus({
       title: t('analysis.col.product'),
       width: nameWidth,
       fixed: 'left',
+      // The shop and platform under the title: one title is often sold by several shops.
       render: (_, r) => (
-        <Link
-          to={`/analysis${encodeFilter(filter, new URLSearchParams({ sp: String(r.sku_id) }))}`}
-          title={t('analysis.movement.open')}
-          data-testid={`${testId}-link`}
-        >
-          <DisplayText text={local(r.name, r.name_en)} budget={columnBudget(nameWidth)} />
-        </Link>
+        <Flex vertical>
+          <Link
+            to={`/analysis${encodeFilter(filter, new URLSearchParams({ sp: String(r.sku_id) }))}`}
+            title={t('analysis.movement.open')}
+            data-testid={`${testId}-link`}
+          >
+            <DisplayText text={local(r.name, r.name_en)} budget={columnBudget(nameWidth)} />
+          </Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`${testId}-seller`}>
+            {/* The shop is cut to leave room for its platform, which always shows. */}
+            <DisplayText text={local(r.shop.name, r.shop.name_en)} budget={columnBudget(nameWidth, PLATFORM_PX)} />{' '}
+            {t('analysis.movement.onPlatform', { platform: local(r.platform.name, r.platform.name_en) })}
+          </Typography.Text>
+        </Flex>
       ),
     },
     {

@@ -1,22 +1,9 @@
-import { Card, Skeleton } from 'antd';
-import { type ComponentProps, lazy, Suspense } from 'react';
+import { belowTheFold } from '../WhenNear.js';
 
-// The panel's tables and chart code are their own chunk: it sits below the fold on every page.
-const Panel = lazy(() => import('./MovementPanel.js').then((m) => ({ default: m.MovementPanel })));
-
-/** "What moved it" ({@link import('./MovementPanel.js').MovementPanel}), loaded when it first renders. */
-export function MovementPanel(props: ComponentProps<typeof Panel>) {
-  return (
-    <Suspense
-      fallback={
-        <Card size="small" variant="borderless">
-          <Skeleton active paragraph={{ rows: 8 }} title />
-        </Card>
-      }
-    >
-      <Panel {...props} />
-    </Suspense>
-  );
-}
+/**
+ * "What moved it" ({@link import('./MovementPanel.js').MovementPanel}): its tables and chart code are
+ * their own chunk, loaded when the panel first comes near the viewport (it sits below the fold on every page).
+ */
+export const MovementPanel = belowTheFold(() => import('./MovementPanel.js').then((m) => m.MovementPanel), 8);
 
 export { MOVEMENT_VIEWS, type MovementView } from './views.js';

@@ -73,13 +73,29 @@ export function axisMin(steps: readonly Step[]): number {
 export const axisMoney = (v: number, fmt: Formatters) => fmt.money(v, 1).replace(/\.0(?=\D*$)/, '');
 
 /**
+ * The value axis' lower end. `fromZero`: bridges shown side by side (Brand Comparison's slots) all
+ * start at zero, so bars of different slots compare by height; a bridge that falls below zero
+ * leaves the lower end to the chart.
+ */
+export function axisStart(steps: readonly Step[], fromZero: boolean): number | undefined {
+  if (!fromZero) return axisMin(steps);
+  return steps.some((s) => Math.min(s.from, s.to) < 0) ? undefined : 0;
+}
+
+/**
  * The ECharts option: a category axis of the bars' names and three stacked bar series — an invisible
  * base lifting each term to the running total, and the visible part above and below zero (a term whose
  * bar crosses zero is drawn in both, so a stack of same-signed values never hides a part of it). The
  * label sits on the visible bar, above a rise and below a fall; every data item carries its step.
  */
-export function waterfallOption(args: { steps: Step[]; names: Record<Step['key'], string>; fmt: Formatters }) {
-  const { steps, names, fmt } = args;
+export function waterfallOption(args: {
+  steps: Step[];
+  names: Record<Step['key'], string>;
+  fmt: Formatters;
+  /** Start the value axis at zero (see {@link axisStart}). */
+  fromZero?: boolean;
+}) {
+  const { steps, names, fmt, fromZero = false } = args;
   const parts = steps.map((s) => {
     const lo = Math.min(s.from, s.to);
     const hi = Math.max(s.from, s.to);
@@ -115,7 +131,11 @@ export function waterfallOption(args: { steps: Step[]; names: Record<Step['key']
       // Two lines rather than over each other when bars are narrow (four bridges side by side).
       axisLabel: { interval: 0, width: 72, overflow: 'break', lineHeight: 14 },
     },
-    yAxis: { type: 'value', min: axisMin(steps), axisLabel: { formatter: (v: number) => axisMoney(v, fmt) } },
+    yAxis: {
+      type: 'value',
+      min: axisStart(steps, fromZero),
+      axisLabel: { formatter: (v: number) => axisMoney(v, fmt) },
+    },
     series: [
       {
         type: 'bar',

@@ -27,7 +27,7 @@ const TEXT = {
     deleteTitle: (name: string) => `删除项目 ${name}？`,
     members: (n: number) => `${n} 名成员及其页面和数据权限`,
     categories: (n: number) => new RegExp(`^${n} 个品类、`),
-    events: (n: number) => `${n} 个项目自建事件（数据集的日历不受影响）`,
+    events: (n: number) => `${n} 个项目自建事件、0 条图表备注和 0 个保存的视图（数据集的日历不受影响）`,
     deleted: (name: string) => `项目 ${name} 已删除`,
   },
   en: {
@@ -39,7 +39,7 @@ const TEXT = {
     deleteTitle: (name: string) => `Delete the project ${name}?`,
     members: (n: number) => `${n} ${n === 1 ? 'member' : 'members'}, with their pages and data grants`,
     categories: (n: number) => new RegExp(`^${n} categories, `),
-    events: (n: number) => `${n} of its own events (the dataset's calendar stays)`,
+    events: (n: number) => `${n} of its own events, 0 chart notes and 0 saved views (the dataset's calendar stays)`,
     deleted: (name: string) => `Project ${name} deleted`,
   },
 } as const;
@@ -239,7 +239,7 @@ describe("a newcomer's project set-up in Chromium: create, add categories from t
       expect(await lines.count()).toBe(5);
       expect(await lines.nth(0).innerText()).toBe(TEXT[locale].members(members.length));
       expect(await lines.nth(2).innerText()).toMatch(TEXT[locale].categories(total));
-      // A new project has no own events (the dataset's calendar is not the project's).
+      // A new project has no own events, notes or views (the dataset's calendar is not the project's).
       expect(await lines.nth(4).innerText()).toBe(TEXT[locale].events(0));
       await look(p, `delete-${locale}`);
       return d;

@@ -111,6 +111,8 @@ describe('project deletion', () => {
     favorite_brands: 6,
     collections: 7,
     events: 8,
+    notes: 10,
+    views: 11,
   };
   it('root confirms a dialog naming what goes with the project; the list updates (zh-CN)', async () => {
     await setLocale('zh-CN');
@@ -131,7 +133,7 @@ describe('project deletion', () => {
       '2 名成员保存的设置（如潜力品牌保存的搜索）',
       '12 个品类、5 组价格区间和 3 个属性',
       '6 个关注的品牌、7 个收藏和 1 个自定义属性',
-      '8 个项目自建事件（数据集的日历不受影响）',
+      '8 个项目自建事件、10 条图表备注和 11 个保存的视图（数据集的日历不受影响）',
     ]);
     expect(screen.getByText('删除项目 Old？')).toBeTruthy();
     await userEvent.click(screen.getByTestId('delete-project-confirm'));

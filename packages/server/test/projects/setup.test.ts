@@ -120,9 +120,11 @@ describe.each(stores())('project setup ($name)', (target) => {
       },
       { id: bossId, username: 'boss' },
     );
+    await t.ctx.metadata.savedViews.create(gone, bossId, { name: 'mine', page: '/discover', query: '', shared: false });
 
     const ties = data(await root('GET', `/projects/${gone}/ties`));
-    // root (the creator) and boss; boss saved a config; three categories; one followed brand; one own event.
+    // root (the creator) and boss; boss saved a config; three categories; one followed brand; one own
+    // event; no notes; one saved view.
     expect(ties).toMatchObject({
       members: 2,
       saved_configs: 1,
@@ -130,6 +132,8 @@ describe.each(stores())('project setup ($name)', (target) => {
       favorite_brands: 1,
       collections: 0,
       events: 1,
+      notes: 0,
+      views: 1,
     });
     // A global admin may read the counts (they manage the project) but not delete it.
     expect(data(await admin('GET', `/projects/${gone}/ties`))).toEqual(ties);

@@ -173,6 +173,9 @@ export const ProjectTies = Type.Object({
   favorite_brands: Type.Integer(),
   collections: Type.Integer(),
   events: Type.Integer(),
+  /** Notes on its charts and its members' saved views. */
+  notes: Type.Integer(),
+  views: Type.Integer(),
 });
 export type ProjectTies = Static<typeof ProjectTies>;
 

@@ -170,6 +170,9 @@ export interface ProjectTies {
   collections: number;
   /** The project's own events (the dataset's calendar is not the project's). */
   events: number;
+  /** Notes on its charts and its members' saved views. */
+  notes: number;
+  views: number;
 }
 
 const TIED_TABLES = [
@@ -182,6 +185,8 @@ const TIED_TABLES = [
   'favorite_brands',
   'collections',
   'project_events',
+  'chart_notes',
+  'saved_views',
 ] as const;
 
 export class ProjectsRepository {
@@ -373,6 +378,8 @@ export class ProjectsRepository {
       favoriteBrands,
       collections,
       events,
+      notes,
+      views,
     ] = await Promise.all([
       count('project_members'),
       count('grants'),
@@ -384,6 +391,8 @@ export class ProjectsRepository {
       count('favorite_brands'),
       count('collections'),
       count('project_events'),
+      count('chart_notes'),
+      count('saved_views'),
     ]);
     return {
       members,
@@ -396,6 +405,8 @@ export class ProjectsRepository {
       favoriteBrands,
       collections,
       events,
+      notes,
+      views,
     };
   }
 

@@ -43,6 +43,10 @@ export const DETAIL_FIELDS = [
   'name_en',
   'start_date',
   'end_date',
+  'note_id',
+  'entity_kind',
+  'entity_id',
+  'date',
 ] as const;
 export type DetailField = (typeof DETAIL_FIELDS)[number];
 

@@ -79,7 +79,7 @@ export default function DeleteProjectDialog({ open, project, onClose, onDeleted 
                   custom: c.custom_attributes,
                 })}
               </li>
-              <li>{t('projects.deleteEvents', { count: c.events })}</li>
+              <li>{t('projects.deleteEvents', { count: c.events, notes: c.notes, views: c.views })}</li>
             </ul>
             <Typography.Text type="secondary">{t('projects.deleteAudit')}</Typography.Text>
           </>

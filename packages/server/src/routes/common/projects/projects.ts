@@ -199,6 +199,8 @@ export function projectCoreHandlers(kit: ProjectKit) {
         favorite_brands: t.favoriteBrands,
         collections: t.collections,
         events: t.events,
+        notes: t.notes,
+        views: t.views,
       };
     },
     setStatus: async (req) => {

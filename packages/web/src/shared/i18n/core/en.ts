@@ -355,7 +355,8 @@ export const en: CoreMessages = {
   'projects.deleteConfigs_one': "{count} member's saved settings (such as Potential's saved search)",
   'projects.deleteCategories': '{count} categories, {bands} price band sets and {attributes} attributes',
   'projects.deleteFavorites': '{brands} followed brands, {collections} favorites and {custom} custom attributes',
-  'projects.deleteEvents': "{count} of its own events (the dataset's calendar stays)",
+  'projects.deleteEvents':
+    "{count} of its own events, {notes} chart notes and {views} saved views (the dataset's calendar stays)",
   'projects.deleteAudit': 'The audit trail keeps a record of the deletion.',
   'projects.deleteConfirm': 'Delete the project',
   'projects.deleted': 'Project {name} deleted',

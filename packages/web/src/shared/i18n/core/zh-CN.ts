@@ -346,7 +346,7 @@ export const zhCN = {
   'projects.deleteConfigs_one': '{count} 名成员保存的设置（如潜力品牌保存的搜索）',
   'projects.deleteCategories': '{count} 个品类、{bands} 组价格区间和 {attributes} 个属性',
   'projects.deleteFavorites': '{brands} 个关注的品牌、{collections} 个收藏和 {custom} 个自定义属性',
-  'projects.deleteEvents': '{count} 个项目自建事件（数据集的日历不受影响）',
+  'projects.deleteEvents': '{count} 个项目自建事件、{notes} 条图表备注和 {views} 个保存的视图（数据集的日历不受影响）',
   'projects.deleteAudit': '审计日志会记录此次删除。',
   'projects.deleteConfirm': '删除项目',
   'projects.deleted': '项目 {name} 已删除',

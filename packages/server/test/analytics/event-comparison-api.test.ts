@@ -1,9 +1,8 @@
-import type { FactRow } from '@marketlens/datagen';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { login, makeUser, postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { facts, leavesOf, market } from '../support/tiny-market.js';
+import { centsAndUnits, editionWindow, facts, leavesOf, market, monthOf } from '../support/tiny-market.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
 /**
@@ -17,38 +16,15 @@ const BEAUTY = 1;
 const FOOD = 4;
 type Range = readonly [string, string];
 const money = (x: number) => Math.round(x * 100);
-const monthOf = (d: string) => `${d.slice(0, 7)}-01`;
-const inR = (f: FactRow, r: Range) => f.period >= r[0] && f.period <= r[1];
-
-/** The window of one edition, from the generator's calendar rows. */
-function windowOf(code: string, year: number): Range {
-  const rows = market.dims.calendar_event.filter((r) => r.code === code && r.year === year);
-  expect(rows.length, `${code} ${year} in the calendar`).toBeGreaterThan(0);
-  return [
-    rows.map((r) => r.start_date).sort()[0]!,
-    rows
-      .map((r) => r.end_date)
-      .sort()
-      .at(-1)!,
-  ];
-}
 const months = (w: Range): Range => [monthOf(w[0]), monthOf(w[1])];
 
-function sum(rows: readonly FactRow[], r: Range) {
-  let s = 0;
-  let q = 0;
-  for (const f of rows)
-    if (inR(f, r)) {
-      s += money(f.sales);
-      q += f.count;
-    }
-  return { s, q };
-}
+const sum = centsAndUnits;
 const near = (a: number | null | undefined, b: number, what: string) =>
   expect(Math.abs((a ?? Number.NaN) - b), `${what}: ${a} vs ${b}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(b)));
 
 const beautyLeaves = leavesOf([BEAUTY]);
 const beauty = facts.filter((f) => beautyLeaves.has(f.category_id));
+const windowOf = editionWindow;
 const D11_2025 = windowOf('double11', 2025);
 const D11_2024 = windowOf('double11', 2024);
 

@@ -2,7 +2,7 @@ import type { FactRow } from '@marketlens/datagen';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { login, makeUser, postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { facts, leavesOf, market, skuById } from '../support/tiny-market.js';
+import { centsAndUnits, facts, leavesOf, market, monthOf, skuById } from '../support/tiny-market.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
 /**
@@ -20,7 +20,6 @@ const GRANTED = 101;
 
 type Range = readonly [string, string];
 const money = (x: number) => Math.round(x * 100);
-const monthOf = (d: string) => `${d.slice(0, 7)}-01`;
 const inR = (f: FactRow, r: Range) => f.period >= r[0] && f.period <= r[1];
 
 /** The demo calendar's editions: the window of each (code, year), from the generator's rows. */
@@ -37,17 +36,7 @@ const editions = (() => {
 })();
 const months = (e: { start: string; end: string }): Range => [monthOf(e.start), monthOf(e.end)];
 
-/** Sales (cents) and units of rows over a range. */
-function sum(rows: readonly FactRow[], r: Range) {
-  let s = 0;
-  let q = 0;
-  for (const f of rows)
-    if (inR(f, r)) {
-      s += money(f.sales);
-      q += f.count;
-    }
-  return { s, q };
-}
+const sum = centsAndUnits;
 
 /** Every key's change in cents between two ranges, biggest gains first and biggest losses first (ties by id). */
 function movers(rows: readonly FactRow[], key: (f: FactRow) => number, now: Range, base: Range, top: number) {

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { login, makeUser, postAs } from '../auth/helpers.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { catById, facts, leavesOf, market, skuById } from '../support/tiny-market.js';
+import { catById, editionWindow, facts, leavesOf, monthOf, skuById } from '../support/tiny-market.js';
 import { describeOnEach, warehouseTargets } from '../support/warehouses.js';
 
 /**
@@ -715,10 +715,8 @@ describeOnEach(await warehouseTargets(), 'what moved it API', (target) => {
   it('the same event a year earlier: Double 11 2025 against 2024 over the months covering each', async () => {
     // The demo calendar's windows (the generator's rows), in months: the periods compared.
     const windowOf = (year: number) => {
-      const rows = market.dims.calendar_event.filter((r) => r.code === 'double11' && r.year === year);
-      const start = rows.reduce((m, r) => (r.start_date < m ? r.start_date : m), '9999');
-      const end = rows.reduce((m, r) => (r.end_date > m ? r.end_date : m), '0000');
-      return [`${start.slice(0, 7)}-01`, `${end.slice(0, 7)}-01`] as const;
+      const [start, end] = editionWindow('double11', year);
+      return [monthOf(start), monthOf(end)] as const;
     };
     const now = windowOf(2025);
     const before = windowOf(2024);

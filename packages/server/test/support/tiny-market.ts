@@ -56,3 +56,31 @@ export function brandTotals(rows: readonly FactRow[]): Map<number, number> {
   for (const f of rows) m.set(f.brand_id, (m.get(f.brand_id) ?? 0) + Math.round(f.sales * 100));
   return m;
 }
+
+/** The first day of a date's month ('2025-10-20' → '2025-10-01'). */
+export const monthOf = (d: string) => `${d.slice(0, 7)}-01`;
+
+/** The window of one edition of the demo calendar, from the generator's rows: its first and last day. */
+export function editionWindow(code: string, year: number): readonly [string, string] {
+  const rows = market.dims.calendar_event.filter((r) => r.code === code && r.year === year);
+  expect(rows.length, `${code} ${year} in the calendar`).toBeGreaterThan(0);
+  return [
+    rows.map((r) => r.start_date).sort()[0]!,
+    rows
+      .map((r) => r.end_date)
+      .sort()
+      .at(-1)!,
+  ];
+}
+
+/** Sales in whole cents (`s`) and units (`q`) of rows over an inclusive range of periods. */
+export function centsAndUnits(rows: readonly FactRow[], r: readonly [string, string]) {
+  let s = 0;
+  let q = 0;
+  for (const f of rows)
+    if (f.period >= r[0] && f.period <= r[1]) {
+      s += Math.round(f.sales * 100);
+      q += f.count;
+    }
+  return { s, q };
+}
